@@ -1,0 +1,56 @@
+# Tidings — the two commands a new user runs (`make demo`, `make test`) and the benchmark (`make bench`).
+# Each target installs the Debian packages it needs when they are missing, then builds and runs.
+
+SWIFT      ?= swift
+APT_BUILD  := pkg-config libxml2-dev libcurl4-openssl-dev libsqlite3-dev
+APT_TEST   := tmux python3
+APT_BENCH  := sfeed newsboat gcc
+DEMO_DIR   := .build/demo
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all build release demo test bench deps deps-test deps-bench clean
+
+all: build
+
+# Installs the packages named in $(1) that dpkg does not list as installed.
+define apt_install
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(APT_BUILD))
+
+deps-test: deps
+	$(call apt_install,$(APT_TEST))
+
+deps-bench: deps
+	$(call apt_install,$(APT_BENCH))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Runs the reader on the bundled offline feeds, with a database of its own under .build/demo.
+demo: release
+	@mkdir -p $(DEMO_DIR)
+	.build/release/tidings refresh --all --feeds Feeds/demo.opml --db $(DEMO_DIR)/tidings.db || true
+	.build/release/tidings --feeds Feeds/demo.opml --db $(DEMO_DIR)/tidings.db
+
+# Builds and runs every test: unit tests per module and end-to-end tests of the built binary.
+test: deps-test
+	$(SWIFT) build
+	$(SWIFT) test
+
+bench: deps-bench release
+	Benchmarks/run.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,68 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Tidings",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tidings", targets: ["tidings"]),
+        .library(name: "FeedModel", targets: ["FeedModel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // C libraries: system modules found through pkg-config, with typed shims for variadic calls.
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CTerminal", path: "Sources/CTerminal"),
+
+        // Modules that do one thing each and know nothing of one another.
+        .target(name: "FeedModel", dependencies: ["CLibXML2"]),
+        .target(name: "FeedFetch", dependencies: ["CCurl"]),
+        .target(
+            name: "FeedStore",
+            dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "TerminalView", dependencies: ["CTerminal"]),
+
+        // The composition root and controllers, and the command line on top of them.
+        .target(
+            name: "ReaderControllers",
+            dependencies: [
+                "FeedModel", "FeedFetch", "FeedStore", "TerminalView",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]),
+        .executableTarget(
+            name: "tidings",
+            dependencies: [
+                "ReaderControllers",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "tidings-bench",
+            dependencies: [
+                "FeedModel", "FeedFetch", "FeedStore", "ReaderControllers",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"], resources: [.copy("Resources")]),
+        .testTarget(name: "FeedFetchTests", dependencies: ["FeedFetch"], resources: [.copy("Resources")]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
+        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
+        .testTarget(
+            name: "ReaderControllersTests",
+            dependencies: ["ReaderControllers", "FeedModel", "FeedStore", "TerminalView", "FeedFetch"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

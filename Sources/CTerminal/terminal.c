@@ -1,0 +1,2 @@
+#include "CTerminal.h"
+int tidings_terminal_placeholder(void) { return 0; }

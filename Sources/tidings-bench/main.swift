@@ -1,0 +1,1 @@
+print("tidings-bench: under construction")

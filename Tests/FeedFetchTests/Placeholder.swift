@@ -1,0 +1,5 @@
+import XCTest
+
+final class FeedFetchTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class FeedModelTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class ReaderControllersTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}
