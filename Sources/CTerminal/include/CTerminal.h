@@ -1,5 +1,46 @@
 #ifndef TIDINGS_CTERMINAL_H
 #define TIDINGS_CTERMINAL_H
-// Libc pieces Swift cannot reach directly on Linux; filled in with TerminalView.
-int tidings_terminal_placeholder(void);
+
+// Libc pieces Swift cannot reach on Linux, and the terminal state that signal handlers must reach.
+// The terminal state lives in C statics because a signal handler may touch only async-signal-safe
+// state; Swift sees it only through these functions.
+
+#include <stdint.h>
+
+/// Pending-event bits returned by tidings_term_take_events().
+#define TIDINGS_TERM_EVENT_RESIZE 1
+#define TIDINGS_TERM_EVENT_RESUMED 2
+
+/// wcwidth(3) for one code point; exists because glibc only declares wcwidth under _XOPEN_SOURCE.
+/// Depends on LC_CTYPE: returns -1 for non-ASCII in the "C" locale.
+int tidings_wcwidth(uint32_t codepoint);
+
+/// Window size through the TIOCGWINSZ ioctl (a macro Swift cannot call). Returns 0 on success.
+int tidings_window_size(int fd, int *rows, int *cols);
+
+/// Records the tty and the byte sequences that enter/leave the full-screen state, and saves the
+/// current termios so it can be restored later. Returns 0, or -1 with errno set.
+int tidings_term_setup(int input_fd, int output_fd, const char *enter_sequence, const char *leave_sequence);
+
+/// Switches to raw mode and writes the enter sequence. Idempotent. Returns 0, or -1 with errno set.
+int tidings_term_enter(void);
+
+/// Writes the leave sequence and restores the saved termios. Idempotent and async-signal-safe.
+void tidings_term_leave(void);
+
+/// Installs handlers: SIGWINCH (resize bit), SIGTSTP (leave, stop, re-enter on continue),
+/// SIGCONT (re-enter, resumed bit), and SIGINT/SIGTERM/SIGHUP/SIGQUIT plus the crash signals
+/// (leave, then the previous action). Each pending event also writes one byte to wake_fd (-1: none).
+/// Registers an atexit hook that leaves too.
+int tidings_term_install_signal_handlers(int wake_fd);
+
+/// Restores the signal actions that were in place before tidings_term_install_signal_handlers.
+void tidings_term_remove_signal_handlers(void);
+
+/// Returns and clears the pending TIDINGS_TERM_EVENT_* bits set by the handlers.
+int tidings_term_take_events(void);
+
+/// Stops the process group as Ctrl-Z would (raw mode turns off ISIG, so the key arrives as a byte).
+void tidings_term_suspend(void);
+
 #endif

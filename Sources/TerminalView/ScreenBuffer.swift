@@ -1,0 +1,142 @@
+/// An in-memory screen: `width` x `height` cells that views draw into and the `Renderer` compares
+/// with the previous frame. Tests assert on `lines`.
+///
+/// Writes are clipped to the buffer; wide characters take two cells, combining marks stay in their
+/// base character's cell, and control characters that slipped past `TerminalSanitizer` are drawn as
+/// U+FFFD so nothing written here can reach the terminal as a control.
+public struct ScreenBuffer: Hashable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// Row-major cells, `width * height` of them.
+    public private(set) var cells: [Cell]
+    /// Where the terminal cursor is shown after the frame (e.g. in a prompt); nil hides it.
+    public var cursor: CursorPosition?
+
+    public init(width: Int, height: Int, style: Style = .plain) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: .blank(style), count: self.width * self.height)
+    }
+
+    public init(size: TerminalSize) {
+        self.init(width: size.width, height: size.height)
+    }
+
+    public var size: TerminalSize { TerminalSize(width: width, height: height) }
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Blanks every cell and hides the cursor.
+    public mutating func clear(style: Style = .plain) {
+        for i in cells.indices { cells[i] = .blank(style) }
+        cursor = nil
+    }
+
+    /// Blanks the cells of `rect` (clipped) in `style`.
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        let x0 = max(0, rect.x), x1 = min(width, rect.maxX)
+        let y0 = max(0, rect.y), y1 = min(height, rect.maxY)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            breakWideCharacter(before: x0, y: y)
+            for x in x0..<x1 { cells[y * width + x] = .blank(style) }
+            breakWideCharacter(after: x1, y: y)
+        }
+    }
+
+    /// Draws one line of text at (x, y) in at most `maxWidth` cells (default: to the right edge),
+    /// ending in "…" when it does not fit. Returns the number of cells used.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height, x < width else { return 0 }
+        var limit = min(maxWidth ?? (width - x), width - x)
+        var column = x
+        if column < 0 {
+            limit += column
+            column = 0
+        }
+        guard limit > 0 else { return 0 }
+        let start = column
+        let fitsWhole = TextWidth.width(of: text) <= limit
+        let stop = start + (fitsWhole ? limit : limit - 1)  // keep one cell for the ellipsis
+        breakWideCharacter(before: column, y: y)
+        for character in text {
+            var drawn = character
+            var w = TextWidth.width(of: character)
+            if character.unicodeScalars.contains(where: TerminalSanitizer.isUnsafe) {
+                drawn = "\u{FFFD}"
+                w = 1
+            }
+            if w == 0 { continue }
+            if column + w > stop { break }
+            self[column, y] = Cell(character: drawn, width: UInt8(w), style: style)
+            if w == 2 { self[column + 1, y] = .continuation(style) }
+            column += w
+        }
+        if !fitsWhole {
+            self[column, y] = Cell(character: "…", width: 1, style: style)
+            column += 1
+        }
+        breakWideCharacter(after: column, y: y)
+        return column - start
+    }
+
+    /// Draws `text` padded or truncated to exactly `rect.width` cells on `rect.y`, aligned as asked.
+    public mutating func write(_ text: String, in rect: Rect, style: Style = .plain, alignment: TextAlignment = .left) {
+        guard rect.height > 0 else { return }
+        write(TextWidth.fit(text, width: rect.width, alignment: alignment), x: rect.x, y: rect.y, style: style, maxWidth: rect.width)
+    }
+
+    /// Draws styled spans one after another on row `y` from `x`, within `maxWidth` cells; the last
+    /// span that does not fit ends in "…". Returns the cells used.
+    @discardableResult
+    public mutating func write(_ line: StyledLine, x: Int, y: Int, maxWidth: Int? = nil, baseStyle: Style = .plain) -> Int {
+        let limit = min(maxWidth ?? (width - x), width - x)
+        var used = 0
+        for span in line.spans {
+            guard used < limit else { break }
+            used += write(span.text, x: x + used, y: y, style: baseStyle.merged(with: span.style), maxWidth: limit - used)
+        }
+        return used
+    }
+
+    /// The text of row `y`, trailing spaces kept, wide characters once.
+    public func line(_ y: Int) -> String {
+        var text = ""
+        text.reserveCapacity(width)
+        for x in 0..<width {
+            let cell = cells[y * width + x]
+            if !cell.isContinuation { text.append(cell.character) }
+        }
+        return text
+    }
+
+    /// Every row as text with trailing spaces removed, for tests and snapshots.
+    public var lines: [String] {
+        (0..<height).map { y in
+            var text = line(y)
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+    }
+
+    /// Before overwriting from column `x`: a wide character whose right half is at `x` loses its
+    /// left half too, so no half character remains.
+    private mutating func breakWideCharacter(before x: Int, y: Int) {
+        guard x > 0, x < width, cells[y * width + x].isContinuation else { return }
+        cells[y * width + x - 1] = .blank(cells[y * width + x - 1].style)
+        cells[y * width + x] = .blank(cells[y * width + x].style)
+    }
+
+    /// After overwriting up to column `x` (exclusive): an orphaned right half at `x` becomes a blank.
+    private mutating func breakWideCharacter(after x: Int, y: Int) {
+        guard x < width, cells[y * width + x].isContinuation else { return }
+        if x == 0 || cells[y * width + x - 1].width != 2 {
+            cells[y * width + x] = .blank(cells[y * width + x].style)
+        }
+    }
+}

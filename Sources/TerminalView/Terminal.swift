@@ -1,0 +1,207 @@
+import CTerminal
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The tty, taken over for a full-screen program: raw mode, alternate screen, hidden cursor, SGR
+/// mouse reports (1000/1006) and bracketed paste (2004), undone by `stop()`.
+///
+/// The terminal is restored on every way out: `stop()`, deinit, `exit()`, SIGINT/SIGTERM/SIGHUP/
+/// SIGQUIT (restored, then the signal takes its normal effect) and crashes (restored before the
+/// previous handler runs). Ctrl-Z (as a key, or SIGTSTP) restores the terminal and stops the process;
+/// on SIGCONT raw mode comes back and `nextEvent` reports `.resize` so the controller redraws, in
+/// full. SIGWINCH is reported as `.resize`.
+///
+/// Only one `Terminal` may be started at a time (signal handlers are process-wide). Not thread-safe:
+/// create and use it on one thread (the UI loop); other threads reach it only through `wakeup`.
+public final class Terminal {
+    /// What to turn on besides raw mode.
+    public struct Options: Hashable, Sendable {
+        public var alternateScreen: Bool
+        public var mouse: Bool
+        public var bracketedPaste: Bool
+
+        public init(alternateScreen: Bool = true, mouse: Bool = true, bracketedPaste: Bool = true) {
+            self.alternateScreen = alternateScreen
+            self.mouse = mouse
+            self.bracketedPaste = bracketedPaste
+        }
+    }
+
+    /// Post to it from any thread to make `nextEvent` return `.wakeup`.
+    public let wakeup: TerminalWakeup
+    /// Turns frames into terminal updates; its options (colours, hyperlinks) may be changed.
+    public let renderer: Renderer
+    /// When true (the default) a Ctrl-Z key suspends the program as the shell's Ctrl-Z would.
+    public var handlesSuspendKey = true
+    /// How long to wait for the rest of an escape sequence before reporting a lone Escape.
+    public var escapeTimeout: Duration = .milliseconds(30)
+    /// The size last read from the tty.
+    public private(set) var size: TerminalSize
+
+    private let input: Int32
+    private let output: Int32
+    private let options: Options
+    private var decoder = KeyDecoder()
+    private var queued: [InputEvent] = []
+    private var isStarted = false
+
+    /// Prepares to drive the terminal on `input`/`output` (default: standard input and output).
+    /// Throws `TerminalError.notATerminal` when either is not a tty. Nothing changes until `start()`.
+    public init(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options(),
+        renderOptions: RenderOptions = RenderOptions()
+    ) throws {
+        guard isatty(input) == 1, isatty(output) == 1 else { throw TerminalError.notATerminal }
+        self.input = input
+        self.output = output
+        self.options = options
+        self.wakeup = try TerminalWakeup()
+        self.renderer = Renderer(options: renderOptions)
+        self.size = Terminal.readSize(output)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Enters raw mode and the full-screen state and installs the signal handlers.
+    public func start() throws {
+        guard !isStarted else { return }
+        var enter = ""
+        var leave = ""
+        if options.alternateScreen { enter += "\u{1B}[?1049h" }
+        enter += "\u{1B}[?25l"
+        if options.mouse { enter += "\u{1B}[?1000h\u{1B}[?1006h" }
+        if options.bracketedPaste { enter += "\u{1B}[?2004h" }
+        if options.bracketedPaste { leave += "\u{1B}[?2004l" }
+        if options.mouse { leave += "\u{1B}[?1006l\u{1B}[?1000l" }
+        leave += "\u{1B}[0m\u{1B}[?25h"
+        if options.alternateScreen { leave += "\u{1B}[?1049l" }
+        guard tidings_term_setup(input, output, enter, leave) == 0 else { throw TerminalError.systemCall("tcgetattr", errno) }
+        guard tidings_term_install_signal_handlers(wakeup.writeDescriptor) == 0 else {
+            throw TerminalError.systemCall("sigaction", errno)
+        }
+        guard tidings_term_enter() == 0 else {
+            let code = errno
+            tidings_term_remove_signal_handlers()
+            throw TerminalError.systemCall("tcsetattr", code)
+        }
+        isStarted = true
+        size = Terminal.readSize(output)
+        renderer.invalidate()
+    }
+
+    /// Restores the terminal as it was before `start()` and removes the signal handlers. Idempotent.
+    public func stop() {
+        guard isStarted else { return }
+        isStarted = false
+        tidings_term_leave()
+        tidings_term_remove_signal_handlers()
+    }
+
+    /// Stops the program as Ctrl-Z would; returns after SIGCONT, with the terminal taken over again.
+    public func suspend() {
+        guard isStarted else { return }
+        tidings_term_suspend()
+    }
+
+    /// Makes the next `draw` repaint everything (^L).
+    public func requestFullRedraw() {
+        renderer.invalidate()
+    }
+
+    /// Sends the difference between `frame` and the previous frame in one write.
+    public func draw(_ frame: ScreenBuffer) {
+        let bytes = renderer.render(frame)
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(output, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Waits up to `timeout` (nil: without limit) for the next event. Returns nil when the time is up
+    /// with nothing to report, so the caller can do periodic work.
+    public func nextEvent(timeout: Duration?) -> InputEvent? {
+        if !queued.isEmpty { return queued.removeFirst() }
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now + $0 }
+        while true {
+            if let event = signalEvent() { return event }
+            var wait = deadline.map { clock.now.duration(to: $0) }
+            if decoder.hasPendingInput { wait = min(wait ?? escapeTimeout, escapeTimeout) }
+            var descriptors = [
+                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, wait.map(Terminal.milliseconds) ?? -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .inputClosed
+            }
+            if ready == 0 {
+                if decoder.hasPendingInput, let event = enqueue(decoder.flush()) { return event }
+                if let deadline, clock.now >= deadline { return nil }
+                continue
+            }
+            if descriptors[1].revents != 0, wakeup.drain() { return .wakeup }
+            if descriptors[0].revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                if count <= 0 { return .inputClosed }
+                if let event = enqueue(decoder.decode(buffer[0..<count])) { return event }
+            }
+        }
+    }
+
+    /// The tty's current size (80x24 if it cannot be read).
+    public func currentSize() -> TerminalSize {
+        Terminal.readSize(output)
+    }
+
+    /// Queues decoded events, acting on Ctrl-Z itself when asked to; returns the first to report.
+    private func enqueue(_ events: [InputEvent]) -> InputEvent? {
+        for event in events {
+            if handlesSuspendKey, event == .key(.ctrl("z")) {
+                suspend()
+                continue
+            }
+            queued.append(event)
+        }
+        return queued.isEmpty ? nil : queued.removeFirst()
+    }
+
+    private func signalEvent() -> InputEvent? {
+        let events = tidings_term_take_events()
+        if events & TIDINGS_TERM_EVENT_RESUMED != 0 { renderer.invalidate() }
+        guard events & (TIDINGS_TERM_EVENT_RESIZE | TIDINGS_TERM_EVENT_RESUMED) != 0 else { return nil }
+        size = Terminal.readSize(output)
+        return .resize(size)
+    }
+
+    private static func readSize(_ descriptor: Int32) -> TerminalSize {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard tidings_window_size(descriptor, &rows, &columns) == 0 else { return TerminalSize(width: 80, height: 24) }
+        return TerminalSize(width: Int(columns), height: Int(rows))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: total)
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class TerminalViewTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
