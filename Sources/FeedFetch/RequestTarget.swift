@@ -1,0 +1,61 @@
+import Foundation
+
+/// A request's URL made ready for libcurl: credentials moved out, plain paths turned into `file://`,
+/// and the key that groups transfers to the same server for the per-host limit.
+struct RequestTarget: Sendable {
+    /// The URL without user information.
+    let url: String
+    let credentials: FetchCredentials?
+    /// `scheme://host:port` in lower case, or `file:` for local files.
+    let hostKey: String
+    let isFile: Bool
+
+    init(request: FetchRequest) {
+        let raw = request.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        if raw.hasPrefix("/") {
+            let encoded = raw.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? raw
+            self.init(url: "file://" + encoded, credentials: request.credentials, hostKey: "file:", isFile: true)
+            return
+        }
+        guard let schemeEnd = raw.range(of: "://") else {
+            self.init(url: raw, credentials: request.credentials, hostKey: raw, isFile: false)
+            return
+        }
+        let scheme = raw[..<schemeEnd.lowerBound].lowercased()
+        if scheme == "file" {
+            self.init(url: raw, credentials: request.credentials, hostKey: "file:", isFile: true)
+            return
+        }
+        let afterScheme = raw[schemeEnd.upperBound...]
+        let authorityEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? raw.endIndex
+        var authority = afterScheme[..<authorityEnd]
+        var credentials = request.credentials
+        if let at = authority.lastIndex(of: "@") {
+            let userInfo = authority[..<at]
+            authority = authority[authority.index(after: at)...]
+            if credentials == nil {
+                let colon = userInfo.firstIndex(of: ":")
+                let user = userInfo[..<(colon ?? userInfo.endIndex)]
+                let password = colon.map { userInfo[userInfo.index(after: $0)...] } ?? ""
+                credentials = FetchCredentials(
+                    user: String(user).removingPercentEncoding ?? String(user),
+                    password: String(password).removingPercentEncoding ?? String(password))
+            }
+        }
+        let url = scheme + "://" + authority + raw[authorityEnd...]
+        self.init(
+            url: url, credentials: credentials, hostKey: scheme + "://" + authority.lowercased(), isFile: false)
+    }
+
+    private init(url: String, credentials: FetchCredentials?, hostKey: String, isFile: Bool) {
+        self.url = url
+        self.credentials = credentials
+        self.hostKey = hostKey
+        self.isFile = isFile
+    }
+
+    /// `url` with any user information removed (for URLs that come back from libcurl).
+    static func withoutCredentials(_ url: String) -> String {
+        RequestTarget(request: FetchRequest(id: 0, url: url)).url
+    }
+}

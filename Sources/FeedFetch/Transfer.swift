@@ -1,0 +1,209 @@
+import CCurl
+import Foundation
+
+/// One libcurl easy handle and everything it needs until it completes: the header list, the body
+/// buffer, the response headers and the redirect chain.
+///
+/// Threading: created, driven and destroyed on the `TransferLoop` thread only. libcurl calls the write
+/// and header callbacks on that thread, from inside `curl_multi_perform`; the context pointer they get is
+/// this object unretained, kept alive by the loop's table of active transfers.
+final class Transfer {
+    let request: FetchRequest
+    let target: RequestTarget
+    let batchID: UInt64
+    let easy: UnsafeMutableRawPointer
+    private let configuration: FetchConfiguration
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var body: [UInt8] = []
+    private var headers = ResponseHeaders()
+    private var headerBytes = 0
+    private var visited: Set<String> = []
+    /// Set when a callback stops the transfer; it explains the error libcurl then reports.
+    private var abortReason: FetchError?
+
+    /// Returns nil when libcurl cannot create a handle (out of memory).
+    init?(request: FetchRequest, batchID: UInt64, configuration: FetchConfiguration) {
+        guard let easy = curl_easy_init() else { return nil }
+        self.easy = easy
+        self.request = request
+        self.target = RequestTarget(request: request)
+        self.batchID = batchID
+        self.configuration = configuration
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        configure()
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// The result of a transfer that libcurl reported done with `code`.
+    func result(code: CURLcode) -> FetchResult {
+        var status = 0
+        var redirects = 0
+        var microseconds: curl_off_t = 0
+        var effective: UnsafeMutablePointer<CChar>?
+        longInfo(CURLINFO_RESPONSE_CODE, into: &status)
+        longInfo(CURLINFO_REDIRECT_COUNT, into: &redirects)
+        _ = tidings_curl_easy_getinfo_off(easy, CURLINFO_TOTAL_TIME_T, &microseconds)
+        _ = tidings_curl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
+        let finalURL = effective.map { RequestTarget.withoutCredentials(String(cString: $0)) } ?? target.url
+
+        let error = abortReason ?? transportError(code) ?? statusError(status)
+        var permanent: String?
+        let hops = headers.hopStatuses
+        if redirects > 0, hops.count == redirects + 1, hops.dropLast().allSatisfy({ $0 == 301 || $0 == 308 }) {
+            permanent = finalURL
+        }
+        return FetchResult(
+            requestID: request.id, url: target.url, finalURL: finalURL, status: status,
+            etag: headers.etag, lastModified: headers.lastModified, contentType: headers.mediaType,
+            charset: headers.charset, retryAfter: headers.retryAfter(), cacheMaxAge: headers.cacheMaxAge,
+            body: error == nil ? body : [], notModified: error == nil && status == 304,
+            permanentRedirect: permanent, redirectCount: redirects,
+            totalSeconds: Double(microseconds) / 1_000_000, error: error)
+    }
+
+    /// Called from the write callback with decompressed body bytes; returns the count libcurl expects,
+    /// or 0 to abort once the body passes the limit.
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard body.count + bytes.count <= configuration.maxBodyBytes else {
+            abortReason = .tooLarge(limit: configuration.maxBodyBytes)
+            return 0
+        }
+        body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    /// Called from the header callback with one header line; returns the count libcurl expects, or 0 to
+    /// abort on oversized headers or a redirect loop.
+    fileprivate func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+        headerBytes += line.count
+        guard headerBytes <= configuration.maxHeaderBytes else {
+            abortReason = .headersTooLarge(limit: configuration.maxHeaderBytes)
+            return 0
+        }
+        if headers.read(line: line) {
+            var current: UnsafeMutablePointer<CChar>?
+            _ = tidings_curl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &current)
+            let url = current.map { String(cString: $0) } ?? target.url
+            guard visited.insert(url).inserted else {
+                abortReason = .redirectLoop(url: RequestTarget.withoutCredentials(url))
+                return 0
+            }
+            body.removeAll(keepingCapacity: true)
+        }
+        return line.count
+    }
+}
+
+extension Transfer {
+    private func configure() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        setString(CURLOPT_URL, target.url)
+        setString(CURLOPT_PROTOCOLS_STR, "http,https,file")
+        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        setLong(CURLOPT_NOSIGNAL, 1)
+        setLong(CURLOPT_FOLLOWLOCATION, 1)
+        setLong(CURLOPT_MAXREDIRS, configuration.maxRedirects)
+        setLong(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        setLong(CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
+        if configuration.lowSpeedTime > 0 {
+            setLong(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
+            setLong(CURLOPT_LOW_SPEED_TIME, configuration.lowSpeedTime)
+        }
+        setString(CURLOPT_USERAGENT, configuration.userAgent)
+        setString(CURLOPT_ACCEPT_ENCODING, "")  // every encoding this libcurl decodes
+        setLong(CURLOPT_PIPEWAIT, 1)  // wait to multiplex on an HTTP/2 connection rather than open another
+        setLong(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)  // a proxy's CONNECT reply is not a redirect hop
+        if let path = configuration.caBundlePath {
+            setString(CURLOPT_CAINFO, path)
+        }
+        if let credentials = target.credentials {
+            setLong(CURLOPT_HTTPAUTH, tidings_curl_auth_basic())
+            setString(CURLOPT_USERNAME, credentials.user)
+            setString(CURLOPT_PASSWORD, credentials.password)
+        }
+        var lines = ["Accept: application/rss+xml, application/atom+xml, application/feed+json, "
+            + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"]
+        if let etag = request.etag.flatMap(Self.headerValue) {
+            lines.append("If-None-Match: " + etag)
+        }
+        if let lastModified = request.lastModified.flatMap(Self.headerValue) {
+            lines.append("If-Modified-Since: " + lastModified)
+        }
+        for line in lines {
+            headerList = curl_slist_append(headerList, line)
+        }
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList)
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+    }
+
+    /// A stored validator made safe to send: a hostile server must not inject header lines through it.
+    private static func headerValue(_ value: String) -> String? {
+        let clean = value.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" }
+            .trimmingCharacters(in: .whitespaces)
+        return clean.isEmpty ? nil : clean
+    }
+
+    private func setLong(_ option: CURLoption, _ value: Int) {
+        _ = tidings_curl_easy_setopt_long(easy, option, value)
+    }
+
+    private func setString(_ option: CURLoption, _ value: String) {
+        _ = tidings_curl_easy_setopt_string(easy, option, value)
+    }
+
+    private func longInfo(_ info: CURLINFO, into value: inout Int) {
+        var long = 0
+        if tidings_curl_easy_getinfo_long(easy, info, &long) == CURLE_OK {
+            value = long
+        }
+    }
+
+    private func transportError(_ code: CURLcode) -> FetchError? {
+        switch code {
+        case CURLE_OK: return nil
+        case CURLE_OPERATION_TIMEDOUT: return .timeout
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .dns
+        case CURLE_COULDNT_CONNECT: return .connectFailed
+        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: configuration.maxRedirects)
+        case CURLE_UNSUPPORTED_PROTOCOL: return .protocolNotAllowed
+        case CURLE_PARTIAL_FILE: return .truncated
+        case CURLE_FILE_COULDNT_READ_FILE: return .fileUnreadable
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_INITFAILED:
+            return .tls
+        default:
+            let detail = String(cString: errorBuffer)
+            return .other(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+        }
+    }
+
+    private func statusError(_ status: Int) -> FetchError? {
+        switch status {
+        case 0..<300, 304: return nil
+        case 410: return .gone
+        case 429: return .rateLimited(retryAfter: headers.retryAfter())
+        case 503 where headers.retryAfterValue != nil: return .rateLimited(retryAfter: headers.retryAfter())
+        default: return .httpStatus(status)
+        }
+    }
+}
