@@ -82,8 +82,8 @@ struct DateScanner {
     }
 
     /// Reads a word of letters (ASCII or any non-ASCII byte), returning its lower-cased key.
-    mutating func word() -> DateWordKey {
-        var key = DateWordKey()
+    mutating func word() -> ShortNameKey {
+        var key = ShortNameKey()
         while position < end, DateScanner.isLetter(bytes[position]) {
             var byte = bytes[position]
             if byte < 0x80 {
@@ -96,29 +96,4 @@ struct DateScanner {
         }
         return key
     }
-}
-
-/// Up to 16 lower-cased bytes of a word, packed for table look-ups without allocating.
-struct DateWordKey: Hashable {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    var count = 0
-
-    init() {}
-
-    init(_ text: String) {
-        for byte in text.utf8 { append(byte) }
-    }
-
-    mutating func append(_ byte: UInt8) {
-        if count < 8 {
-            low |= UInt64(byte) << (8 * UInt64(count))
-        } else if count < 16 {
-            high |= UInt64(byte) << (8 * UInt64(count - 8))
-        }
-        count += 1
-    }
-
-    /// Whether the word is short enough to be told apart from others by its packed bytes.
-    var isComparable: Bool { count <= 16 }
 }

@@ -7,7 +7,7 @@ enum DateWords {
         case ante, post  // am, pm
     }
 
-    static func meaning(of key: DateWordKey) -> Meaning? {
+    static func meaning(of key: ShortNameKey) -> Meaning? {
         guard key.isComparable else { return nil }
         return table[key]
     }
@@ -49,19 +49,19 @@ enum DateWords {
         ("aest", 10), ("aedt", 11), ("nzst", 12), ("nzdt", 13),
     ]
 
-    private static let table: [DateWordKey: Meaning] = {
-        var table: [DateWordKey: Meaning] = [:]
+    private static let table: [ShortNameKey: Meaning] = {
+        var table: [ShortNameKey: Meaning] = [:]
         for (month, names) in months {
-            for name in names.split(separator: " ") { table[DateWordKey(String(name))] = .month(month) }
+            for name in names.split(separator: " ") { table[ShortNameKey(String(name))] = .month(month) }
         }
         // Military letters: UTC (RFC 2822 §4.3), set first so that named zones win.
-        for letter in "abcdefghiklmnopqrstuvwxy" { table[DateWordKey(String(letter))] = .zone(0) }
-        for (name, hours) in zones { table[DateWordKey(name)] = .zone(hours * 3600) }
-        table[DateWordKey("nst")] = .zone(-(3 * 3600 + 1800))
-        table[DateWordKey("ndt")] = .zone(-(2 * 3600 + 1800))
-        table[DateWordKey("ist")] = .zone(5 * 3600 + 1800)  // India, the commonest reading in feeds
-        table[DateWordKey("am")] = .ante
-        table[DateWordKey("pm")] = .post
+        for letter in "abcdefghiklmnopqrstuvwxy" { table[ShortNameKey(String(letter))] = .zone(0) }
+        for (name, hours) in zones { table[ShortNameKey(name)] = .zone(hours * 3600) }
+        table[ShortNameKey("nst")] = .zone(-(3 * 3600 + 1800))
+        table[ShortNameKey("ndt")] = .zone(-(2 * 3600 + 1800))
+        table[ShortNameKey("ist")] = .zone(5 * 3600 + 1800)  // India, the commonest reading in feeds
+        table[ShortNameKey("am")] = .ante
+        table[ShortNameKey("pm")] = .post
         return table
     }()
 }

@@ -1,0 +1,35 @@
+/// Up to 16 lower-cased bytes of a word (a month name, an HTML element name), packed for table
+/// look-ups without allocating a String per word.
+struct ShortNameKey: Hashable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var count = 0
+
+    init() {}
+
+    init(_ text: String) {
+        for byte in text.utf8 { append(byte) }
+    }
+
+    /// The ASCII-lower-cased key of a NUL-terminated name (libxml2's element and attribute names).
+    init(cString: UnsafePointer<UInt8>) {
+        var pointer = cString
+        while pointer.pointee != 0, count <= 16 {
+            let byte = pointer.pointee
+            append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+            pointer += 1
+        }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count < 8 {
+            low |= UInt64(byte) << (8 * UInt64(count))
+        } else if count < 16 {
+            high |= UInt64(byte) << (8 * UInt64(count - 8))
+        }
+        count += 1
+    }
+
+    /// Whether the word is short enough to be told apart from others by its packed bytes.
+    var isComparable: Bool { count <= 16 }
+}
