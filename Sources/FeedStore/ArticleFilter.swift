@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+
+/// An `ArticleQuery` as SQL over `articles AS a` joined with `feeds AS f`: the WHERE condition, the
+/// ORDER BY, and keyset conditions ("after" / "before" an article in list order).
+struct ArticleFilter {
+    let condition: String
+    let arguments: StatementArguments
+    let sort: ArticleSort
+
+    init(_ query: ArticleQuery) {
+        var parts: [String] = []
+        var arguments = StatementArguments()
+        if let ids = query.feedIDs {
+            if ids.isEmpty {
+                parts.append("0")
+            } else {
+                parts.append("a.feed_id IN (\(Self.placeholders(ids.count)))")
+                arguments += StatementArguments(ids)
+            }
+        }
+        if !query.tags.isEmpty {
+            parts.append(
+                "a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(Self.placeholders(query.tags.count))))")
+            arguments += StatementArguments(query.tags)
+        }
+        if query.unreadOnly { parts.append("a.read = 0") }
+        if query.starredOnly { parts.append("a.starred = 1") }
+        if let since = query.since {
+            parts.append("a.sort_date >= ?")
+            arguments += [since.timeIntervalSince1970]
+        }
+        if let search = query.search {
+            if let match = SearchExpression.match(search) {
+                parts.append("a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)")
+                arguments += [match]
+            } else {
+                parts.append("0")
+            }
+        }
+        if let state = query.notExportedBy {
+            parts.append("""
+                NOT EXISTS (SELECT 1 FROM export_marks m WHERE m.article_id = a.id
+                    AND m.state_id = (SELECT id FROM export_states WHERE name = ?))
+                """)
+            arguments += [state]
+        }
+        condition = parts.isEmpty ? "1" : parts.joined(separator: " AND ")
+        self.arguments = arguments
+        sort = query.sort
+    }
+
+    var orderBy: String { order(reversed: false) }
+
+    func order(reversed: Bool) -> String {
+        let (asc, desc) = reversed ? ("DESC", "ASC") : ("ASC", "DESC")
+        switch sort {
+        case .newestFirst: return "a.sort_date \(desc), a.id \(desc)"
+        case .oldestFirst: return "a.sort_date \(asc), a.id \(asc)"
+        case .byFeed:
+            return "f.display_title COLLATE NOCASE \(asc), a.feed_id \(asc), a.sort_date \(desc), a.id \(desc)"
+        }
+    }
+
+    /// The sort key of an article, for `condition(after:)`.
+    struct Key {
+        let feedTitle: String
+        let feedID: Int64
+        let date: Double
+        let id: Int64
+    }
+
+    static func key(_ db: Database, articleID: Int64) throws -> Key? {
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT f.display_title, a.feed_id, a.sort_date, a.id
+                FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?
+                """,
+            arguments: [articleID]
+        ).map { Key(feedTitle: $0[0], feedID: $0[1], date: $0[2], id: $0[3]) }
+    }
+
+    /// Rows strictly after `key` in list order (or strictly before, when `before`).
+    func condition(after key: Key, before: Bool = false) -> (String, StatementArguments) {
+        // Each term: (expression, value, true when the list runs in ascending order of it).
+        let terms: [(String, any DatabaseValueConvertible, Bool)]
+        switch sort {
+        case .newestFirst: terms = [("a.sort_date", key.date, false), ("a.id", key.id, false)]
+        case .oldestFirst: terms = [("a.sort_date", key.date, true), ("a.id", key.id, true)]
+        case .byFeed:
+            terms = [
+                ("f.display_title COLLATE NOCASE", key.feedTitle, true), ("a.feed_id", key.feedID, true),
+                ("a.sort_date", key.date, false), ("a.id", key.id, false),
+            ]
+        }
+        var alternatives: [String] = []
+        var arguments = StatementArguments()
+        for index in terms.indices {
+            var parts: [String] = []
+            for previous in terms[..<index] {
+                parts.append("\(previous.0) = ?")
+                arguments += [previous.1]
+            }
+            let ascending = terms[index].2 != before
+            parts.append("\(terms[index].0) \(ascending ? ">" : "<") ?")
+            arguments += [terms[index].1]
+            alternatives.append("(" + parts.joined(separator: " AND ") + ")")
+        }
+        return ("(" + alternatives.joined(separator: " OR ") + ")", arguments)
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}

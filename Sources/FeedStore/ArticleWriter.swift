@@ -1,0 +1,111 @@
+import FeedModel
+import Foundation
+import GRDB
+
+/// Writes a fetched feed document into the store inside the caller's transaction: matches entries to
+/// stored articles (rules in `ArticleIdentity`), inserts new ones, updates changed ones in place
+/// without touching their marks, keeps the full-text index in step, and updates the feed's row.
+enum ArticleWriter {
+    static let contentColumns = [
+        "identity", "url_key", "guid", "url", "external_url", "title", "authors", "published", "updated",
+        "summary", "content", "content_type", "image", "comments", "language", "enclosures", "tags",
+        "content_hash",
+    ]
+
+    private struct Match {
+        let id: Int64
+        let identity: String
+        let contentHash: Int64
+
+        init(_ row: Row) {
+            id = row[0]
+            identity = row[1]
+            contentHash = row[2]
+        }
+    }
+
+    static func apply(_ db: Database, feedID: Int64, feed: Feed, fetch: FetchRecord) throws -> ApplyResult {
+        guard let applyCount = try Int64.fetchOne(
+            db, sql: "SELECT apply_count FROM feeds WHERE id = ?", arguments: [feedID])
+        else { throw FeedStoreError.feedNotFound(feedID) }
+        let generation = applyCount + 1
+        let fetchedAt = fetch.fetchedAt.timeIntervalSince1970
+
+        var seenIdentities = Set<String>()
+        let incoming = feed.items.map { IncomingArticle($0, fetchedAt: fetchedAt) }
+            .filter { seenIdentities.insert($0.identity).inserted }
+        var urlCounts: [String: Int] = [:]
+        for item in incoming { if let key = item.urlKey { urlCounts[key, default: 0] += 1 } }
+
+        let byIdentity = try db.cachedStatement(
+            sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND identity = ?")
+        let byURL = try db.cachedStatement(
+            sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND url_key = ? LIMIT 2")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO articles (feed_id, \(contentColumns.joined(separator: ", ")), sort_date, first_seen_at,
+                seen_in_apply)
+            VALUES (?, \(Array(repeating: "?", count: contentColumns.count).joined(separator: ", ")), ?, ?, ?)
+            """)
+        let update = try db.cachedStatement(sql: """
+            UPDATE articles SET \(contentColumns.map { "\($0) = ?" }.joined(separator: ", ")),
+                sort_date = coalesce(?, sort_date), seen_in_apply = ?
+            WHERE id = ?
+            """)
+        let touch = try db.cachedStatement(sql: "UPDATE articles SET seen_in_apply = ? WHERE id = ?")
+        let deleteSearch = try db.cachedStatement(sql: "DELETE FROM article_search WHERE rowid = ?")
+        let insertSearch = try db.cachedStatement(
+            sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
+
+        var newIDs: [Int64] = []
+        var updated = 0
+        var unchanged = 0
+        var claimed = Set<Int64>()
+        for item in incoming {
+            var match = try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0) }
+            if match == nil, let key = item.urlKey, urlCounts[key] == 1 {
+                let candidates = try Row.fetchAll(byURL, arguments: [feedID, key]).map { Match($0) }
+                if candidates.count == 1, let candidate = candidates.first,
+                   !seenIdentities.contains(candidate.identity), !claimed.contains(candidate.id) {
+                    match = candidate
+                }
+            }
+            if let match {
+                claimed.insert(match.id)
+                if match.contentHash == item.contentHash && match.identity == item.identity {
+                    try touch.execute(arguments: [generation, match.id])
+                    unchanged += 1
+                } else {
+                    try update.execute(arguments: StatementArguments(
+                        item.contentValues + [item.datedSortDate, generation, match.id]))
+                    try deleteSearch.execute(arguments: [match.id])
+                    try insertSearch.execute(arguments: [match.id, item.title, item.authorText, item.searchBody])
+                    updated += 1
+                }
+            } else {
+                try insert.execute(arguments: StatementArguments(
+                    [feedID] + item.contentValues + [item.datedSortDate ?? fetchedAt, fetchedAt, generation]))
+                let id = db.lastInsertedRowID
+                try insertSearch.execute(arguments: [id, item.title, item.authorText, item.searchBody])
+                newIDs.append(id)
+            }
+        }
+
+        try db.execute(
+            sql: """
+                UPDATE feeds SET
+                    feed_title = coalesce(?, feed_title), site_url = coalesce(?, site_url),
+                    description = coalesce(?, description),
+                    etag = ?, last_modified = ?, body_hash = ?,
+                    last_fetch_at = ?, last_success_at = ?, last_status = ?, last_error = NULL,
+                    consecutive_failures = 0, next_fetch_at = ?, apply_count = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                ArticleIdentity.nonEmpty(feed.title), ArticleIdentity.nonEmpty(feed.homePageURL),
+                ArticleIdentity.nonEmpty(feed.description),
+                fetch.etag, fetch.lastModified, fetch.bodyHash,
+                fetchedAt, fetchedAt, fetch.status, fetch.nextFetchAt?.timeIntervalSince1970, generation, feedID,
+            ])
+        return ApplyResult(new: newIDs.count, newArticleIDs: newIDs, updated: updated, unchanged: unchanged)
+    }
+}

@@ -1,0 +1,374 @@
+import FeedModel
+import Foundation
+import GRDB
+
+/// The Tidings database: feeds, articles, read and starred marks, fetch state and export states, in
+/// one SQLite file (WAL mode, foreign keys on, a 10 s busy timeout, schema migrated on open).
+///
+/// Threading: a `FeedStore` may be shared by any number of threads and tasks, and several processes
+/// may open the same file at once (the reader and a cron refresh): reads run concurrently on a pool of
+/// connections and never wait for writes; writes are serialised, each method committing its own
+/// transaction before it returns. Every method is synchronous and blocks the calling thread for the
+/// duration of its database work, so call it off the main loop when that matters. Closures passed in
+/// (`forEachArticle`) run synchronously before the method returns, on an unspecified thread; they must
+/// not call back into the same store.
+///
+/// Errors: `FeedStoreError` for refused requests; GRDB's `DatabaseError` for database failures.
+public final class FeedStore: Sendable {
+    /// The database file.
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
+    /// The folder must exist.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "FeedStore"
+        configuration.prepareDatabase { db in
+            // WAL with NORMAL sync: a killed process loses no committed transaction.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        self.path = path
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Schema.migrator.migrate(pool)
+    }
+
+    // MARK: Feeds
+
+    /// Adds a feed; throws `FeedStoreError.duplicateFeed` when its URL (or an earlier URL of a feed
+    /// that moved there) is already stored.
+    @discardableResult
+    public func addFeed(url: String, title: String? = nil, tags: [String] = [], refreshInterval: TimeInterval? = nil)
+        throws -> StoredFeed
+    {
+        let entry = FeedListEntry(url: url, title: title, tags: tags, refreshInterval: refreshInterval)
+        return try pool.write { db in
+            let id = try FeedWriter.add(db, entry, now: Date())
+            guard let feed = try FeedReader.feed(db, id: id) else { throw FeedStoreError.feedNotFound(id) }
+            return feed
+        }
+    }
+
+    /// Removes a feed with its articles; false when there was none.
+    @discardableResult
+    public func removeFeed(id: Int64) throws -> Bool {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Removes the feed at `url` (or that moved away from it) with its articles; false when none.
+    @discardableResult
+    public func removeFeed(url: String) throws -> Bool {
+        try pool.write { db in
+            guard let id = try FeedReader.resolve(db, url: url.trimmingCharacters(in: .whitespacesAndNewlines))
+            else { return false }
+            try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
+            return true
+        }
+    }
+
+    /// Every feed with its tags, fetch state and article counts, in feed-list order (title,
+    /// case-insensitive).
+    public func feeds() throws -> [StoredFeed] {
+        try pool.read { db in try FeedReader.feeds(db) }
+    }
+
+    public func feed(id: Int64) throws -> StoredFeed? {
+        try pool.read { db in try FeedReader.feed(db, id: id) }
+    }
+
+    /// The feed at `url`, or the feed that moved away from it by a permanent redirect.
+    public func feed(url: String) throws -> StoredFeed? {
+        try pool.read { db in
+            try FeedReader.resolve(db, url: url.trimmingCharacters(in: .whitespacesAndNewlines))
+                .flatMap { try FeedReader.feed(db, id: $0) }
+        }
+    }
+
+    /// Enabled feeds whose next fetch time is unset or not after `date`, in feed-list order.
+    public func feedsDue(at date: Date = Date()) throws -> [StoredFeed] {
+        try pool.read { db in
+            try FeedReader.feeds(
+                db, where: "f.disabled = 0 AND (f.next_fetch_at IS NULL OR f.next_fetch_at <= ?)",
+                arguments: [date.timeIntervalSince1970])
+        }
+    }
+
+    /// Sets or clears (nil or blank) the user's title of a feed.
+    public func setTitle(_ title: String?, feedID: Int64) throws {
+        try updateFeed(feedID, sql: "title = ?", [ArticleIdentity.nonEmpty(title)])
+    }
+
+    /// Replaces the feed's tags (blank and repeated ones dropped, order kept).
+    public func setTags(_ tags: [String], feedID: Int64) throws {
+        try pool.write { db in
+            try requireFeed(db, feedID)
+            try FeedWriter.setTags(db, feedID: feedID, tags)
+        }
+    }
+
+    /// Sets or clears the user's refresh interval of a feed, in seconds.
+    public func setRefreshInterval(_ seconds: TimeInterval?, feedID: Int64) throws {
+        try updateFeed(feedID, sql: "refresh_interval = ?", [seconds])
+    }
+
+    /// Disables a feed (refresh skips it) or enables it again, clearing the reason and failure count.
+    public func setDisabled(_ disabled: Bool, reason: String? = nil, feedID: Int64) throws {
+        try updateFeed(
+            feedID, sql: "disabled = ?, disabled_reason = ?, consecutive_failures = 0",
+            [disabled, disabled ? reason : nil])
+    }
+
+    /// Makes the stored feeds follow a feed list (the OPML file is the source of truth): adds the
+    /// feeds it names that are missing, sets the title, tags and refresh interval of those present
+    /// (a URL a feed moved away from finds that feed), and with `removeMissing` removes the feeds it
+    /// does not name, with their articles. One transaction.
+    @discardableResult
+    public func syncFeeds(_ entries: [FeedListEntry], removeMissing: Bool) throws -> FeedSyncResult {
+        try pool.write { db in try FeedWriter.sync(db, entries, removeMissing: removeMissing, now: Date()) }
+    }
+
+    /// Every tag with its feed count and article counts, by name.
+    public func tags() throws -> [TagSummary] {
+        try pool.read { db in try FeedReader.tagSummaries(db) }
+    }
+
+    /// Store-wide counts (`tidings count`).
+    public func counts() throws -> ArticleCounts {
+        try pool.read { db in try FeedReader.counts(db) }
+    }
+
+    // MARK: Fetch results
+
+    /// Stores a fetched and parsed feed in one transaction: new articles inserted, known ones updated
+    /// in place keeping their marks (identity rules: `ArticleIdentity`), the full-text index updated,
+    /// the document's title, site URL and description recorded, and the fetch state set from `fetch`
+    /// (validators and body hash as given, failures reset, error cleared).
+    @discardableResult
+    public func apply(feedID: Int64, feed: Feed, fetch: FetchRecord) throws -> ApplyResult {
+        try pool.write { db in try ArticleWriter.apply(db, feedID: feedID, feed: feed, fetch: fetch) }
+    }
+
+    /// Records a fetch that brought nothing new (304 Not Modified, or a body whose hash matched):
+    /// time, status and schedule; validators and body hash only where `fetch` carries them.
+    public func recordUnchanged(feedID: Int64, fetch: FetchRecord) throws {
+        let at = fetch.fetchedAt.timeIntervalSince1970
+        try updateFeed(
+            feedID,
+            sql: """
+                etag = coalesce(?, etag), last_modified = coalesce(?, last_modified), body_hash = coalesce(?, body_hash),
+                last_fetch_at = ?, last_success_at = ?, last_status = ?, last_error = NULL, consecutive_failures = 0,
+                next_fetch_at = ?
+                """,
+            [fetch.etag, fetch.lastModified, fetch.bodyHash, at, at, fetch.status,
+             fetch.nextFetchAt?.timeIntervalSince1970])
+    }
+
+    /// Records a failed fetch (network error, HTTP error, unparsable body); the stored articles stay.
+    /// Returns the number of consecutive failures including this one.
+    @discardableResult
+    public func recordFailure(feedID: Int64, at date: Date, status: Int?, error: String, nextFetchAt: Date?) throws
+        -> Int
+    {
+        try pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE feeds SET last_fetch_at = ?, last_status = ?, last_error = ?,
+                        consecutive_failures = consecutive_failures + 1, next_fetch_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: [date.timeIntervalSince1970, status, error, nextFetchAt?.timeIntervalSince1970, feedID])
+            guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
+            return try Int.fetchOne(
+                db, sql: "SELECT consecutive_failures FROM feeds WHERE id = ?", arguments: [feedID]) ?? 0
+        }
+    }
+
+    /// Records that the feed is gone for good (410): it is disabled with `reason`; articles stay.
+    public func recordGone(feedID: Int64, at date: Date, status: Int = 410, reason: String) throws {
+        try updateFeed(
+            feedID,
+            sql: "last_fetch_at = ?, last_status = ?, last_error = ?, disabled = 1, disabled_reason = ?",
+            [date.timeIntervalSince1970, status, reason, reason])
+    }
+
+    /// Moves a feed to the target of a permanent redirect (the old URL still finds it). When a feed
+    /// with that URL already exists the two are merged into it (see `FeedWriter.redirect`). Returns
+    /// the id of the feed that now has the URL; the caller updates the feed list (OPML) to match.
+    @discardableResult
+    public func recordPermanentRedirect(feedID: Int64, to url: String) throws -> Int64 {
+        try pool.write { db in try FeedWriter.redirect(db, feedID: feedID, to: url) }
+    }
+
+    /// Sets when the feed should be fetched next (nil: as soon as possible).
+    public func scheduleNextFetch(feedID: Int64, at date: Date?) throws {
+        try updateFeed(feedID, sql: "next_fetch_at = ?", [date?.timeIntervalSince1970])
+    }
+
+    /// True when `hash` is the body hash stored by the feed's last `apply` or `recordUnchanged`: the
+    /// body need not be parsed or stored again.
+    public func bodyHashMatches(feedID: Int64, hash: String) throws -> Bool {
+        try pool.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT body_hash = ? FROM feeds WHERE id = ?", arguments: [hash, feedID]) ?? false
+        }
+    }
+
+    // MARK: Article lists
+
+    /// Rows `offset..<offset+limit` of the list and the list's total, from one snapshot.
+    public func articlePage(_ query: ArticleQuery, offset: Int, limit: Int) throws -> ArticlePage {
+        let filter = ArticleFilter(query)
+        return try pool.read { db in
+            ArticlePage(
+                offset: offset,
+                rows: try ArticleReader.summaries(db, filter, offset: offset, limit: limit),
+                total: try ArticleReader.count(db, filter))
+        }
+    }
+
+    /// Rows `offset..<offset+limit` of the list.
+    public func articleSummaries(_ query: ArticleQuery, offset: Int, limit: Int) throws -> [ArticleSummary] {
+        let filter = ArticleFilter(query)
+        return try pool.read { db in try ArticleReader.summaries(db, filter, offset: offset, limit: limit) }
+    }
+
+    /// Up to `limit` rows that follow the article `articleID` in list order (keyset paging: as fast
+    /// deep in the list as at its top). Empty when that article no longer exists.
+    public func articleSummaries(_ query: ArticleQuery, after articleID: Int64, limit: Int) throws
+        -> [ArticleSummary]
+    {
+        let filter = ArticleFilter(query)
+        return try pool.read { db in
+            guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
+            return try ArticleReader.summaries(db, filter, extra: filter.condition(after: key), limit: limit)
+        }
+    }
+
+    /// The number of articles in the list.
+    public func countArticles(_ query: ArticleQuery) throws -> Int {
+        let filter = ArticleFilter(query)
+        return try pool.read { db in try ArticleReader.count(db, filter) }
+    }
+
+    /// The row index of an article in the list, or nil when the list does not contain it.
+    public func index(of articleID: Int64, in query: ArticleQuery) throws -> Int? {
+        let filter = ArticleFilter(query)
+        return try pool.read { db in
+            guard let key = try ArticleFilter.key(db, articleID: articleID),
+                  try ArticleReader.count(db, filter, extra: ("a.id = ?", [articleID])) == 1
+            else { return nil }
+            return try ArticleReader.count(db, filter, extra: filter.condition(after: key, before: true))
+        }
+    }
+
+    /// The first unread article after `articleID` in the order of `query` (before it, with
+    /// `backward`), or the first (last) unread of the list when `articleID` is nil or gone. For "next
+    /// unread across feeds" pass a query over every feed sorted `.byFeed`: it runs through the
+    /// current feed, then the following feeds in feed-list order. Nil when there is none; no wrap.
+    public func nextUnread(after articleID: Int64?, in query: ArticleQuery, backward: Bool = false) throws
+        -> ArticleSummary?
+    {
+        var unread = query
+        unread.unreadOnly = true
+        let filter = ArticleFilter(unread)
+        return try pool.read { db in
+            let key = try articleID.flatMap { try ArticleFilter.key(db, articleID: $0) }
+            let extra = key.map { filter.condition(after: $0, before: backward) }
+            return try ArticleReader.summaries(db, filter, extra: extra, reversed: backward, limit: 1).first
+        }
+    }
+
+    /// The full article, or nil when it no longer exists.
+    public func article(id: Int64) throws -> StoredArticle? {
+        try pool.read { db in try ArticleReader.article(db, id: id) }
+    }
+
+    // MARK: Marks (each call commits at once)
+
+    /// Marks articles read or unread; returns how many changed.
+    @discardableResult
+    public func setRead(_ read: Bool, articleIDs: [Int64]) throws -> Int {
+        try pool.write { db in try MarkWriter.setRead(db, read, ids: articleIDs, now: Date()) }
+    }
+
+    /// Stars or unstars articles; returns how many changed.
+    @discardableResult
+    public func setStarred(_ starred: Bool, articleIDs: [Int64]) throws -> Int {
+        try pool.write { db in try MarkWriter.setStarred(db, starred, ids: articleIDs) }
+    }
+
+    /// Marks every unread article of the list read; returns how many changed.
+    @discardableResult
+    public func markAllRead(_ query: ArticleQuery) throws -> Int {
+        let filter = ArticleFilter(query)
+        return try pool.write { db in try MarkWriter.markAllRead(db, filter, now: Date()) }
+    }
+
+    // MARK: Export
+
+    /// Streams the articles of the list to `body`, in list order, at most `limit`: one row is in
+    /// memory at a time, from one snapshot (a refresh committing meanwhile is not seen, and is not
+    /// blocked). Without `withContent`, `summary` and `content` are nil (faster for headline formats).
+    /// For `--new`, set `query.notExportedBy` to the state name, collect the ids written, and once the
+    /// output is complete call `advanceExportState`. `body` runs on an unspecified thread before this
+    /// returns and must not call this store; an error it throws stops the stream and is rethrown.
+    public func forEachArticle(
+        matching query: ArticleQuery, limit: Int? = nil, withContent: Bool = true,
+        _ body: (StoredArticle) throws -> Void
+    ) throws {
+        let filter = ArticleFilter(query)
+        try pool.read { db in try ArticleReader.forEach(db, filter, limit: limit, withContent: withContent, body) }
+    }
+
+    /// Records `articleIDs` as exported by the state `name` (created on first use), and with
+    /// `markRead` marks them read, in one transaction. Call only after the output was written.
+    public func advanceExportState(name: String, through articleIDs: [Int64], markRead: Bool) throws {
+        try pool.write { db in
+            try ExportStateWriter.advance(db, name: name, through: articleIDs, markRead: markRead, now: Date())
+        }
+    }
+
+    public func exportStates() throws -> [ExportState] {
+        try pool.read { db in try ExportStateWriter.states(db) }
+    }
+
+    /// Forgets an export state (its next `--new` export starts over); false when there was none.
+    @discardableResult
+    public func removeExportState(name: String) throws -> Bool {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM export_states WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: Maintenance
+
+    /// Deletes what `policy` lets go, in one feed or all; returns the number of articles deleted.
+    @discardableResult
+    public func applyRetention(_ policy: RetentionPolicy, feedID: Int64? = nil, now: Date = Date()) throws -> Int {
+        try pool.write { db in try RetentionWriter.apply(db, policy, feedID: feedID, now: now) }
+    }
+
+    /// SQLite's `PRAGMA integrity_check`: `["ok"]` when the file is sound.
+    public func integrityCheck() throws -> [String] {
+        try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    private func updateFeed(_ id: Int64, sql assignments: String, _ values: StatementArguments) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE feeds SET \(assignments) WHERE id = ?", arguments: values + [id])
+            guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(id) }
+        }
+    }
+
+    private func requireFeed(_ db: Database, _ id: Int64) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM feeds WHERE id = ?", arguments: [id]) != nil else {
+            throw FeedStoreError.feedNotFound(id)
+        }
+    }
+}

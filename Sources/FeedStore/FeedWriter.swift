@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+
+/// Adds, removes, edits and synchronises feeds, inside the caller's transaction.
+enum FeedWriter {
+    static func add(_ db: Database, _ entry: FeedListEntry, now: Date) throws -> Int64 {
+        let url = try cleanURL(entry.url)
+        if let existing = try FeedReader.resolve(db, url: url) {
+            throw FeedStoreError.duplicateFeed(url: url, existingID: existing)
+        }
+        try db.execute(
+            sql: "INSERT INTO feeds (url, title, refresh_interval, created_at) VALUES (?, ?, ?, ?)",
+            arguments: [url, ArticleIdentity.nonEmpty(entry.title), entry.refreshInterval, now.timeIntervalSince1970])
+        let id = db.lastInsertedRowID
+        try setTags(db, feedID: id, entry.tags)
+        return id
+    }
+
+    /// Replaces the feed's tags; blank and repeated tags are dropped, order kept.
+    static func setTags(_ db: Database, feedID: Int64, _ tags: [String]) throws {
+        try db.execute(sql: "DELETE FROM feed_tags WHERE feed_id = ?", arguments: [feedID])
+        var seen = Set<String>()
+        let clean = tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        for (position, tag) in clean.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO feed_tags (feed_id, tag, position) VALUES (?, ?, ?)",
+                arguments: [feedID, tag, position])
+        }
+    }
+
+    static func sync(_ db: Database, _ entries: [FeedListEntry], removeMissing: Bool, now: Date) throws
+        -> FeedSyncResult
+    {
+        var listed = Set<Int64>()
+        var added: [Int64] = []
+        var updated: [Int64] = []
+        for entry in entries {
+            guard let url = try? cleanURL(entry.url) else { continue }
+            guard let id = try FeedReader.resolve(db, url: url) else {
+                let id = try add(db, entry, now: now)
+                listed.insert(id)
+                added.append(id)
+                continue
+            }
+            guard listed.insert(id).inserted else { continue }
+            if try change(db, feedID: id, to: entry) { updated.append(id) }
+        }
+        var removed: [String] = []
+        if removeMissing {
+            let rows = try Row.fetchAll(db, sql: "SELECT id, url FROM feeds ORDER BY id")
+            for row in rows where !listed.contains(row[0]) {
+                try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [row[0] as Int64])
+                removed.append(row[1])
+            }
+        }
+        return FeedSyncResult(added: added, updated: updated, removed: removed)
+    }
+
+    /// Makes the feed's title, tags and refresh interval those of `entry`; true when any changed.
+    private static func change(_ db: Database, feedID: Int64, to entry: FeedListEntry) throws -> Bool {
+        let title = ArticleIdentity.nonEmpty(entry.title)
+        try db.execute(
+            sql: """
+                UPDATE feeds SET title = ?, refresh_interval = ?
+                WHERE id = ? AND (title IS NOT ? OR refresh_interval IS NOT ?)
+                """,
+            arguments: [title, entry.refreshInterval, feedID, title, entry.refreshInterval])
+        var changed = db.changesCount > 0
+        let tags = try String.fetchAll(
+            db, sql: "SELECT tag FROM feed_tags WHERE feed_id = ? ORDER BY position", arguments: [feedID])
+        var seen = Set<String>()
+        let wanted = entry.tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        if tags != wanted {
+            try setTags(db, feedID: feedID, wanted)
+            changed = true
+        }
+        return changed
+    }
+
+    /// Moves the feed to `newURL` after a permanent redirect, remembering the old URL as an alias.
+    /// When another feed already has `newURL`, the two are merged into that one: articles move over
+    /// (an article both hold keeps the target's copy, read or starred if either was), tags are united,
+    /// and the moved feed is deleted. Returns the id of the feed that now has `newURL`.
+    static func redirect(_ db: Database, feedID: Int64, to newURL: String) throws -> Int64 {
+        let target = try cleanURL(newURL)
+        guard let oldURL = try String.fetchOne(db, sql: "SELECT url FROM feeds WHERE id = ?", arguments: [feedID])
+        else { throw FeedStoreError.feedNotFound(feedID) }
+        guard oldURL != target else { return feedID }
+        let existing = try FeedReader.resolve(db, url: target)
+        guard let other = existing, other != feedID else {
+            try db.execute(sql: "DELETE FROM feed_aliases WHERE url = ?", arguments: [target])
+            try db.execute(
+                sql: "UPDATE feeds SET url = ?, permanent_redirect_url = ? WHERE id = ?",
+                arguments: [target, target, feedID])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO feed_aliases (url, feed_id) VALUES (?, ?)", arguments: [oldURL, feedID])
+            return feedID
+        }
+        try merge(db, feedID: feedID, into: other)
+        return other
+    }
+
+    private static func merge(_ db: Database, feedID old: Int64, into target: Int64) throws {
+        let arguments: StatementArguments = ["old": old, "target": target]
+        try db.execute(
+            sql: """
+                UPDATE articles AS t SET read = max(t.read, o.read), starred = max(t.starred, o.starred),
+                    read_at = coalesce(t.read_at, o.read_at)
+                FROM articles AS o
+                WHERE o.feed_id = :old AND t.feed_id = :target AND t.identity = o.identity;
+                DELETE FROM articles WHERE feed_id = :old
+                    AND identity IN (SELECT identity FROM articles WHERE feed_id = :target);
+                UPDATE articles SET feed_id = :target WHERE feed_id = :old;
+                INSERT OR IGNORE INTO feed_tags (feed_id, tag, position)
+                    SELECT :target, tag, position + 1000 FROM feed_tags WHERE feed_id = :old;
+                UPDATE feeds SET title = coalesce(title, (SELECT title FROM feeds WHERE id = :old))
+                    WHERE id = :target;
+                UPDATE feed_aliases SET feed_id = :target WHERE feed_id = :old;
+                INSERT OR REPLACE INTO feed_aliases (url, feed_id) SELECT url, :target FROM feeds WHERE id = :old;
+                DELETE FROM feeds WHERE id = :old;
+                """,
+            arguments: arguments)
+    }
+
+    static func cleanURL(_ url: String) throws -> String {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw FeedStoreError.invalidURL(url) }
+        return trimmed
+    }
+}

@@ -1,0 +1,77 @@
+import FeedModel
+import Foundation
+import GRDB
+
+/// A parsed entry turned into column values, with its identity, search text and change hash.
+struct IncomingArticle {
+    let identity: String
+    let urlKey: String?
+    let guid: String?
+    let url: String?
+    let externalURL: String?
+    let title: String?
+    let authorsJSON: String?
+    let authorText: String
+    let published: Double?
+    let updated: Double?
+    /// The entry's date capped at the fetch time; nil when it has none (then first-seen time is used).
+    let datedSortDate: Double?
+    let summary: String?
+    let content: String?
+    let contentType: String?
+    let image: String?
+    let comments: String?
+    let language: String?
+    let enclosuresJSON: String?
+    let tags: String?
+    let searchBody: String
+    let contentHash: Int64
+
+    init(_ article: Article, fetchedAt: Double) {
+        let html = ArticleIdentity.nonEmpty(article.contentHTML)
+        let text = ArticleIdentity.nonEmpty(article.contentText)
+        let summary = ArticleIdentity.nonEmpty(article.summary)
+        let body: String =
+            if let html { SearchText.plain(fromHTML: html) }
+            else if let text { SearchText.plain(fromText: text) }
+            else if let summary { SearchText.plain(fromHTML: summary) }
+            else { "" }
+
+        identity = ArticleIdentity.key(for: article, text: body)
+        urlKey = ArticleIdentity.urlKey(for: article)
+        guid = article.id
+        url = article.url
+        externalURL = article.externalURL
+        title = article.title
+        let authors = article.authors.filter { !$0.isEmpty }
+        authorsJSON = JSONColumn.encode(authors)
+        authorText = authors.compactMap { $0.name ?? $0.email }.joined(separator: ", ")
+        published = article.published?.timeIntervalSince1970
+        updated = article.modified?.timeIntervalSince1970
+        datedSortDate = (published ?? updated).map { min($0, fetchedAt) }
+        self.summary = summary
+        content = html ?? text
+        contentType = html != nil ? (article.contentType == .xhtml ? "xhtml" : "html") : (text != nil ? "text" : nil)
+        image = article.image
+        comments = article.comments
+        language = article.language
+        enclosuresJSON = JSONColumn.encode(article.attachments)
+        tags = TagColumn.encode(article.tags)
+        searchBody = body
+
+        var hash = StableHash()
+        for field in [guid, url, externalURL, title, authorsJSON, self.summary, content, contentType, image, comments,
+                      language, enclosuresJSON, tags] {
+            hash.add(field)
+        }
+        hash.add(published)
+        hash.add(updated)
+        contentHash = hash.signed
+    }
+
+    /// Values for `ArticleWriter.contentColumns`, in that order.
+    var contentValues: [(any DatabaseValueConvertible)?] {
+        [identity, urlKey, guid, url, externalURL, title, authorsJSON, published, updated, summary,
+         content, contentType, image, comments, language, enclosuresJSON, tags, contentHash]
+    }
+}

@@ -1,0 +1,117 @@
+import GRDB
+
+/// The database schema, as numbered migrations. Never edit a shipped migration: add the next one.
+///
+/// Dates are stored as REAL seconds since 1970 so that they sort and compare in indexes.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: v1)
+        }
+        return migrator
+    }
+
+    private static let v1 = """
+        CREATE TABLE feeds (
+            id INTEGER PRIMARY KEY,
+            url TEXT NOT NULL UNIQUE,
+            title TEXT,
+            feed_title TEXT,
+            display_title TEXT GENERATED ALWAYS AS
+                (coalesce(nullif(title, ''), nullif(feed_title, ''), url)) VIRTUAL,
+            site_url TEXT,
+            description TEXT,
+            refresh_interval REAL,
+            disabled INTEGER NOT NULL DEFAULT 0,
+            disabled_reason TEXT,
+            etag TEXT,
+            last_modified TEXT,
+            body_hash TEXT,
+            last_fetch_at REAL,
+            last_success_at REAL,
+            last_status INTEGER,
+            last_error TEXT,
+            consecutive_failures INTEGER NOT NULL DEFAULT 0,
+            next_fetch_at REAL,
+            permanent_redirect_url TEXT,
+            apply_count INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX feeds_display_title ON feeds(display_title COLLATE NOCASE, id);
+
+        CREATE TABLE feed_tags (
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+            tag TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            PRIMARY KEY (feed_id, tag)
+        ) WITHOUT ROWID;
+        CREATE INDEX feed_tags_tag ON feed_tags(tag, feed_id);
+
+        -- Earlier URLs of feeds that moved (permanent redirects), so that a feed list still naming
+        -- the old URL finds the feed.
+        CREATE TABLE feed_aliases (
+            url TEXT PRIMARY KEY,
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+        CREATE INDEX feed_aliases_feed ON feed_aliases(feed_id);
+
+        CREATE TABLE articles (
+            id INTEGER PRIMARY KEY,
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+            identity TEXT NOT NULL,
+            url_key TEXT,
+            guid TEXT,
+            url TEXT,
+            external_url TEXT,
+            title TEXT,
+            authors TEXT,
+            published REAL,
+            updated REAL,
+            sort_date REAL NOT NULL,
+            summary TEXT,
+            content TEXT,
+            content_type TEXT,
+            image TEXT,
+            comments TEXT,
+            language TEXT,
+            enclosures TEXT,
+            tags TEXT,
+            content_hash INTEGER NOT NULL,
+            first_seen_at REAL NOT NULL,
+            seen_in_apply INTEGER NOT NULL DEFAULT 0,
+            read INTEGER NOT NULL DEFAULT 0,
+            read_at REAL,
+            starred INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (feed_id, identity)
+        );
+        CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
+        CREATE INDEX articles_feed_date ON articles(feed_id, sort_date, id);
+        CREATE INDEX articles_feed_read ON articles(feed_id, read);
+        CREATE INDEX articles_date ON articles(sort_date, id);
+        CREATE INDEX articles_unread_date ON articles(sort_date, id) WHERE read = 0;
+        CREATE INDEX articles_starred_date ON articles(sort_date, id) WHERE starred = 1;
+
+        -- Full-text index; rowid = articles.id. Rows are written with the article (the text is
+        -- HTML-stripped in Swift) and removed by the trigger, also on cascading deletes.
+        CREATE VIRTUAL TABLE article_search USING fts5(
+            title, author, body, tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER articles_search_delete AFTER DELETE ON articles BEGIN
+            DELETE FROM article_search WHERE rowid = old.id;
+        END;
+
+        CREATE TABLE export_states (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            created_at REAL NOT NULL,
+            last_export_at REAL
+        );
+        CREATE TABLE export_marks (
+            state_id INTEGER NOT NULL REFERENCES export_states(id) ON DELETE CASCADE,
+            article_id INTEGER NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
+            PRIMARY KEY (state_id, article_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX export_marks_article ON export_marks(article_id);
+        """
+}

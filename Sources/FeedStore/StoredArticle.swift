@@ -1,0 +1,64 @@
+import FeedModel
+import Foundation
+
+/// An article as stored, with its marks and the feed it belongs to: what the article view and
+/// `export` need.
+///
+/// `authors` and `enclosures` are decoded from their stored JSON each time they are read; `content`
+/// and `summary` are nil when the article was read without content (see `FeedStore.forEachArticle`).
+public struct StoredArticle: Sendable, Hashable, Identifiable {
+    public let id: Int64
+    public let feedID: Int64
+    public let feedTitle: String
+    public let feedURL: String
+    public let feedSiteURL: String?
+    /// The entry's own id (`guid`, Atom `id`) as the feed last gave it.
+    public let guid: String?
+    public let url: String?
+    public let externalURL: String?
+    public let title: String?
+    /// The date lists sort by: published, else updated, else first seen — never later than the
+    /// fetch that stored it, so a future date cannot pin an article to the top.
+    public let date: Date
+    public let published: Date?
+    public let updated: Date?
+    /// Summary as HTML, as the feed sent it (untrusted).
+    public let summary: String?
+    /// The fullest content the feed sent (untrusted), of type `contentType`.
+    public let content: String?
+    public let contentType: ContentType?
+    public let image: String?
+    public let comments: String?
+    public let language: String?
+    /// Category terms, in document order.
+    public let tags: [String]
+    public let firstSeenAt: Date
+    public let read: Bool
+    public let readAt: Date?
+    public let starred: Bool
+    let authorsJSON: String?
+    let enclosuresJSON: String?
+
+    public var authors: [Author] { JSONColumn.decode([Author].self, from: authorsJSON) ?? [] }
+    public var enclosures: [Enclosure] { JSONColumn.decode([Enclosure].self, from: enclosuresJSON) ?? [] }
+}
+
+/// One row of an article list: just what a list shows.
+public struct ArticleSummary: Sendable, Hashable, Identifiable {
+    public let id: Int64
+    public let feedID: Int64
+    public let feedTitle: String
+    public let title: String?
+    public let url: String?
+    /// See `StoredArticle.date`.
+    public let date: Date
+    public let read: Bool
+    public let starred: Bool
+}
+
+/// A page of an article list and the number of rows in the whole list, read in one snapshot.
+public struct ArticlePage: Sendable, Hashable {
+    public let offset: Int
+    public let rows: [ArticleSummary]
+    public let total: Int
+}

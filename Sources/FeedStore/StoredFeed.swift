@@ -1,0 +1,89 @@
+import Foundation
+
+/// A feed as stored: what the user chose (URL, title, tags, refresh interval), what the feed document
+/// said about itself, the fetch state, and its article counts at the time it was read.
+public struct StoredFeed: Sendable, Hashable, Identifiable {
+    public let id: Int64
+    public let url: String
+    /// The title the user gave (the OPML outline's title), if any.
+    public let title: String?
+    /// The title the feed document gives itself, from the latest successful fetch.
+    public let feedTitle: String?
+    /// The user's title, else the feed's own title, else the URL.
+    public let displayTitle: String
+    public let siteURL: String?
+    public let feedDescription: String?
+    /// Tags in the user's order (OPML folders map to tags).
+    public let tags: [String]
+    /// The user's refresh interval for this feed, in seconds, overriding the computed schedule.
+    public let refreshInterval: TimeInterval?
+    public let createdAt: Date
+    public let fetchState: FetchState
+    public let unreadCount: Int
+    public let totalCount: Int
+}
+
+/// What the last fetches of a feed left behind: validators, outcome, failures, schedule.
+public struct FetchState: Sendable, Hashable {
+    public let etag: String?
+    public let lastModified: String?
+    /// The hash of the last body stored, as handed to `apply` (see `FeedStore.bodyHashMatches`).
+    public let bodyHash: String?
+    public let lastFetchAt: Date?
+    public let lastSuccessAt: Date?
+    /// The HTTP status of the last fetch (0 or nil when none was made or no status applies).
+    public let lastStatus: Int?
+    /// The error of the last fetch; nil after a success.
+    public let lastError: String?
+    public let consecutiveFailures: Int
+    /// When the feed should be fetched next; nil means as soon as possible.
+    public let nextFetchAt: Date?
+    /// The target of the last permanent redirect, after which `url` was changed to it.
+    public let permanentRedirectURL: String?
+    /// True after a 410 Gone or by the user's choice: refresh skips disabled feeds.
+    public let disabled: Bool
+    public let disabledReason: String?
+}
+
+/// One feed as a feed list (OPML) names it, for `FeedStore.syncFeeds`.
+public struct FeedListEntry: Sendable, Hashable {
+    public var url: String
+    public var title: String?
+    public var tags: [String]
+    public var refreshInterval: TimeInterval?
+
+    public init(url: String, title: String? = nil, tags: [String] = [], refreshInterval: TimeInterval? = nil) {
+        self.url = url
+        self.title = title
+        self.tags = tags
+        self.refreshInterval = refreshInterval
+    }
+}
+
+/// What `FeedStore.syncFeeds` changed.
+public struct FeedSyncResult: Sendable, Hashable {
+    /// Ids of the feeds added, in the order of the list.
+    public let added: [Int64]
+    /// Ids of the feeds whose title, tags or refresh interval changed.
+    public let updated: [Int64]
+    /// URLs of the feeds removed because the list no longer names them.
+    public let removed: [String]
+}
+
+/// A tag with how many feeds carry it and their article counts (virtual rows of the feed list).
+public struct TagSummary: Sendable, Hashable {
+    public let tag: String
+    public let feedCount: Int
+    public let unreadCount: Int
+    public let totalCount: Int
+}
+
+/// Store-wide counts for `tidings count` and the feed list's virtual rows.
+public struct ArticleCounts: Sendable, Hashable {
+    public let feeds: Int
+    public let articles: Int
+    public let unread: Int
+    public let starred: Int
+    /// Feeds that have at least one unread article.
+    public let feedsWithUnread: Int
+}

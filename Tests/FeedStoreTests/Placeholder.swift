@@ -1,5 +1,0 @@
-import XCTest
-
-final class FeedStoreTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,0 +1,69 @@
+import FeedModel
+import FeedStore
+import Foundation
+import XCTest
+
+/// A fresh store in its own temporary folder, removed when the test ends.
+func makeStore(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = #line) throws -> FeedStore {
+    try FeedStore(path: temporaryDatabasePath(test))
+}
+
+func temporaryDatabasePath(_ test: XCTestCase) throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("FeedStoreTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return folder.appendingPathComponent("tidings.db").path
+}
+
+/// An RSS-like feed document with these items.
+func document(title: String? = "Example", _ items: [Article]) -> Feed {
+    Feed(format: .rss20, title: title, homePageURL: "https://example.org/", items: items)
+}
+
+/// An item with a guid, link, title, date (days after 2024-01-01) and HTML content.
+func item(
+    _ n: Int, guid: String? = nil, url: String? = nil, title: String? = nil, day: Double? = nil,
+    content: String? = nil
+) -> Article {
+    Article(
+        id: guid ?? "https://example.org/posts/\(n)", url: url ?? "https://example.org/posts/\(n)",
+        title: title ?? "Post number \(n)", contentHTML: content ?? "<p>Body of post \(n)</p>",
+        published: Date(timeIntervalSince1970: 1_704_067_200 + (day ?? Double(n)) * 86_400),
+        authors: [Author(name: "Author \(n % 3)")])
+}
+
+let fetchTime = Date(timeIntervalSince1970: 1_800_000_000)
+
+func fetch(_ date: Date = fetchTime, etag: String? = nil, hash: String? = nil) -> FetchRecord {
+    FetchRecord(fetchedAt: date, status: 200, etag: etag, bodyHash: hash)
+}
+
+extension FeedStore {
+    /// Titles of a list, in order.
+    func titles(_ query: ArticleQuery) throws -> [String] {
+        try articleSummaries(query, offset: 0, limit: 10_000).map { $0.title ?? "" }
+    }
+}
+
+/// Runs SQL through the sqlite3 command-line program (a second, independent client of the file) and
+/// returns its standard output, trimmed. Fails the test on a non-zero exit status.
+@discardableResult
+func sqlite3(_ path: String, _ sql: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [path]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    input.fileHandleForWriting.write(Data((".timeout 5000\n" + sql + "\n").utf8))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertEqual(process.terminationStatus, 0, text, file: file, line: line)
+    return text
+}
