@@ -5,7 +5,7 @@
 /// and marks, so text can neither drive the terminal nor reorder the rest of the row. Tabs become
 /// spaces; line breaks become spaces in single-line text, or separate lines in `lines(of:)`.
 public enum TerminalSanitizer {
-    /// One line of drawable text: breaks and tabs become single spaces, runs of them collapse, and
+    /// One line of drawable text: breaks and tabs become spaces, runs of spaces collapse to one, and
     /// leading/trailing white space is trimmed.
     public static func singleLine(_ text: String) -> String {
         if isPlainASCII(text) { return text }
@@ -13,6 +13,8 @@ public enum TerminalSanitizer {
         var pendingSpace = false
         clean(text) { piece in
             switch piece {
+            case .scalar(" "):
+                pendingSpace = true
             case .scalar(let scalar):
                 if pendingSpace, !output.isEmpty { output.append(" ") }
                 pendingSpace = false
@@ -61,8 +63,14 @@ public enum TerminalSanitizer {
         case lineBreak
     }
 
+    /// Printable ASCII without leading, trailing or doubled spaces: already clean.
     private static func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, byte != 0x20 || previous != 0x20 else { return false }
+            previous = byte
+        }
+        return previous != 0x20 || text.isEmpty
     }
 
     private static func isBidiControl(_ value: UInt32) -> Bool {
