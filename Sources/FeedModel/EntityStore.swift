@@ -1,0 +1,107 @@
+import CLibXML2
+import Foundation
+
+/// The entities of one parse: HTML named references that XML does not declare, and entities the
+/// document declares itself, expanded by this store under a byte budget (libxml2 never expands them:
+/// no `XML_PARSE_NOENT`). Hands libxml2 predefined-type entity records it owns and frees.
+///
+/// Used by one parse on one thread.
+final class EntityStore {
+    private var records: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+    private var declared: [String: String] = [:]
+    private var expanded: [String: String] = [:]
+    private var budget: Int
+    private let limit: Int
+    /// Set when the document's own entities expand beyond the budget.
+    private(set) var exceeded = false
+    /// The first undeclared entity that was decoded as HTML.
+    private(set) var firstHTMLEntity: String?
+
+    init(limit: Int) {
+        self.limit = limit
+        budget = limit
+    }
+
+    deinit {
+        for record in records.values {
+            free(UnsafeMutableRawPointer(mutating: record.pointee.name))
+            free(record.pointee.content)
+            record.deallocate()
+        }
+    }
+
+    /// Records an internal general entity declared in the document's DTD subset.
+    func declare(name: String, content: String) {
+        guard declared[name] == nil, declared.count < 10_000 else { return }
+        declared[name] = content
+    }
+
+    /// The record libxml2 should use for `&name;`, or nil to let it report an undeclared entity.
+    func lookup(_ name: String) -> UnsafeMutablePointer<xmlEntity>? {
+        if let record = records[name] {
+            if declared[name] != nil { charge(Int(record.pointee.length)) }
+            return exceeded ? nil : record
+        }
+        let text: String
+        if declared[name] != nil {
+            guard let value = expand(name, depth: 0), !exceeded else { return nil }
+            text = value
+        } else if let html = HTMLEntities.value(named: name) {
+            if firstHTMLEntity == nil { firstHTMLEntity = name }
+            text = html
+        } else {
+            return nil
+        }
+        let record = UnsafeMutablePointer<xmlEntity>.allocate(capacity: 1)
+        record.initialize(to: xmlEntity())
+        record.pointee.type = XML_ENTITY_DECL
+        record.pointee.name = UnsafePointer(strdup(name).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) })
+        let content = strdup(text).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) }
+        record.pointee.content = content
+        record.pointee.length = Int32(text.utf8.count)
+        record.pointee.etype = XML_INTERNAL_PREDEFINED_ENTITY
+        records[name] = record
+        return record
+    }
+
+    private func charge(_ bytes: Int) {
+        budget -= bytes
+        if budget < 0 { exceeded = true }
+    }
+
+    /// The replacement text of a declared entity, with nested references expanded; nil past the budget.
+    private func expand(_ name: String, depth: Int) -> String? {
+        if let done = expanded[name] {
+            charge(done.utf8.count)
+            return exceeded ? nil : done
+        }
+        guard depth < 16, let raw = declared[name] else {
+            if depth >= 16 { exceeded = true }
+            return nil
+        }
+        var out = ""
+        var rest = Substring(raw)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            guard let semi = after.firstIndex(of: ";") else {
+                out += after
+                rest = ""
+                break
+            }
+            let ref = String(after[..<semi])
+            rest = after[after.index(after: semi)...]
+            if let nested = declared[ref] != nil ? expand(ref, depth: depth + 1) : nil {
+                out += nested
+            } else if let simple = EntityDecoder.reference(Array(ref.utf8)) {
+                out += simple
+            }
+            if exceeded { return nil }
+            if out.utf8.count > limit { exceeded = true; return nil }
+        }
+        out += rest
+        expanded[name] = out
+        charge(out.utf8.count)
+        return exceeded ? nil : out
+    }
+}

@@ -1,0 +1,630 @@
+import CLibXML2
+import Foundation
+
+/// Turns the element events of one XML feed document into a `Feed` header and `Article`s, handing
+/// each article to `onItem` as soon as its element closes.
+///
+/// Driven by `XMLFeedParser` on the thread that parses; callbacks run synchronously on that thread.
+final class FeedBuilder {
+    /// The kinds of element whose direct children carry fields.
+    enum Container {
+        case root, feed, item, image, ignored, author(Owner), source, mediaGroup
+    }
+
+    enum Owner { case feed, item }
+
+    struct Frame {
+        var base: String?
+        var lang: String?
+    }
+
+    /// A text field being collected between its start and end tags.
+    struct Capture {
+        var tag: FeedTag
+        var depth: Int
+        var start: Int
+        var markup = false
+        var skipDivDepth = 0
+        var type: ContentType?
+        var base64 = false
+        var isPermaLink = true
+        var scheme: String?
+        var label: String?
+        var url: String?
+    }
+
+    private(set) var state = FeedState(feed: Feed(format: .rss20))
+    private(set) var formatDetected = false
+    private(set) var failure: FeedParseError?
+    /// True when no-namespace elements are Atom (a `feed` root without a namespace).
+    private(set) var bareAtom = false
+    private var item: ItemState?
+    private var pendingAuthor = Author()
+    private var itemCount = 0
+    private var frames: [Frame] = []
+    private var containers: [(kind: Container, depth: Int)] = []
+    private var capture: Capture?
+    private var text: [UInt8] = []
+    private var headerSent = false
+    private let documentBase: String?
+    private let options: FeedParserOptions
+    private let onHeader: (Feed) -> Void
+    private let onItem: (Article) -> Void
+
+    init(
+        documentBase: String?, options: FeedParserOptions, onHeader: @escaping (Feed) -> Void,
+        onItem: @escaping (Article) -> Void
+    ) {
+        self.documentBase = documentBase
+        self.options = options
+        self.onHeader = onHeader
+        self.onItem = onItem
+        frames.reserveCapacity(64)
+        text.reserveCapacity(16 * 1024)
+    }
+
+    var isCapturing: Bool { capture != nil }
+
+    // MARK: Events
+
+    func startElement(
+        tag: FeedTag, namespace: FeedNamespace, localName: UnsafePointer<xmlChar>,
+        prefix: UnsafePointer<xmlChar>?, attributes: XMLAttributes
+    ) -> Bool {
+        let depth = frames.count + 1
+        if depth > options.maxDepth {
+            failure = .tooDeep(limit: options.maxDepth)
+            return false
+        }
+        var frame = frames.last ?? Frame(base: documentBase, lang: nil)
+        if attributes.count > 0, attributes.hasXMLPrefixed {
+            if let base = attributes.xmlValue("base") {
+                frame.base = URLResolver.resolve(base, against: frame.base)
+            }
+            if let lang = attributes.xmlValue("lang") { frame.lang = lang.isEmpty ? nil : lang }
+        }
+        frames.append(frame)
+
+        if var c = capture {
+            if c.markup && depth == c.depth + 1 && c.skipDivDepth == 0 && text.count == c.start
+                && XMLAttributes.equals(localName, "div")
+            {
+                c.skipDivDepth = depth
+                capture = c
+                return true
+            }
+            text.append(UInt8(ascii: "<"))
+            appendQualifiedName(localName, prefix)
+            attributes.serialize(into: &text)
+            text.append(UInt8(ascii: ">"))
+            return true
+        }
+        if depth == 1 { return startRoot(tag: tag, namespace: namespace, localName: localName, attributes: attributes) }
+        guard let container = containers.last, depth == container.depth + 1 else { return true }
+        switch container.kind {
+        case .root:
+            switch tag {
+            case .channel: open(.feed, depth)
+            case .item: openItem(depth)
+            case .image: open(.image, depth)
+            case .textInput: open(.ignored, depth)
+            default: break
+            }
+        case .feed:
+            startInFeed(tag: tag, depth: depth, attributes: attributes)
+        case .item:
+            startInItem(tag: tag, depth: depth, attributes: attributes)
+        case .image:
+            if tag == .url || tag == .title || tag == .link { begin(tag, depth) }
+        case .author:
+            switch tag {
+            case .atomName, .atomEmail, .atomURI, .name, .url: begin(tag, depth)
+            default: break
+            }
+        case .source:
+            switch tag {
+            case .atomTitle: begin(tag, depth)
+            case .atomLink: sourceLink(attributes)
+            default: break
+            }
+        case .mediaGroup:
+            if tag == .mediaContent || tag == .mediaThumbnail { media(tag, attributes) }
+        case .ignored:
+            break
+        }
+        return failure == nil
+    }
+
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let c = capture else { return }
+        if c.markup {
+            MarkupEscaper.append(bytes, to: &text, quotes: false)
+        } else {
+            text.append(contentsOf: bytes)
+        }
+    }
+
+    func endElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
+        let depth = frames.count
+        if var c = capture {
+            if depth == c.depth {
+                finishCapture(c)
+            } else if depth == c.skipDivDepth {
+                c.skipDivDepth = -1
+                capture = c
+            } else {
+                text.append(UInt8(ascii: "<"))
+                text.append(UInt8(ascii: "/"))
+                appendQualifiedName(localName, prefix)
+                text.append(UInt8(ascii: ">"))
+            }
+            frames.removeLast()
+            return
+        }
+        if let container = containers.last, container.depth == depth {
+            containers.removeLast()
+            switch container.kind {
+            case .item: closeItem()
+            case .author(let owner): closeAuthor(owner)
+            default: break
+            }
+        }
+        if !frames.isEmpty { frames.removeLast() }
+    }
+
+    /// Called once the document has ended (or was cut short): hands over a half-read item and the header.
+    func finish() -> Feed {
+        if item != nil { closeItem() }
+        sendHeader()
+        return state.finished
+    }
+
+    // MARK: Structure
+
+    private func startRoot(
+        tag: FeedTag, namespace: FeedNamespace, localName: UnsafePointer<xmlChar>, attributes: XMLAttributes
+    ) -> Bool {
+        formatDetected = true
+        state.rootLanguage = frames.last?.lang
+        switch tag {
+        case .rss:
+            let version = attributes.value("version")?.trimmingCharacters(in: .whitespaces) ?? ""
+            switch version {
+            case "0.91": state.feed.format = .rss091
+            case "0.92": state.feed.format = .rss092
+            case "0.93": state.feed.format = .rss093
+            case "0.94": state.feed.format = .rss094
+            case "0.90", "0.9": state.feed.format = .rss090
+            default: state.feed.format = .rss20
+            }
+            open(.root, 1)
+        case .rdfRDF:
+            state.feed.format = .rss10
+            open(.root, 1)
+        case .atomFeed:
+            let version = attributes.value("version") ?? ""
+            state.feed.format = namespace == .atom03 || version.hasPrefix("0.") ? .atom03 : .atom10
+            if namespace == .none { bareAtom = true }
+            open(.feed, 1)
+        case .channel:
+            state.feed.format = .rss20
+            open(.feed, 1)
+        default:
+            let name = String(cString: localName)
+            let reason = name.lowercased() == "html"
+                ? "an HTML page, not a feed" : "the document element <\(name)> is not rss, rdf:RDF or feed"
+            failure = .notAFeed(reason: reason)
+            return false
+        }
+        return true
+    }
+
+    /// Called when an element of the RSS 0.90 namespace shows up in an RDF document.
+    func sawRSS090() {
+        if state.feed.format == .rss10 { state.feed.format = .rss090 }
+    }
+
+    private func open(_ kind: Container, _ depth: Int) {
+        containers.append((kind, depth))
+    }
+
+    private func openItem(_ depth: Int) {
+        sendHeader()
+        if item != nil { closeItem() }
+        itemCount += 1
+        if itemCount > options.maxItems {
+            failure = .tooManyItems(limit: options.maxItems)
+            return
+        }
+        var fresh = ItemState()
+        if let base = frames.last?.base, base != documentBase || documentBase != nil { fresh.article.base = base }
+        if let lang = frames.last?.lang, lang != state.rootLanguage { fresh.article.language = lang }
+        item = fresh
+        open(.item, depth)
+    }
+
+    private func closeAuthor(_ owner: Owner) {
+        let author = pendingAuthor
+        pendingAuthor = Author()
+        guard !author.isEmpty else { return }
+        if owner == .feed { state.atomAuthors.append(author) } else { item?.authors.append(author) }
+    }
+
+    private func closeItem() {
+        guard let done = item else { return }
+        item = nil
+        onItem(done.finish(feedAuthors: state.authors, format: state.feed.format))
+    }
+
+    private func sendHeader() {
+        guard !headerSent else { return }
+        headerSent = true
+        onHeader(state.finished)
+    }
+
+    private func startInFeed(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
+        switch tag {
+        case .item, .atomEntry: openItem(depth)
+        case .image: open(.image, depth)
+        case .textInput, .atomContributor: open(.ignored, depth)
+        case .atomAuthor: open(.author(.feed), depth)
+        case .atomLink: feedLink(attributes)
+        case .atomCategory:
+            if let term = attributes.value("term") ?? attributes.value("label"), !term.isEmpty {
+                state.feed.categories.append(term)
+            }
+        case .itunesImage:
+            if state.itunesImage == nil, let href = attributes.value("href") ?? attributes.value("url") {
+                state.itunesImage = resolved(href)
+            }
+        case .itunesCategory:
+            if let text = attributes.value("text"), !text.isEmpty { state.feed.categories.append(text) }
+        case .link:
+            if bareAtom { feedLink(attributes) } else { begin(tag, depth) }
+        case .unknown, .mediaContent, .mediaThumbnail, .mediaGroup, .enclosure:
+            break
+        default:
+            begin(tag, depth, attributes: attributes)
+        }
+    }
+
+    private func startInItem(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
+        switch tag {
+        case .enclosure:
+            if let url = attributes.value("url"), !url.trimmingCharacters(in: .whitespaces).isEmpty {
+                item?.article.attachments.append(
+                    Enclosure(
+                        url: resolved(url.trimmingCharacters(in: .whitespaces)),
+                        mimeType: nonEmpty(attributes.value("type")),
+                        sizeInBytes: attributes.value("length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+                            .flatMap { $0 > 0 ? $0 : nil }))
+            }
+        case .atomLink: itemLink(attributes)
+        case .link: if bareAtom { itemLink(attributes) } else { begin(tag, depth) }
+        case .atomCategory:
+            if let term = nonEmpty(attributes.value("term")) ?? nonEmpty(attributes.value("label")) {
+                item?.article.categories.append(
+                    Category(term: term, scheme: nonEmpty(attributes.value("scheme")), label: nonEmpty(attributes.value("label"))))
+            }
+        case .mediaContent, .mediaThumbnail: media(tag, attributes)
+        case .mediaGroup: open(.mediaGroup, depth)
+        case .itunesImage:
+            if item?.itunesImage == nil, let href = attributes.value("href") ?? attributes.value("url") {
+                item?.itunesImage = resolved(href)
+            }
+        case .atomAuthor: open(.author(.item), depth)
+        case .atomSource: open(.source, depth)
+        case .atomContributor: open(.ignored, depth)
+        case .unknown, .itunesCategory: break
+        default: begin(tag, depth, attributes: attributes)
+        }
+    }
+
+    // MARK: Capture
+
+    private func begin(_ tag: FeedTag, _ depth: Int, attributes: XMLAttributes? = nil) {
+        var c = Capture(tag: tag, depth: depth, start: text.count)
+        if let attributes, attributes.count > 0 {
+            switch tag {
+            case .atomTitle, .atomSubtitle, .atomContent, .atomSummary, .atomRights:
+                let type = attributes.value("type")?.lowercased() ?? "text"
+                switch type {
+                case "xhtml", "application/xhtml+xml": c.type = .xhtml
+                case "html", "text/html": c.type = .html
+                default: c.type = .text
+                }
+                if c.type == .xhtml { c.markup = true }
+                if let mode = attributes.value("mode")?.lowercased() {
+                    if mode == "base64" { c.base64 = true }
+                    if mode == "escaped" && c.type == .xhtml { c.markup = false; c.type = .html }
+                }
+                if tag == .atomContent, let src = attributes.value("src") { c.url = resolved(src) }
+            case .guid:
+                if let permalink = attributes.value("isPermaLink") { c.isPermaLink = permalink.lowercased() != "false" }
+            case .category:
+                c.scheme = nonEmpty(attributes.value("domain"))
+            case .source:
+                c.url = attributes.value("url").map { resolved($0) }
+            case .atomGenerator:
+                c.url = attributes.value("uri") ?? attributes.value("url")
+            default:
+                break
+            }
+        } else if tag == .atomTitle || tag == .atomSubtitle || tag == .atomContent || tag == .atomSummary {
+            c.type = .text
+        }
+        capture = c
+    }
+
+    private func finishCapture(_ c: Capture) {
+        capture = nil
+        var start = c.start
+        var end = text.count
+        while start < end, Self.isSpace(text[start]) { start += 1 }
+        while end > start, Self.isSpace(text[end - 1]) { end -= 1 }
+        if c.tag == .pubDate || c.tag == .lastBuildDate || c.tag == .dcDate || c.tag == .atomUpdated
+            || c.tag == .atomPublished || c.tag == .atomCreated || c.tag == .dctermsModified
+            || c.tag == .dctermsIssued || c.tag == .dctermsCreated
+        {
+            let date = text.withUnsafeBufferPointer {
+                DateParser.parse(bytes: UnsafeBufferPointer(rebasing: $0[start..<end]))
+            }
+            text.removeSubrange(c.start...)
+            assignDate(c.tag, date)
+            return
+        }
+        var value: String?
+        if start < end {
+            value = text.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+            }
+        }
+        text.removeSubrange(c.start...)
+        if c.base64, let encoded = value {
+            value = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters)
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let value else { return }
+        if containers.last.map({ if case .item = $0.kind { return true } else { return false } }) == true {
+            assignItem(c, value)
+        } else {
+            assignOther(c, value)
+        }
+    }
+
+    private func assignDate(_ tag: FeedTag, _ date: Date?) {
+        guard let date, let container = containers.last else { return }
+        switch container.kind {
+        case .item:
+            switch tag {
+            case .pubDate: if item?.pubDate == nil { item?.pubDate = date }
+            case .dcDate: if item?.dcDate == nil { item?.dcDate = date }
+            case .atomPublished: if item?.atomPublished == nil { item?.atomPublished = date }
+            case .atomUpdated: if item?.atomUpdated == nil { item?.atomUpdated = date }
+            case .atomCreated, .dctermsCreated: if item?.created == nil { item?.created = date }
+            case .dctermsModified: item?.termsModified = date
+            case .dctermsIssued: item?.termsIssued = date
+            default: break
+            }
+        case .feed:
+            switch tag {
+            case .pubDate, .atomPublished: if state.pubDate == nil { state.pubDate = date }
+            case .lastBuildDate: state.lastBuildDate = date
+            case .atomUpdated, .dctermsModified: if state.atomUpdated == nil { state.atomUpdated = date }
+            case .dcDate: if state.dcDate == nil { state.dcDate = date }
+            default: break
+            }
+        default:
+            break
+        }
+    }
+
+    private func assignItem(_ c: Capture, _ value: String) {
+        guard item != nil else { return }
+        switch c.tag {
+        case .title:
+            if item?.article.title == nil { item?.article.title = EntityDecoder.decode(value) }
+        case .atomTitle:
+            if item?.article.title == nil { item?.article.title = c.type == .html ? EntityDecoder.decode(value) : value }
+        case .dcTitle: item?.dcTitle = value
+        case .link: if item?.link == nil { item?.link = resolved(value) }
+        case .description: if item?.description == nil { item?.description = value }
+        case .contentEncoded: if item?.encoded == nil { item?.encoded = value }
+        case .atomContent:
+            if item?.content == nil {
+                item?.content = value
+                item?.contentType = c.type ?? .text
+            }
+        case .atomSummary: if item?.atomSummary == nil { item?.atomSummary = value }
+        case .itunesSummary: item?.itunesSummary = value
+        case .itunesSubtitle: item?.itunesSubtitle = value
+        case .dcDescription: item?.dcDescription = value
+        case .guid:
+            if item?.guid == nil {
+                item?.guid = value
+                item?.guidIsPermaLink = c.isPermaLink && state.feed.format == .rss20
+            }
+        case .atomID: if item?.guid == nil { item?.guid = value; item?.guidIsPermaLink = false }
+        case .author: if let a = AuthorText.parse(value) { item?.authors.append(a) }
+        case .dcCreator: if let a = AuthorText.parse(value) { item?.creators.append(a) }
+        case .itunesAuthor: item?.itunesAuthor = AuthorText.parse(value)
+        case .category, .dcSubject:
+            item?.article.categories.append(Category(term: value, scheme: c.scheme))
+        case .comments: item?.article.comments = resolved(value)
+        case .wfwCommentRss: item?.commentRss = resolved(value)
+        case .slashComments: item?.article.commentCount = Int(value)
+        case .source:
+            item?.source.title = value
+            if let url = c.url { item?.source.url = url }
+        case .itunesDuration: item?.duration = Self.duration(value)
+        case .language, .dcLanguage: item?.dcLanguage = value
+        default: break
+        }
+    }
+
+    private func assignOther(_ c: Capture, _ value: String) {
+        guard let container = containers.last else { return }
+        switch container.kind {
+        case .feed:
+            assignFeed(c, value)
+        case .image:
+            switch c.tag {
+            case .url: if state.imageURL == nil { state.imageURL = resolved(value) }
+            case .title: state.imageTitle = value
+            case .link: state.imageLink = resolved(value)
+            default: break
+            }
+        case .author:
+            switch c.tag {
+            case .atomName, .name: pendingAuthor.name = value
+            case .atomEmail: pendingAuthor.email = value
+            case .atomURI, .url: pendingAuthor.url = resolved(value)
+            default: break
+            }
+        case .source:
+            if c.tag == .atomTitle { item?.source.title = value }
+        default:
+            break
+        }
+    }
+
+    private func assignFeed(_ c: Capture, _ value: String) {
+        switch c.tag {
+        case .title: if state.feed.title == nil { state.feed.title = EntityDecoder.decode(value) }
+        case .atomTitle:
+            if state.feed.title == nil { state.feed.title = c.type == .html ? EntityDecoder.decode(value) : value }
+        case .dcTitle: state.dcTitle = value
+        case .link: if state.feed.homePageURL == nil { state.feed.homePageURL = resolved(value) }
+        case .description, .atomSubtitle: if state.feed.description == nil { state.feed.description = value }
+        case .dcDescription: state.dcDescription = value
+        case .itunesSummary: state.itunesSummary = value
+        case .itunesSubtitle: state.itunesSubtitle = value
+        case .language: if state.feed.language == nil { state.feed.language = value }
+        case .dcLanguage: state.dcLanguage = value
+        case .copyright, .dcRights, .atomRights: if state.feed.rights == nil { state.feed.rights = value }
+        case .managingEditor: state.managingEditor = AuthorText.parse(value)
+        case .webMaster: state.webMaster = AuthorText.parse(value)
+        case .dcCreator, .author: if let a = AuthorText.parse(value) { state.creators.append(a) }
+        case .itunesAuthor: state.itunesAuthor = AuthorText.parse(value)
+        case .category, .dcSubject: state.feed.categories.append(value)
+        case .generator, .atomGenerator: if state.feed.generator == nil { state.feed.generator = value }
+        case .ttl: state.feed.ttl = Int(value)
+        case .atomIcon: if state.feed.favicon == nil { state.feed.favicon = resolved(value) }
+        case .atomLogo:
+            if state.imageURL == nil { state.imageURL = resolved(value) }
+        case .syUpdatePeriod: state.updatePeriod = value
+        case .syUpdateFrequency: state.updateFrequency = Int(value)
+        default: break
+        }
+    }
+
+    // MARK: Attribute-only elements
+
+    private func feedLink(_ attributes: XMLAttributes) {
+        guard let href = nonEmpty(attributes.value("href")) else { return }
+        let rel = attributes.value("rel")?.lowercased() ?? "alternate"
+        let url = resolved(href)
+        switch rel {
+        case "self":
+            if state.feed.feedURL == nil { state.feed.feedURL = url }
+        case "alternate":
+            let isHTML = attributes.value("type").map { $0.contains("html") } ?? true
+            if state.feed.homePageURL == nil || (isHTML && !state.alternateIsHTML && state.feed.format != .rss20) {
+                if state.feed.homePageURL == nil || state.feed.format == .atom10 || state.feed.format == .atom03 {
+                    state.feed.homePageURL = url
+                    state.alternateIsHTML = isHTML
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    private func itemLink(_ attributes: XMLAttributes) {
+        guard let href = nonEmpty(attributes.value("href")), item != nil else { return }
+        let rel = attributes.value("rel")?.lowercased() ?? "alternate"
+        let url = resolved(href)
+        if item?.firstLink == nil { item?.firstLink = url }
+        switch rel {
+        case "alternate":
+            let isHTML = attributes.value("type").map { $0.contains("html") } ?? true
+            if item?.alternateLink == nil || (isHTML && item?.alternateIsHTML == false) {
+                item?.alternateLink = url
+                item?.alternateIsHTML = isHTML
+            }
+        case "related":
+            if item?.article.externalURL == nil { item?.article.externalURL = url }
+        case "enclosure":
+            item?.article.attachments.append(
+                Enclosure(
+                    url: url, mimeType: nonEmpty(attributes.value("type")), title: nonEmpty(attributes.value("title")),
+                    sizeInBytes: attributes.value("length").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }))
+        case "replies":
+            if item?.article.comments == nil, attributes.value("type")?.contains("html") == true {
+                item?.article.comments = url
+            }
+        default:
+            break
+        }
+    }
+
+    private func sourceLink(_ attributes: XMLAttributes) {
+        guard let href = nonEmpty(attributes.value("href")) else { return }
+        let rel = attributes.value("rel")?.lowercased() ?? "alternate"
+        if rel == "self" || item?.source.url == nil { item?.source.url = resolved(href) }
+    }
+
+    private func media(_ tag: FeedTag, _ attributes: XMLAttributes) {
+        guard item != nil, let raw = nonEmpty(attributes.value("url")) else { return }
+        let url = resolved(raw)
+        if tag == .mediaThumbnail {
+            if item?.mediaThumbnail == nil { item?.mediaThumbnail = url }
+            return
+        }
+        let type = nonEmpty(attributes.value("type"))
+        let medium = attributes.value("medium")?.lowercased()
+        if medium == "image" || type?.hasPrefix("image/") == true {
+            if item?.mediaImage == nil { item?.mediaImage = url }
+            return
+        }
+        if item?.article.attachments.contains(where: { $0.url == url }) == true { return }
+        item?.article.attachments.append(
+            Enclosure(
+                url: url, mimeType: type,
+                sizeInBytes: attributes.value("fileSize").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil },
+                durationInSeconds: attributes.value("duration").flatMap { Double($0) }))
+    }
+
+    // MARK: Helpers
+
+    private func resolved(_ reference: String) -> String {
+        URLResolver.resolve(reference.trimmingCharacters(in: .whitespacesAndNewlines), against: frames.last?.base)
+    }
+
+    private func nonEmpty(_ s: String?) -> String? {
+        guard let s else { return nil }
+        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
+    }
+
+    private func appendQualifiedName(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) {
+        if let prefix {
+            text.append(contentsOf: UnsafeBufferPointer(start: prefix, count: strlenX(prefix)))
+            text.append(UInt8(ascii: ":"))
+        }
+        text.append(contentsOf: UnsafeBufferPointer(start: localName, count: strlenX(localName)))
+    }
+
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+
+    /// Seconds from an iTunes duration: `SS`, `MM:SS` or `HH:MM:SS`.
+    static func duration(_ text: String) -> Double? {
+        var total = 0.0
+        for part in text.split(separator: ":", omittingEmptySubsequences: false) {
+            guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v >= 0 else { return nil }
+            total = total * 60 + v
+        }
+        return total
+    }
+}

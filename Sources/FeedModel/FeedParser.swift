@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reads any feed document (RSS 0.90-2.0, RSS 1.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) into a `Feed`.
+///
+/// The format is detected from the document itself. XML goes through libxml2's SAX2 push parser in
+/// recover mode, so malformed feeds still yield their items (`Feed.wellformed` is then false). Entity
+/// expansion, size, depth and item count are bounded by `FeedParserOptions`. Stateless and
+/// thread-safe: each call builds its own parser. The streaming form calls its closures synchronously,
+/// on the calling thread, before it returns.
+public enum FeedParser {
+    /// Parses a whole document held in memory.
+    /// - Parameters:
+    ///   - baseURL: the document's address, against which relative URLs are resolved (after `xml:base`).
+    ///   - charset: the encoding the transport declared (HTTP `charset`), which wins over the XML declaration.
+    public static func parse(
+        _ bytes: [UInt8], baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init()
+    ) throws(FeedParseError) -> Feed {
+        var items: [Article] = []
+        var feed = try parse(
+            chunks: CollectionOfOne(bytes), baseURL: baseURL, charset: charset, options: options,
+            onHeader: { _ in }, onItem: { items.append($0) })
+        feed.items = items
+        return feed
+    }
+
+    /// Parses a whole document held in memory as `Data`.
+    public static func parse(
+        _ data: Data, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init()
+    ) throws(FeedParseError) -> Feed {
+        try parse([UInt8](data), baseURL: baseURL, charset: charset, options: options)
+    }
+
+    /// Parses a document arriving in chunks, handing each article over as soon as it is complete, so
+    /// a large feed never sits in memory as values all at once.
+    ///
+    /// `onHeader` is called once, before the first article (or at the end when there are none), with
+    /// the feed metadata read so far. The returned `Feed` carries the complete metadata and no items.
+    /// Bytes beyond `options.maxDocumentBytes` are not read: the parse fails with `.tooLarge`.
+    public static func parse<Chunks: Sequence>(
+        chunks: Chunks, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init(),
+        onHeader: (Feed) -> Void, onItem: (Article) -> Void
+    ) throws(FeedParseError) -> Feed where Chunks.Element == [UInt8] {
+        let result: Result<Feed, FeedParseError> = withoutActuallyEscaping(onHeader) { header in
+            withoutActuallyEscaping(onItem) { item in
+                let session = ParseSession(
+                    baseURL: baseURL, charset: charset, options: options, onHeader: header, onItem: item)
+                return session.run(chunks)
+            }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Turns a document's bytes, in whatever encoding they came, into UTF-8 that libxml2 accepts without
+/// stopping: invalid sequences and the C0 controls XML forbids become U+FFFD, chunk by chunk.
+///
+/// Used by one parse on one thread.
+final class InputDecoder {
+    /// The encoding the bytes are decoded from, as a lower-case IANA name.
+    let encoding: String
+    /// True once some byte had to be replaced.
+    private(set) var replacedBytes = false
+    private var converter: IconvConverter?
+    private var carry: [UInt8] = []
+    private var scratch: [UInt8] = []
+    private var skipBOM: Int
+
+    init(prefix: UnsafeBufferPointer<UInt8>, hint: String?) {
+        let sniffed = EncodingSniffer(prefix: prefix, hint: hint)
+        skipBOM = sniffed.skip
+        if sniffed.name == "utf-8" {
+            encoding = "utf-8"
+        } else if let converter = IconvConverter(from: EncodingSniffer.iconvName(for: sniffed.name)) {
+            encoding = sniffed.name
+            self.converter = converter
+        } else {
+            encoding = "utf-8"
+        }
+    }
+
+    /// Decodes one chunk and hands clean UTF-8 to `emit` (possibly nothing, possibly the input itself).
+    func decode(_ chunk: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var input = chunk
+        if skipBOM > 0 {
+            let n = min(skipBOM, input.count)
+            input = UnsafeBufferPointer(rebasing: input[n...])
+            skipBOM -= n
+        }
+        if let converter {
+            scratch.removeAll(keepingCapacity: true)
+            if converter.convert(input, final: final, into: &scratch) { replacedBytes = true }
+            let converted = scratch
+            converted.withUnsafeBufferPointer { scrub($0, final: final, emit: emit) }
+        } else {
+            scrub(input, final: final, emit: emit)
+        }
+    }
+
+    /// Passes valid UTF-8 through untouched; copies with replacements only when something is wrong.
+    private func scrub(_ input: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if carry.isEmpty {
+            let bad = UTF8Scrubber.firstProblem(input)
+            if bad == input.count {
+                emit(input)
+                return
+            }
+        }
+        var work = carry
+        carry.removeAll(keepingCapacity: true)
+        work.append(contentsOf: input)
+        var out: [UInt8] = []
+        out.reserveCapacity(work.count + 16)
+        let (replaced, consumed) = work.withUnsafeBufferPointer { UTF8Scrubber.clean($0, final: final, into: &out) }
+        if replaced { replacedBytes = true }
+        if consumed < work.count { carry.append(contentsOf: work[consumed...]) }
+        out.withUnsafeBufferPointer { emit($0) }
+    }
+}
+
+/// Validates and repairs UTF-8 for XML: replaces invalid sequences, U+FFFE/U+FFFF and C0 controls
+/// other than tab, line feed and carriage return with U+FFFD.
+enum UTF8Scrubber {
+    /// The index of the first byte needing repair (or an incomplete sequence at the end); `count` when none.
+    static func firstProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        let n = buffer.count
+        var i = 0
+        while i < n {
+            if i + 8 <= n {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let high = word & 0x8080_8080_8080_8080
+                let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                if high == 0 && low == 0 {
+                    i += 8
+                    continue
+                }
+            }
+            let b = base[i]
+            if b < 0x80 {
+                if b < 0x20 && b != 9 && b != 10 && b != 13 { return i }
+                i += 1
+                continue
+            }
+            let len = sequenceLength(base, i, n)
+            if len <= 0 { return i }
+            i += len
+        }
+        return n
+    }
+
+    /// Length of the valid sequence at `i`, 0 when invalid, -1 when cut short by the end of the buffer.
+    @inline(__always)
+    static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        let b = p[i]
+        if b < 0xC2 { return 0 }
+        if b < 0xE0 {
+            if i + 1 >= n { return -1 }
+            return p[i + 1] & 0xC0 == 0x80 ? 2 : 0
+        }
+        if b < 0xF0 {
+            if i + 1 >= n { return -1 }
+            let c1 = p[i + 1]
+            let lo: UInt8 = b == 0xE0 ? 0xA0 : 0x80
+            let hi: UInt8 = b == 0xED ? 0x9F : 0xBF
+            if c1 < lo || c1 > hi { return 0 }
+            if i + 2 >= n { return -1 }
+            let c2 = p[i + 2]
+            if c2 & 0xC0 != 0x80 { return 0 }
+            if b == 0xEF && c1 == 0xBF && (c2 == 0xBE || c2 == 0xBF) { return 0 }
+            return 3
+        }
+        if b < 0xF5 {
+            if i + 1 >= n { return -1 }
+            let c1 = p[i + 1]
+            let lo: UInt8 = b == 0xF0 ? 0x90 : 0x80
+            let hi: UInt8 = b == 0xF4 ? 0x8F : 0xBF
+            if c1 < lo || c1 > hi { return 0 }
+            if i + 2 >= n { return -1 }
+            if p[i + 2] & 0xC0 != 0x80 { return 0 }
+            if i + 3 >= n { return -1 }
+            if p[i + 3] & 0xC0 != 0x80 { return 0 }
+            return 4
+        }
+        return 0
+    }
+
+    /// Copies `input` into `out` with repairs. Returns whether anything was replaced and how many
+    /// bytes were consumed (fewer than all when the input ends inside a sequence and more is to come).
+    static func clean(_ input: UnsafeBufferPointer<UInt8>, final: Bool, into out: inout [UInt8]) -> (Bool, Int) {
+        guard let p = input.baseAddress else { return (false, 0) }
+        let n = input.count
+        var replaced = false
+        var i = 0
+        var runStart = 0
+        while i < n {
+            let b = p[i]
+            if b < 0x80 {
+                if b < 0x20 && b != 9 && b != 10 && b != 13 {
+                    out.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: i - runStart))
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    replaced = true
+                    i += 1
+                    runStart = i
+                    continue
+                }
+                i += 1
+                continue
+            }
+            let len = sequenceLength(p, i, n)
+            if len > 0 {
+                i += len
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: i - runStart))
+            if len < 0 && !final {
+                return (replaced, i)
+            }
+            out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            replaced = true
+            i += 1
+            runStart = i
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: n - runStart))
+        return (replaced, n)
+    }
+}

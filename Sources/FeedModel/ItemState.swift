@@ -1,0 +1,153 @@
+import Foundation
+
+/// What the parser has gathered for one entry before deciding field precedence.
+struct ItemState {
+    var article = Article()
+    var link: String?
+    var alternateLink: String?
+    var alternateIsHTML = false
+    var firstLink: String?
+    var guid: String?
+    var guidIsPermaLink = true
+    var rdfAbout: String?
+    var description: String?
+    var encoded: String?
+    var content: String?
+    var contentType: ContentType?
+    var atomSummary: String?
+    var itunesSummary: String?
+    var itunesSubtitle: String?
+    var dcDescription: String?
+    var authors: [Author] = []
+    var creators: [Author] = []
+    var itunesAuthor: Author?
+    var pubDate: Date?
+    var dcDate: Date?
+    var atomPublished: Date?
+    var atomUpdated: Date?
+    var created: Date?
+    var termsModified: Date?
+    var termsIssued: Date?
+    var duration: Double?
+    var itunesImage: String?
+    var mediaThumbnail: String?
+    var mediaImage: String?
+    var commentRss: String?
+    var dcLanguage: String?
+    var dcTitle: String?
+    var source = ArticleSource()
+
+    /// The article with precedence applied: content:encoded over description, Atom content over
+    /// summary, the most specific date, the item's authors before the feed's.
+    func finish(feedAuthors: [Author], format: FeedFormat) -> Article {
+        var a = article
+        if a.title == nil { a.title = dcTitle }
+        if let encoded {
+            a.contentHTML = encoded
+            a.contentType = .html
+            a.summary = description ?? atomSummary ?? itunesSummary ?? dcDescription
+        } else if let content {
+            switch contentType ?? .text {
+            case .text: a.contentText = content
+            case .html, .xhtml: a.contentHTML = content
+            }
+            a.contentType = contentType ?? .text
+            a.summary = atomSummary ?? description ?? itunesSummary
+        } else if let description {
+            a.contentHTML = description
+            a.contentType = .html
+            a.summary = itunesSummary ?? itunesSubtitle
+        } else {
+            a.summary = atomSummary ?? itunesSummary ?? dcDescription ?? itunesSubtitle
+        }
+        if a.url == nil { a.url = link ?? alternateLink ?? firstLink }
+        if a.url == nil, guidIsPermaLink, let guid, URLResolver.hasScheme(guid), guid.hasPrefix("http") {
+            a.url = guid
+        }
+        if a.id == nil { a.id = guid }
+        a.published = pubDate ?? atomPublished ?? dcDate ?? termsIssued ?? created
+        a.modified = atomUpdated ?? termsModified
+        if format == .atom03 || format == .atom10, a.published == nil, pubDate == nil {
+            a.published = a.modified
+        }
+        if a.modified == nil, pubDate != nil, let dcDate, dcDate != pubDate { a.modified = dcDate }
+        var who = authors
+        if who.isEmpty { who = creators }
+        if who.isEmpty, let itunesAuthor { who = [itunesAuthor] }
+        if who.isEmpty { who = feedAuthors }
+        a.authors = who
+        if a.image == nil { a.image = itunesImage ?? mediaThumbnail ?? mediaImage }
+        if a.comments == nil { a.comments = commentRss }
+        if let duration, let index = a.attachments.firstIndex(where: { $0.durationInSeconds == nil }) {
+            a.attachments[index].durationInSeconds = duration
+        }
+        if a.language == nil { a.language = dcLanguage }
+        if source.title != nil || source.url != nil { a.source = source }
+        return a
+    }
+}
+
+/// What the parser has gathered for the feed itself, before precedence is applied.
+struct FeedState {
+    var feed: Feed
+    var atomAuthors: [Author] = []
+    var managingEditor: Author?
+    var webMaster: Author?
+    var creators: [Author] = []
+    var itunesAuthor: Author?
+    var lastBuildDate: Date?
+    var pubDate: Date?
+    var atomUpdated: Date?
+    var dcDate: Date?
+    var itunesSummary: String?
+    var itunesSubtitle: String?
+    var dcDescription: String?
+    var dcTitle: String?
+    var dcLanguage: String?
+    var itunesImage: String?
+    var imageURL: String?
+    var imageTitle: String?
+    var imageLink: String?
+    var updatePeriod: String?
+    var updateFrequency: Int?
+    var rootLanguage: String?
+    var alternateIsHTML = false
+
+    var authors: [Author] {
+        if !atomAuthors.isEmpty { return atomAuthors }
+        if let managingEditor { return [managingEditor] }
+        if let webMaster { return [webMaster] }
+        if !creators.isEmpty { return creators }
+        if let itunesAuthor { return [itunesAuthor] }
+        return []
+    }
+
+    /// The feed with precedence applied (items not included).
+    var finished: Feed {
+        var f = feed
+        if f.title == nil { f.title = dcTitle }
+        if f.description == nil { f.description = dcDescription ?? itunesSummary ?? itunesSubtitle }
+        if f.language == nil { f.language = dcLanguage ?? rootLanguage }
+        f.authors = authors
+        f.updated = lastBuildDate ?? atomUpdated ?? dcDate ?? pubDate
+        if let imageURL {
+            f.image = FeedImage(url: imageURL, title: imageTitle, link: imageLink)
+        }
+        if f.icon == nil { f.icon = itunesImage ?? imageURL }
+        if let updatePeriod {
+            let seconds: Double
+            switch updatePeriod.lowercased() {
+            case "hourly": seconds = 3600
+            case "daily": seconds = 86400
+            case "weekly": seconds = 604_800
+            case "monthly": seconds = 2_592_000
+            case "yearly": seconds = 31_536_000
+            default: seconds = 0
+            }
+            if seconds > 0 { f.updateInterval = seconds / Double(max(1, updateFrequency ?? 1)) }
+        } else if let updateFrequency, updateFrequency > 0 {
+            f.updateInterval = 86400 / Double(updateFrequency)
+        }
+        return f
+    }
+}

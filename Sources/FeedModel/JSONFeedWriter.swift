@@ -1,0 +1,257 @@
+import Foundation
+
+/// Writes feeds as JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/) with Tidings' `_tidings`
+/// extension objects, as the CLI contract describes: unknown members omitted, authors known only by
+/// e-mail written as `mailto:` URLs, dates in RFC 3339 UTC.
+///
+/// Streams: `header`, then `item` once per article, then `footer`, each returning bytes to write, so
+/// an export never holds the whole document. `document(_:)` does all three. A value type with no
+/// shared state; use one writer per document.
+public struct JSONFeedWriter: Sendable {
+    /// Indent with two spaces and one member per line; compact otherwise.
+    public var pretty: Bool
+    /// Pass `content_html` and `summary` through `HTMLSanitizer` (on by default; `--raw` turns it off).
+    public var sanitize: Bool
+    private var header: Feed?
+    private var itemsWritten = 0
+
+    public init(pretty: Bool = true, sanitize: Bool = true) {
+        self.pretty = pretty
+        self.sanitize = sanitize
+    }
+
+    /// The whole document for a feed and its items.
+    public static func document(for feed: Feed, pretty: Bool = true, sanitize: Bool = true) -> [UInt8] {
+        var writer = JSONFeedWriter(pretty: pretty, sanitize: sanitize)
+        var out = writer.header(feed)
+        for article in feed.items { out.append(contentsOf: writer.item(article)) }
+        out.append(contentsOf: writer.footer(feed))
+        return out
+    }
+
+    /// The opening of the document: the feed's members known so far, up to the start of `items`.
+    public mutating func header(_ feed: Feed) -> [UInt8] {
+        header = feed
+        var out = JSONOutput(pretty: pretty)
+        out.raw("{")
+        var first = true
+        out.key("version", level: 1, first: &first)
+        out.raw("\"https://jsonfeed.org/version/1.1\"")
+        writeFeedMembers(feed, known: nil, into: &out, first: &first)
+        out.key("items", level: 1, first: &first)
+        out.raw("[")
+        return out.bytes
+    }
+
+    /// One item of the `items` array.
+    public mutating func item(_ article: Article) -> [UInt8] {
+        var out = JSONOutput(pretty: pretty, capacity: 4096)
+        if itemsWritten > 0 { out.raw(",") }
+        itemsWritten += 1
+        out.newline(2)
+        out.raw("{")
+        var first = true
+        let level = 3
+        if let v = article.id { out.key("id", level: level, first: &first); out.string(v) }
+        if let v = article.url { out.key("url", level: level, first: &first); out.string(v) }
+        if let v = article.externalURL { out.key("external_url", level: level, first: &first); out.string(v) }
+        if let v = article.title { out.key("title", level: level, first: &first); out.string(v) }
+        let base = article.base
+        if let v = article.contentHTML {
+            out.key("content_html", level: level, first: &first)
+            out.string(sanitize ? HTMLSanitizer.sanitize(v, baseURL: base) : v)
+        }
+        if let v = article.contentText { out.key("content_text", level: level, first: &first); out.string(v) }
+        if let v = article.summary {
+            out.key("summary", level: level, first: &first)
+            out.string(sanitize ? HTMLSanitizer.sanitize(v, baseURL: base) : v)
+        }
+        if let v = article.image { out.key("image", level: level, first: &first); out.string(v) }
+        if let v = article.published { out.key("date_published", level: level, first: &first); out.date(v) }
+        if let v = article.modified { out.key("date_modified", level: level, first: &first); out.date(v) }
+        if !article.authors.isEmpty {
+            out.key("authors", level: level, first: &first)
+            writeAuthors(article.authors, level: level, into: &out)
+        }
+        let tags = article.tags
+        if !tags.isEmpty {
+            out.key("tags", level: level, first: &first)
+            out.raw("[")
+            for (i, tag) in tags.enumerated() {
+                if i > 0 { out.raw(",") }
+                out.newline(level + 1)
+                out.string(tag)
+            }
+            out.newline(level)
+            out.raw("]")
+        }
+        if let v = article.language { out.key("language", level: level, first: &first); out.string(v) }
+        if !article.attachments.isEmpty {
+            out.key("attachments", level: level, first: &first)
+            out.raw("[")
+            for (i, a) in article.attachments.enumerated() {
+                if i > 0 { out.raw(",") }
+                out.newline(level + 1)
+                out.raw("{")
+                var f = true
+                out.key("url", level: level + 2, first: &f)
+                out.string(a.url)
+                if let v = a.mimeType { out.key("mime_type", level: level + 2, first: &f); out.string(v) }
+                if let v = a.title { out.key("title", level: level + 2, first: &f); out.string(v) }
+                if let v = a.sizeInBytes { out.key("size_in_bytes", level: level + 2, first: &f); out.integer(v) }
+                if let v = a.durationInSeconds {
+                    out.key("duration_in_seconds", level: level + 2, first: &f)
+                    out.number(v)
+                }
+                out.newline(level + 1)
+                out.raw("}")
+            }
+            out.newline(level)
+            out.raw("]")
+        }
+        writeItemExtension(article, level: level, into: &out, first: &first)
+        out.newline(2)
+        out.raw("}")
+        return out.bytes
+    }
+
+    /// The end of the document: members that became known after the header, then `_tidings`.
+    public mutating func footer(_ feed: Feed) -> [UInt8] {
+        var out = JSONOutput(pretty: pretty)
+        if itemsWritten > 0 { out.newline(1) }
+        out.raw("]")
+        var first = false
+        writeFeedMembers(feed, known: header, into: &out, first: &first)
+        out.key("_tidings", level: 1, first: &first)
+        out.raw("{")
+        var f = true
+        let level = 2
+        out.key("format", level: level, first: &f)
+        out.string(feed.format.rawValue)
+        out.key("wellformed", level: level, first: &f)
+        out.bool(feed.wellformed)
+        if let v = feed.error { out.key("error", level: level, first: &f); out.string(v) }
+        if let v = feed.updated { out.key("updated", level: level, first: &f); out.date(v) }
+        if let v = feed.generator { out.key("generator", level: level, first: &f); out.string(v) }
+        if let v = feed.rights { out.key("rights", level: level, first: &f); out.string(v) }
+        if let v = feed.ttl { out.key("ttl", level: level, first: &f); out.integer(Int64(v)) }
+        if !feed.categories.isEmpty {
+            out.key("categories", level: level, first: &f)
+            out.raw("[")
+            for (i, c) in feed.categories.enumerated() {
+                if i > 0 { out.raw(",") }
+                out.newline(level + 1)
+                out.string(c)
+            }
+            out.newline(level)
+            out.raw("]")
+        }
+        if let image = feed.image {
+            out.key("image", level: level, first: &f)
+            out.raw("{")
+            var g = true
+            out.key("url", level: level + 1, first: &g)
+            out.string(image.url)
+            if let v = image.title { out.key("title", level: level + 1, first: &g); out.string(v) }
+            if let v = image.link { out.key("link", level: level + 1, first: &g); out.string(v) }
+            out.newline(level)
+            out.raw("}")
+        }
+        if let v = feed.encoding { out.key("encoding", level: level, first: &f); out.string(v) }
+        out.newline(1)
+        out.raw("}")
+        out.newline(0)
+        out.raw("}")
+        out.bytes.append(0x0A)
+        return out.bytes
+    }
+
+    /// Writes the top-level members of `feed`, skipping those `known` already carried.
+    private func writeFeedMembers(_ feed: Feed, known: Feed?, into out: inout JSONOutput, first: inout Bool) {
+        func fresh(_ value: String?, _ old: String?) -> String? {
+            guard let value else { return nil }
+            return old == nil ? value : nil
+        }
+        if let v = fresh(feed.title, known?.title) { out.key("title", level: 1, first: &first); out.string(v) }
+        if let v = fresh(feed.homePageURL, known?.homePageURL) {
+            out.key("home_page_url", level: 1, first: &first)
+            out.string(v)
+        }
+        if let v = fresh(feed.feedURL, known?.feedURL) { out.key("feed_url", level: 1, first: &first); out.string(v) }
+        if let v = fresh(feed.description, known?.description) {
+            out.key("description", level: 1, first: &first)
+            out.string(v)
+        }
+        if let v = fresh(feed.icon, known?.icon) { out.key("icon", level: 1, first: &first); out.string(v) }
+        if let v = fresh(feed.favicon, known?.favicon) { out.key("favicon", level: 1, first: &first); out.string(v) }
+        if !feed.authors.isEmpty, known?.authors.isEmpty ?? true {
+            out.key("authors", level: 1, first: &first)
+            writeAuthors(feed.authors, level: 1, into: &out)
+        }
+        if let v = fresh(feed.language, known?.language) { out.key("language", level: 1, first: &first); out.string(v) }
+    }
+
+    private func writeAuthors(_ authors: [Author], level: Int, into out: inout JSONOutput) {
+        out.raw("[")
+        for (i, author) in authors.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.newline(level + 1)
+            out.raw("{")
+            var f = true
+            if let v = author.name { out.key("name", level: level + 2, first: &f); out.string(v) }
+            if let v = author.url ?? author.email.map({ "mailto:" + $0 }) {
+                out.key("url", level: level + 2, first: &f)
+                out.string(v)
+            }
+            if let v = author.avatar { out.key("avatar", level: level + 2, first: &f); out.string(v) }
+            out.newline(level + 1)
+            out.raw("}")
+        }
+        out.newline(level)
+        out.raw("]")
+    }
+
+    private func writeItemExtension(_ article: Article, level: Int, into out: inout JSONOutput, first: inout Bool) {
+        let hasCategories = !article.categories.isEmpty
+        guard article.comments != nil || article.source != nil || hasCategories || article.base != nil
+            || article.contentType != nil || article.commentCount != nil
+        else { return }
+        out.key("_tidings", level: level, first: &first)
+        out.raw("{")
+        var f = true
+        let inner = level + 1
+        if let v = article.comments { out.key("comments", level: inner, first: &f); out.string(v) }
+        if let v = article.commentCount { out.key("comment_count", level: inner, first: &f); out.integer(Int64(v)) }
+        if let source = article.source {
+            out.key("source", level: inner, first: &f)
+            out.raw("{")
+            var g = true
+            if let v = source.title { out.key("title", level: inner + 1, first: &g); out.string(v) }
+            if let v = source.url { out.key("url", level: inner + 1, first: &g); out.string(v) }
+            out.newline(inner)
+            out.raw("}")
+        }
+        if hasCategories {
+            out.key("categories", level: inner, first: &f)
+            out.raw("[")
+            for (i, c) in article.categories.enumerated() {
+                if i > 0 { out.raw(",") }
+                out.newline(inner + 1)
+                out.raw("{")
+                var g = true
+                out.key("term", level: inner + 2, first: &g)
+                out.string(c.term)
+                if let v = c.scheme { out.key("scheme", level: inner + 2, first: &g); out.string(v) }
+                if let v = c.label { out.key("label", level: inner + 2, first: &g); out.string(v) }
+                out.newline(inner + 1)
+                out.raw("}")
+            }
+            out.newline(inner)
+            out.raw("]")
+        }
+        if let v = article.base { out.key("base", level: inner, first: &f); out.string(v) }
+        if let v = article.contentType { out.key("content_type", level: inner, first: &f); out.string(v.rawValue) }
+        out.newline(level)
+        out.raw("}")
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A byte buffer for hand-written JSON: string escaping, numbers, RFC 3339 dates and indentation.
+struct JSONOutput {
+    var bytes: [UInt8] = []
+    let pretty: Bool
+
+    init(pretty: Bool, capacity: Int = 4096) {
+        self.pretty = pretty
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func raw(_ s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    mutating func newline(_ level: Int) {
+        guard pretty else { return }
+        bytes.append(0x0A)
+        for _ in 0..<level { bytes.append(0x20); bytes.append(0x20) }
+    }
+
+    /// Writes `"key": ` (with the separating comma when `first` is false) at an indentation level.
+    mutating func key(_ name: StaticString, level: Int, first: inout Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        newline(level)
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        if pretty { bytes.append(0x20) }
+    }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { string(bytes: $0) }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped; everything else
+    /// copied as UTF-8 in runs.
+    mutating func string(bytes input: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        guard let p = input.baseAddress else {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        let n = input.count
+        var run = 0
+        var i = 0
+        while i < n {
+            let b = p[i]
+            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                if b == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xA8 || p[i + 2] == 0xA9 {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run))
+                    raw(p[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                    i += 3
+                    run = i
+                    continue
+                }
+                i += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run))
+            switch b {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            default:
+                raw("\\u00")
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(hex[Int(b >> 4)])
+                bytes.append(hex[Int(b & 15)])
+            }
+            i += 1
+            run = i
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func integer(_ value: Int64) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func number(_ value: Double) {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            integer(Int64(value))
+        } else if value.isFinite {
+            bytes.append(contentsOf: String(value).utf8)
+        } else {
+            raw("0")
+        }
+    }
+
+    mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    /// An RFC 3339 timestamp in UTC (`2003-12-31T10:14:55Z`), with milliseconds when not whole.
+    mutating func date(_ date: Date) {
+        let t = date.timeIntervalSince1970
+        let whole = t.rounded(.down)
+        var millis = Int(((t - whole) * 1000).rounded())
+        var seconds = Int64(whole)
+        if millis == 1000 { millis = 0; seconds += 1 }
+        var days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let secondOfDay = seconds - days * 86400
+        // Civil-from-days (Howard Hinnant's algorithm).
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let doe = days - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        var year = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        if month <= 2 { year += 1 }
+        bytes.append(UInt8(ascii: "\""))
+        digits(year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay / 60 % 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2)
+        if millis > 0 {
+            bytes.append(UInt8(ascii: "."))
+            digits(Int64(millis), 3)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func digits(_ value: Int64, _ width: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let v = value < 0 ? -value : value
+        var divisor: Int64 = 1
+        var count = 1
+        while divisor <= v / 10 {
+            divisor *= 10
+            count += 1
+        }
+        if count < width { for _ in count..<width { bytes.append(UInt8(ascii: "0")) } }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(v / divisor % 10))
+            divisor /= 10
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import CLibXML2
+
+/// The attributes of one start tag as libxml2's SAX2 hands them over: five pointers per attribute
+/// (local name, prefix, URI, value start, value end), valid only during the callback.
+struct XMLAttributes {
+    let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
+
+    /// The decoded value of the first attribute with this local name (any namespace), if present.
+    func value(_ name: StaticString) -> String? {
+        guard let base else { return nil }
+        for i in 0..<count {
+            guard let local = base[i * 5], Self.equals(local, name) else { continue }
+            return Self.string(base[i * 5 + 3], base[i * 5 + 4])
+        }
+        return nil
+    }
+
+    /// The value of `xml:NAME` (`xml:base`, `xml:lang`), if present.
+    func xmlValue(_ name: StaticString) -> String? {
+        guard let base else { return nil }
+        for i in 0..<count {
+            guard let prefix = base[i * 5 + 1], prefix[0] == UInt8(ascii: "x"), prefix[1] == UInt8(ascii: "m"),
+                prefix[2] == UInt8(ascii: "l"), prefix[3] == 0, let local = base[i * 5], Self.equals(local, name)
+            else { continue }
+            return Self.string(base[i * 5 + 3], base[i * 5 + 4])
+        }
+        return nil
+    }
+
+    /// True when some attribute has the `xml` prefix (cheap check before looking for xml:base).
+    var hasXMLPrefixed: Bool {
+        guard let base else { return false }
+        for i in 0..<count {
+            if let prefix = base[i * 5 + 1], prefix[0] == UInt8(ascii: "x"), prefix[1] == UInt8(ascii: "m"),
+                prefix[2] == UInt8(ascii: "l"), prefix[3] == 0
+            { return true }
+        }
+        return false
+    }
+
+    /// Writes the attributes as markup (` prefix:name="value"`) for inline XHTML content.
+    func serialize(into out: inout [UInt8]) {
+        guard let base else { return }
+        for i in 0..<count {
+            guard let local = base[i * 5] else { continue }
+            out.append(UInt8(ascii: " "))
+            if let prefix = base[i * 5 + 1] {
+                if Self.equals(prefix, "xml") { continue }
+                out.append(contentsOf: UnsafeBufferPointer(start: prefix, count: strlenX(prefix)))
+                out.append(UInt8(ascii: ":"))
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: local, count: strlenX(local)))
+            out.append(contentsOf: Array("=\"".utf8))
+            let value = Self.string(base[i * 5 + 3], base[i * 5 + 4]) ?? ""
+            MarkupEscaper.append(value.utf8, to: &out, quotes: true)
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
+    static func equals(_ a: UnsafePointer<xmlChar>, _ b: StaticString) -> Bool {
+        let p = b.utf8Start
+        let n = b.utf8CodeUnitCount
+        for i in 0..<n where a[i] != p[i] { return false }
+        return a[n] == 0
+    }
+
+    /// An attribute value, with the `&#38;` libxml2 leaves for `&` and other references decoded.
+    static func string(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String? {
+        guard let start, let end, end >= start else { return nil }
+        let buffer = UnsafeBufferPointer(start: start, count: end - start)
+        let text = String(decoding: buffer, as: UTF8.self)
+        return buffer.contains(UInt8(ascii: "&")) ? EntityDecoder.decode(text) : text
+    }
+}
+
+/// Length of a NUL-terminated libxml2 string.
+@inline(__always)
+func strlenX(_ p: UnsafePointer<xmlChar>) -> Int {
+    var n = 0
+    while p[n] != 0 { n += 1 }
+    return n
+}
+
+/// Escapes text for inclusion in markup (`&`, `<`, `>`, and `"` inside attribute values).
+enum MarkupEscaper {
+    static func append<S: Sequence>(_ bytes: S, to out: inout [UInt8], quotes: Bool) where S.Element == UInt8 {
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "&"): out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])
+            case UInt8(ascii: "<"): out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
+            case UInt8(ascii: ">"): out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])
+            case UInt8(ascii: "\"") where quotes: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])
+            default: out.append(b)
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import CLibXML2
+import Foundation
+
+/// Owns one libxml2 SAX2 push-parser context and forwards its events to a `FeedBuilder`.
+///
+/// Created, fed and finished on one thread; the SAX callbacks run synchronously inside `push`.
+final class XMLFeedParser {
+    private struct NameKey: Hashable {
+        let local: UnsafeRawPointer
+        let uri: UnsafeRawPointer?
+        let prefix: UnsafeRawPointer?
+    }
+
+    let builder: FeedBuilder
+    let entities: EntityStore
+    private(set) var firstError: String?
+    private(set) var sawRoot = false
+    private var context: xmlParserCtxtPtr?
+    private var names: [NameKey: (FeedTag, FeedNamespace)] = [:]
+    private var bareAtomApplied = false
+
+    init(builder: FeedBuilder, options: FeedParserOptions) throws(FeedParseError) {
+        self.builder = builder
+        entities = EntityStore(limit: options.maxEntityExpansion)
+        var sax = xmlSAXHandler()
+        sax.initialized = UInt32(XML_SAX2_MAGIC)
+        sax.startElementNs = { ctx, localname, prefix, uri, _, _, count, _, attributes in
+            guard let ctx, let localname else { return }
+            Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue()
+                .start(localname, prefix, uri, XMLAttributes(base: attributes, count: Int(count)))
+        }
+        sax.endElementNs = { ctx, localname, prefix, _ in
+            guard let ctx, let localname else { return }
+            Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue().builder.endElement(
+                localName: localname, prefix: prefix)
+        }
+        sax.characters = { ctx, chars, length in
+            guard let ctx, let chars, length > 0 else { return }
+            let parser = Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue()
+            guard parser.builder.isCapturing else { return }
+            parser.builder.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
+        }
+        sax.cdataBlock = sax.characters
+        sax.getEntity = { ctx, name in
+            guard let ctx, let name else { return nil }
+            return Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue().entity(name)
+        }
+        sax.entityDecl = { ctx, name, type, _, _, content in
+            guard let ctx, let name, let content, type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue) else { return }
+            Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue().entities.declare(
+                name: String(cString: name), content: String(cString: content))
+        }
+        sax.serror = { ctx, error in
+            guard let ctx, let error else { return }
+            Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue().record(error.pointee)
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard let ctxt = xmlCreatePushParserCtxt(&sax, me, nil, 0, nil) else { throw .parserUnavailable }
+        context = ctxt
+        xmlCtxtUseOptions(
+            ctxt,
+            Int32(
+                XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+                    | XML_PARSE_NOWARNING.rawValue | XML_PARSE_IGNORE_ENC.rawValue))
+        xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8)
+    }
+
+    deinit {
+        if let context {
+            if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
+            context.pointee.myDoc = nil
+            xmlFreeParserCtxt(context)
+        }
+    }
+
+    /// Parses one chunk of UTF-8; `terminate` marks the end of the document.
+    func push(_ bytes: UnsafeBufferPointer<UInt8>, terminate: Bool) {
+        guard let context else { return }
+        var offset = 0
+        repeat {
+            let n = min(bytes.count - offset, 1 << 20)
+            let last = terminate && offset + n == bytes.count
+            let base = bytes.baseAddress.map { UnsafeRawPointer($0 + offset).assumingMemoryBound(to: CChar.self) }
+            xmlParseChunk(context, base, Int32(n), last ? 1 : 0)
+            offset += n
+        } while offset < bytes.count && builder.failure == nil && !entities.exceeded
+    }
+
+    /// True when libxml2 found the document well-formed.
+    var libxmlWellFormed: Bool { (context?.pointee.wellFormed ?? 0) != 0 }
+
+    private func start(
+        _ localname: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
+        _ attributes: XMLAttributes
+    ) {
+        sawRoot = true
+        if builder.bareAtom && !bareAtomApplied {
+            bareAtomApplied = true
+            names.removeAll()
+        }
+        let key = NameKey(local: UnsafeRawPointer(localname), uri: uri.map(UnsafeRawPointer.init), prefix: prefix.map(UnsafeRawPointer.init))
+        let resolved: (FeedTag, FeedNamespace)
+        if let cached = names[key] {
+            resolved = cached
+        } else {
+            var namespace: FeedNamespace
+            if let uri {
+                namespace = FeedNamespace.from(uri: String(cString: uri))
+            } else if let prefix {
+                namespace = FeedNamespace.from(undeclaredPrefix: String(cString: prefix))
+            } else {
+                namespace = .none
+            }
+            if namespace == .none && builder.bareAtom { namespace = .atom10 }
+            resolved = (FeedTag.resolve(namespace: namespace, localName: String(cString: localname)), namespace)
+            if names.count < 4096 { names[key] = resolved }
+        }
+        if resolved.1 == .rss090 { builder.sawRSS090() }
+        if !builder.startElement(
+            tag: resolved.0, namespace: resolved.1, localName: localname, prefix: prefix, attributes: attributes)
+        {
+            if let context { xmlStopParser(context) }
+        }
+    }
+
+    private func entity(_ name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
+        let record = entities.lookup(String(cString: name))
+        if entities.exceeded, let context { xmlStopParser(context) }
+        return record
+    }
+
+    private func record(_ error: xmlError) {
+        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue,
+            error.domain != Int32(XML_FROM_NAMESPACE.rawValue)
+        else { return }
+        var message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
+        message = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        firstError = "line \(error.line): \(message)"
+    }
+}

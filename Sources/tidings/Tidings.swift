@@ -1,0 +1,27 @@
+import ArgumentParser
+import ReaderControllers
+
+/// The `tidings` command: a terminal feed reader and its scriptable subcommands.
+@main
+struct Tidings: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tidings",
+        abstract: "A terminal news-feed reader.",
+        subcommands: [
+            ParseCommand.self,
+        ])
+
+    static func main() async {
+        ProcessSetup.run()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
