@@ -1,0 +1,87 @@
+import CLibXML2
+
+/// Article HTML laid out as terminal text: the lines to show and the URLs of the numbered links.
+public struct RenderedText: Sendable, Hashable {
+    /// The text, one element per screen line, none wider than the width asked for (except
+    /// preformatted lines, which are never wrapped).
+    public var lines: [String]
+    /// The link targets, in order: `links[0]` is the link shown as `[1]` in `lines`.
+    public var links: [String]
+
+    public init(lines: [String], links: [String]) {
+        self.lines = lines
+        self.links = links
+    }
+
+    /// The list of links to show after the text: `[1] https://...`, one per line.
+    public var linkListLines: [String] {
+        links.enumerated().map { "[\($0.offset + 1)] \($0.element)" }
+    }
+}
+
+/// Turns article HTML into text for the terminal and for plain-text exports.
+///
+/// Paragraphs and headings are separated by blank lines, headings underlined (`=` for h1, `-` for
+/// h2), lists get bullets or numbers with nested indentation, blockquotes `> `, preformatted text is
+/// kept verbatim, table rows become `cell | cell` lines, links are numbered `[1]` with their
+/// (resolved) URLs returned in order, images show as `[image: alt]`. White space is collapsed, entities
+/// decoded, control characters (terminal escapes included) removed, and lines wrapped at `width`
+/// display cells (CJK and emoji count two). Scripts, styles and other removed elements of
+/// `HTMLSanitizer` are skipped. Stateless and thread-safe.
+public enum HTMLText {
+    /// Lays out `html` in lines at most `width` cells wide; link URLs are resolved against `baseURL`.
+    public static func render(_ html: String, width: Int, baseURL: String? = nil) -> RenderedText {
+        var renderer = HTMLTextRenderer(width: width, baseURL: baseURL)
+        if !html.isEmpty {
+            let document = HTMLFragmentDocument(html)
+            document.walk { event, node, _ in renderer.visit(event, node) }
+        }
+        return RenderedText(lines: renderer.layout.finish(), links: renderer.links)
+    }
+
+    /// The text of `html` on one line, white space collapsed, for summaries, exports and search.
+    public static func plainText(_ html: String) -> String {
+        guard !html.isEmpty else { return "" }
+        var output = ""
+        var pendingSpace = false
+        let document = HTMLFragmentDocument(html)
+        document.walk { event, node, _ in
+            switch node.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                guard event == .enter, let text = node.pointee.textContent else { return false }
+                for character in text {
+                    if character.isWhitespace {
+                        pendingSpace = !output.isEmpty
+                    } else if !character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+                        if pendingSpace { output += " " }
+                        pendingSpace = false
+                        output.append(character)
+                    }
+                }
+                return false
+            case XML_ELEMENT_NODE:
+                let element = node.pointee.element
+                if element.isDropped { return false }
+                if element.breaksWords { pendingSpace = !output.isEmpty }
+                return true
+            default:
+                return false
+            }
+        }
+        return output
+    }
+}
+
+extension HTMLElement {
+    /// Elements whose start or end separates words in plain text.
+    var breaksWords: Bool {
+        switch self {
+        case .a, .abbr, .acronym, .b, .bdi, .bdo, .big, .cite, .code, .del, .dfn, .em, .font, .i, .ins,
+            .kbd, .mark, .q, .rp, .rt, .ruby, .s, .samp, .small, .span, .strike, .strong, .sub, .sup, .time,
+            .tt, .u, .var, .wbr, .nobr, .unknown, .label:
+            return false
+        default:
+            return true
+        }
+    }
+}
