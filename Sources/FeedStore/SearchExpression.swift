@@ -2,14 +2,14 @@ import Foundation
 
 /// Turns what a user typed into an FTS5 MATCH expression that cannot be a syntax error: every word
 /// becomes a quoted phrase (quotes doubled), so operators, column filters and parentheses are plain
-/// text. A word typed with a trailing `*` becomes a prefix phrase. Words without a letter or digit
-/// are dropped; nil means nothing is left to match.
+/// text. A word typed with a trailing `*` becomes a prefix phrase. Control characters separate words;
+/// words without a letter or digit are dropped; nil means nothing is left to match.
 enum SearchExpression {
     static let maximumWords = 16
 
     static func match(_ userText: String) -> String? {
         var phrases: [String] = []
-        for word in userText.split(whereSeparator: { $0.isWhitespace }) {
+        for word in userText.split(whereSeparator: isSeparator) {
             guard phrases.count < maximumWords else { break }
             let isPrefix = word.count > 1 && word.hasSuffix("*")
             let body = (isPrefix ? word.dropLast() : word).prefix(128)
@@ -18,5 +18,9 @@ enum SearchExpression {
             phrases.append(isPrefix ? quoted + "*" : quoted)
         }
         return phrases.isEmpty ? nil : phrases.joined(separator: " ")
+    }
+
+    private static func isSeparator(_ character: Character) -> Bool {
+        character.isWhitespace || character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 }
