@@ -61,25 +61,44 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
         guard limit > 0 else { return 0 }
         let start = column
-        let fitsWhole = TextWidth.width(of: text) <= limit
-        let stop = start + (fitsWhole ? limit : limit - 1)  // keep one cell for the ellipsis
+        let end = start + limit
+        var ellipsisColumn = start  // where "…" goes if the text turns out too long
+        var overflow = false
         breakWideCharacter(before: column, y: y)
-        for character in text {
-            var drawn = character
-            var w = TextWidth.width(of: character)
-            if character.unicodeScalars.contains(where: TerminalSanitizer.isUnsafe) {
-                drawn = "\u{FFFD}"
-                w = 1
+        let row = y * width
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if column == end {
+                    overflow = true
+                    break
+                }
+                cells[row + column] = Cell(character: Character(Unicode.Scalar(byte)), width: 1, style: style)
+                column += 1
+                if column <= end - 1 { ellipsisColumn = column }
             }
-            if w == 0 { continue }
-            if column + w > stop { break }
-            self[column, y] = Cell(character: drawn, width: UInt8(w), style: style)
-            if w == 2 { self[column + 1, y] = .continuation(style) }
-            column += w
+        } else {
+            for character in text {
+                var drawn = character
+                var w = TextWidth.width(of: character)
+                if character.unicodeScalars.contains(where: TerminalSanitizer.isUnsafe) {
+                    drawn = "\u{FFFD}"
+                    w = 1
+                }
+                if w == 0 { continue }
+                if column + w > end {
+                    overflow = true
+                    break
+                }
+                cells[row + column] = Cell(character: drawn, width: UInt8(w), style: style)
+                if w == 2 { cells[row + column + 1] = .continuation(style) }
+                column += w
+                if column <= end - 1 { ellipsisColumn = column }
+            }
         }
-        if !fitsWhole {
-            self[column, y] = Cell(character: "…", width: 1, style: style)
-            column += 1
+        if overflow {
+            for blank in ellipsisColumn..<column { cells[row + blank] = .blank(style) }
+            cells[row + ellipsisColumn] = Cell(character: "…", width: 1, style: style)
+            column = ellipsisColumn + 1
         }
         breakWideCharacter(after: column, y: y)
         return column - start

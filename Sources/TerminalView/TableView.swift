@@ -63,6 +63,7 @@ public final class TableView {
         let widths = TableColumn.layout(columns, totalWidth: frame.width, separatorWidth: TextWidth.width(of: columnSeparator))
         var y = frame.y
         if showsHeader {
+            buffer.fill(Rect(x: frame.x, y: y, width: frame.width, height: 1), style: headerStyle)
             drawCells(columns.map(\.title), widths: widths, y: y, into: &buffer, style: headerStyle, cellStyles: [])
             y += 1
         }
@@ -74,10 +75,8 @@ public final class TableView {
         for index in state.scrollOffset..<max(state.scrollOffset, last) {
             let row = dataSource.tableView(self, rowAt: index)
             var style = row.style
-            if index == state.selectedRow {
-                style = style.merged(with: selectionStyle)
-                buffer.fill(Rect(x: frame.x, y: y, width: frame.width, height: 1), style: style)
-            }
+            if index == state.selectedRow { style = style.merged(with: selectionStyle) }
+            if style != .plain { buffer.fill(Rect(x: frame.x, y: y, width: frame.width, height: 1), style: style) }
             drawCells(row.cells, widths: widths, y: y, into: &buffer, style: style, cellStyles: row.cellStyles)
             y += 1
         }
@@ -218,7 +217,13 @@ public final class TableView {
             let text = index < cells.count ? TerminalSanitizer.singleLine(cells[index]) : ""
             var cellStyle = style
             if index < cellStyles.count, let extra = cellStyles[index] { cellStyle = style.merged(with: extra) }
-            buffer.write(text, in: Rect(x: x, y: y, width: min(width, frame.maxX - x), height: 1), style: cellStyle, alignment: columns[index].alignment)
+            let room = min(width, frame.maxX - x)
+            var indent = 0
+            if columns[index].alignment != .left {
+                let gap = max(0, room - TextWidth.width(of: text))
+                indent = columns[index].alignment == .right ? gap : gap / 2
+            }
+            buffer.write(text, x: x + indent, y: y, style: cellStyle, maxWidth: room - indent)
             x += width
         }
     }

@@ -7,8 +7,9 @@ import CTerminal
 /// same in every locale (and in tests); `wcwidth(3)` is only consulted for code points the table
 /// does not know, where it can widen a character the terminal's libc also treats as wide.
 public enum TextWidth {
-    /// Cells needed to draw `text` (after sanitizing; control characters are counted as 1, as drawn).
+    /// Cells needed to draw `text` (control characters count 1: they are drawn as U+FFFD).
     public static func width(of text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         var total = 0
         for character in text { total += width(of: character) }
         return total
@@ -16,17 +17,18 @@ public enum TextWidth {
 
     /// Cells needed to draw one grapheme cluster: 0, 1 or 2.
     public static func width(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F, scalars.count == 1 { return 1 }
-        var result = 0
-        var previousIsEmoji = false
-        for scalar in scalars {
-            if scalar.value == 0xFE0F, previousIsEmoji { return 2 }
-            result = max(result, width(of: scalar))
-            previousIsEmoji = scalar.properties.isEmoji
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        guard var next = scalars.next() else { return width(of: first) }
+        var result = width(of: first)
+        var previousIsEmoji = first.properties.isEmoji
+        while true {
+            if next.value == 0xFE0F, previousIsEmoji { return 2 }  // emoji presentation selector
+            result = max(result, width(of: next))
+            previousIsEmoji = next.properties.isEmoji
+            guard let following = scalars.next() else { return result }
+            next = following
         }
-        return result
     }
 
     /// Cells for one code point outside any cluster.
