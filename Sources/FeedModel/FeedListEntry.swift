@@ -1,0 +1,93 @@
+import Foundation
+
+/// One feed of the user's feed list, as read from an OPML outline or a newsboat `urls` line.
+public struct FeedListEntry: Sendable, Hashable {
+    /// The feed's address (`xmlUrl`).
+    public var url: String
+    public var title: String?
+    /// The outline's `text` (OPML requires it; readers often put the title there).
+    public var text: String?
+    /// The site's address (`htmlUrl`).
+    public var htmlUrl: String?
+    /// The outline `type`, usually "rss".
+    public var type: String?
+    /// The names of the folders the feed sits in (outermost first), then its `category` entries.
+    public var tags: [String]
+    /// Every attribute of the outline, in document order, so that unknown ones survive a rewrite.
+    public var attributes: [FeedListAttribute]
+    /// How often the user wants the feed refreshed, from `tidings:refresh` or `refreshInterval`
+    /// (`30m`, `6h`, `1d`, `90s`; a bare number means minutes).
+    public var refreshInterval: TimeInterval?
+
+    public init(
+        url: String, title: String? = nil, text: String? = nil, htmlUrl: String? = nil, type: String? = nil,
+        tags: [String] = [], attributes: [FeedListAttribute] = [], refreshInterval: TimeInterval? = nil
+    ) {
+        self.url = url
+        self.title = title
+        self.text = text
+        self.htmlUrl = htmlUrl
+        self.type = type
+        self.tags = tags
+        self.attributes = attributes
+        self.refreshInterval = refreshInterval
+    }
+
+    /// The name to show: the title, else the text, else the URL.
+    public var displayTitle: String {
+        if let title, !title.isEmpty { return title }
+        if let text, !text.isEmpty { return text }
+        return url
+    }
+
+    /// The value of an attribute by exact (qualified) name.
+    public func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+}
+
+/// One attribute of an OPML element: its qualified name as written (`xmlUrl`, `tidings:refresh`) and
+/// its value.
+public struct FeedListAttribute: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Reads the refresh-interval notation of feed lists.
+enum FeedListInterval {
+    /// Seconds for `90s`, `30m`, `6h`, `1d`, `2w` or a bare number of minutes; `nil` when unreadable or
+    /// not positive.
+    static func parse(_ text: String) -> TimeInterval? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let last = trimmed.last else { return nil }
+        let multiplier: Double
+        var number = Substring(trimmed)
+        switch last {
+        case "s": multiplier = 1
+        case "m": multiplier = 60
+        case "h": multiplier = 3600
+        case "d": multiplier = 86400
+        case "w": multiplier = 604_800
+        default: multiplier = 60
+        }
+        if last.isLetter { number = number.dropLast() }
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value > 0, value.isFinite else {
+            return nil
+        }
+        return value * multiplier
+    }
+
+    /// The shortest notation for `seconds` that `parse` reads back.
+    static func format(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        if whole > 0, whole % 86400 == 0 { return "\(whole / 86400)d" }
+        if whole > 0, whole % 3600 == 0 { return "\(whole / 3600)h" }
+        if whole > 0, whole % 60 == 0 { return "\(whole / 60)m" }
+        return "\(max(whole, 1))s"
+    }
+}

@@ -1,0 +1,89 @@
+/// Writes an `OPMLDocument` as indented UTF-8 XML, escaping every text and attribute value.
+enum OPMLWriter {
+    static func write(_ document: OPMLDocument) -> String {
+        var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml"
+        var rootAttributes = document.rootAttributes
+        if !rootAttributes.contains(where: { $0.name == "version" }) {
+            rootAttributes.insert(FeedListAttribute(name: "version", value: "2.0"), at: 0)
+        }
+        if usesTidingsPrefix(document.outlines), !rootAttributes.contains(where: { $0.name == "xmlns:tidings" }) {
+            rootAttributes.append(FeedListAttribute(name: "xmlns:tidings", value: OPMLDocument.tidingsNamespace))
+        }
+        appendAttributes(rootAttributes, to: &output)
+        output += ">\n  <head>\n"
+        for field in document.head where isName(field.name) {
+            output += "    <\(field.name)>"
+            appendEscaped(field.value, to: &output, attribute: false)
+            output += "</\(field.name)>\n"
+        }
+        output += "  </head>\n  <body>\n"
+        for outline in document.outlines { append(outline, depth: 2, to: &output) }
+        output += "  </body>\n</opml>\n"
+        return output
+    }
+
+    private static func append(_ outline: OPMLOutline, depth: Int, to output: inout String) {
+        output += String(repeating: "  ", count: depth) + "<outline"
+        appendAttributes(outline.attributes, to: &output)
+        if outline.children.isEmpty {
+            output += "/>\n"
+            return
+        }
+        output += ">\n"
+        for child in outline.children { append(child, depth: depth + 1, to: &output) }
+        output += String(repeating: "  ", count: depth) + "</outline>\n"
+    }
+
+    private static func appendAttributes(_ attributes: [FeedListAttribute], to output: inout String) {
+        var written = Set<String>()
+        for attribute in attributes where isName(attribute.name) && written.insert(attribute.name).inserted {
+            output += " \(attribute.name)=\""
+            appendEscaped(attribute.value, to: &output, attribute: true)
+            output += "\""
+        }
+    }
+
+    private static func usesTidingsPrefix(_ outlines: [OPMLOutline]) -> Bool {
+        outlines.contains { outline in
+            outline.attributes.contains { $0.name.hasPrefix("tidings:") } || usesTidingsPrefix(outline.children)
+        }
+    }
+
+    /// Whether `name` can be written as an XML name (letters, digits, `_`, `-`, `.`, one `:`), so a
+    /// hostile attribute name can never break the markup.
+    private static func isName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        var colons = 0
+        for scalar in name.unicodeScalars {
+            if scalar == ":" {
+                colons += 1
+                continue
+            }
+            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_"
+                || scalar == "-" || scalar == "."
+            else { return false }
+        }
+        return colons <= 1 && !name.hasSuffix(":")
+    }
+
+    /// Escapes markup characters; in attributes also quotes and line breaks (as character references,
+    /// so they survive), and drops characters XML 1.0 forbids.
+    private static func appendEscaped(_ text: String, to output: inout String, attribute: Bool) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"" where attribute: output += "&quot;"
+            case "\n" where attribute: output += "&#10;"
+            case "\r": output += "&#13;"
+            case "\t" where attribute: output += "&#9;"
+            default:
+                let value = scalar.value
+                if value < 0x20, value != 0x09, value != 0x0A { continue }
+                if value == 0xFFFE || value == 0xFFFF { continue }
+                output.unicodeScalars.append(scalar)
+            }
+        }
+    }
+}
