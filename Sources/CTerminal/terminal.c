@@ -5,6 +5,7 @@
 #include "CTerminal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,36 @@ int tidings_window_size(int fd, int *rows, int *cols) {
     if (ws.ws_row == 0 || ws.ws_col == 0) return -1;
     *rows = ws.ws_row;
     *cols = ws.ws_col;
+    return 0;
+}
+
+int tidings_set_window_size(int fd, int rows, int cols) {
+    struct winsize ws;
+    memset(&ws, 0, sizeof ws);
+    ws.ws_row = (unsigned short)rows;
+    ws.ws_col = (unsigned short)cols;
+    return ioctl(fd, TIOCSWINSZ, &ws);
+}
+
+int tidings_open_pseudo_terminal(int *master, int *slave) {
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    if (m < 0) return -1;
+    const char *name = NULL;
+    if (grantpt(m) != 0 || unlockpt(m) != 0 || (name = ptsname(m)) == NULL) {
+        int saved = errno;
+        close(m);
+        errno = saved;
+        return -1;
+    }
+    int s = open(name, O_RDWR | O_NOCTTY);
+    if (s < 0) {
+        int saved = errno;
+        close(m);
+        errno = saved;
+        return -1;
+    }
+    *master = m;
+    *slave = s;
     return 0;
 }
 
@@ -67,7 +98,7 @@ static void write_all(int fd, const char *bytes, size_t length) {
 static void wake(void) {
     if (wake_write >= 0) {
         int saved = errno;
-        char byte = 1;
+        char byte = 2;  // TerminalWakeup.post() writes 1: the event loop tells the two apart
         (void)write(wake_write, &byte, 1);
         errno = saved;
     }

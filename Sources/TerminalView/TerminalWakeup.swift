@@ -36,15 +36,16 @@ public final class TerminalWakeup: Sendable {
         _ = write(writeDescriptor, &byte, 1)
     }
 
-    /// Empties the pipe; returns true when at least one post was pending.
+    /// Empties the pipe; returns true when at least one `post()` was pending (signal handlers write
+    /// a different byte, only to interrupt `poll`).
     @discardableResult
     func drain() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 64)
-        var any = false
+        var posted = false
         while true {
             let count = buffer.withUnsafeMutableBytes { read(readDescriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { return any }
-            any = true
+            if count <= 0 { return posted }
+            if buffer[0..<count].contains(1) { posted = true }
         }
     }
 }

@@ -18,6 +18,14 @@ int tidings_wcwidth(uint32_t codepoint);
 /// Window size through the TIOCGWINSZ ioctl (a macro Swift cannot call). Returns 0 on success.
 int tidings_window_size(int fd, int *rows, int *cols);
 
+/// Sets the window size through TIOCSWINSZ (on a pseudo-terminal's master side, as tests and
+/// terminal emulators do). Returns 0 on success.
+int tidings_set_window_size(int fd, int rows, int cols);
+
+/// Opens a pseudo-terminal pair (posix_openpt/grantpt/unlockpt/ptsname are hidden from Swift without
+/// _XOPEN_SOURCE). Lets tests drive the terminal code without a real tty. Returns 0, or -1 with errno.
+int tidings_open_pseudo_terminal(int *master, int *slave);
+
 /// Records the tty and the byte sequences that enter/leave the full-screen state, and saves the
 /// current termios so it can be restored later. Returns 0, or -1 with errno set.
 int tidings_term_setup(int input_fd, int output_fd, const char *enter_sequence, const char *leave_sequence);
@@ -30,7 +38,8 @@ void tidings_term_leave(void);
 
 /// Installs handlers: SIGWINCH (resize bit), SIGTSTP (leave, stop, re-enter on continue),
 /// SIGCONT (re-enter, resumed bit), and SIGINT/SIGTERM/SIGHUP/SIGQUIT plus the crash signals
-/// (leave, then the previous action). Each pending event also writes one byte to wake_fd (-1: none).
+/// (leave, then the previous action). Each pending event also writes the byte 2 to wake_fd (-1: none)
+/// to interrupt the event loop's poll.
 /// Registers an atexit hook that leaves too.
 int tidings_term_install_signal_handlers(int wake_fd);
 
