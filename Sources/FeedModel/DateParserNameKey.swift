@@ -33,3 +33,18 @@ struct ShortNameKey: Hashable {
     /// Whether the word is short enough to be told apart from others by its packed bytes.
     var isComparable: Bool { count <= 16 }
 }
+
+extension ShortNameKey {
+    /// A look-up table from each case's name to the case, for enums whose cases are numbered from 1
+    /// (0 being `unknown`).
+    static func table<Value: RawRepresentable>(of type: Value.Type) -> [ShortNameKey: Value]
+    where Value.RawValue == UInt8 {
+        var table: [ShortNameKey: Value] = [:]
+        var raw: UInt8 = 1
+        while let value = Value(rawValue: raw) {
+            table[ShortNameKey(String(describing: value))] = value
+            raw += 1
+        }
+        return table
+    }
+}

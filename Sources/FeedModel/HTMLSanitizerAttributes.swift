@@ -53,13 +53,5 @@ enum HTMLAttribute: UInt8 {
         return result
     }
 
-    private static let table: [ShortNameKey: HTMLAttribute] = {
-        var table: [ShortNameKey: HTMLAttribute] = [:]
-        var raw: UInt8 = 1
-        while let attribute = HTMLAttribute(rawValue: raw) {
-            table[ShortNameKey(String(describing: attribute))] = attribute
-            raw += 1
-        }
-        return table
-    }()
+    private static let table = ShortNameKey.table(of: HTMLAttribute.self)
 }

@@ -34,13 +34,5 @@ enum HTMLElement: UInt8 {
         }
     }
 
-    private static let byName: [ShortNameKey: HTMLElement] = {
-        var table: [ShortNameKey: HTMLElement] = [:]
-        var raw: UInt8 = 1
-        while let element = HTMLElement(rawValue: raw) {
-            table[ShortNameKey(String(describing: element))] = element
-            raw += 1
-        }
-        return table
-    }()
+    private static let byName = ShortNameKey.table(of: HTMLElement.self)
 }

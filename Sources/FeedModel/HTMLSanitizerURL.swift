@@ -40,19 +40,15 @@ enum HTMLURL {
         return resolve(value, against: base)
     }
 
-    /// `reference` resolved against `base`, or `reference` itself when either cannot be parsed.
+    /// `reference` resolved against `base` (the feed parser's resolver), kept only when the result
+    /// still has a safe scheme.
     static func resolve(_ reference: String, against base: String?) -> String {
-        guard let base, !base.isEmpty, let baseURL = URL(string: base) ?? URL(string: encodeUnsafe(base)) else {
+        let resolved = URLResolver.resolve(reference, against: base)
+        guard resolved != reference else { return reference }
+        guard let scheme = scheme(of: resolved)?.lowercased(), safeSchemes.contains(scheme) || scheme == "file" else {
             return reference
         }
-        guard let url = URL(string: reference, relativeTo: baseURL)
-            ?? URL(string: encodeUnsafe(reference), relativeTo: baseURL)
-        else { return reference }
-        let absolute = url.absoluteString
-        guard let resolvedScheme = scheme(of: absolute), safeSchemes.contains(resolvedScheme.lowercased())
-            || resolvedScheme.lowercased() == "file"
-        else { return reference }
-        return absolute
+        return resolved
     }
 
     /// The scheme of an absolute URL: letters, digits, `+`, `-`, `.` before the first `:` that comes
@@ -67,12 +63,5 @@ enum HTMLURL {
             index = value.index(after: index)
         }
         return nil
-    }
-
-    /// Percent-encodes characters `URL(string:)` refuses (spaces, non-ASCII) so it can parse them.
-    private static func encodeUnsafe(_ text: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.insert(charactersIn: "#%")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

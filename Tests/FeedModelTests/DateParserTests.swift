@@ -33,7 +33,7 @@ final class DateParserTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrash() {
-        var generator = SplitMix64(seed: 0x7469_6469_6e67_73)
+        var generator = DateFuzzRandom(seed: 0x7469_6469_6e67_73)
         let alphabet = Array("0123456789+-:.,TZ ()/abcdefghijklmnopqrstuvwxyzFebMarGMTESTé".utf8)
         var parsed = 0
         for round in 0..<20_000 {
@@ -83,7 +83,7 @@ final class DateParserTests: XCTestCase {
 }
 
 /// A small deterministic generator so the fuzz rounds are reproducible.
-struct SplitMix64 {
+struct DateFuzzRandom {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
