@@ -158,22 +158,6 @@ private struct Output {
     private mutating func appendColor(_ color: Color, base: Int, brightBase: Int, extended: Int) {
         bytes.append(UInt8(ascii: ";"))
         switch color {
-        case .black: appendDecimal(base)
-        case .red: appendDecimal(base + 1)
-        case .green: appendDecimal(base + 2)
-        case .yellow: appendDecimal(base + 3)
-        case .blue: appendDecimal(base + 4)
-        case .magenta: appendDecimal(base + 5)
-        case .cyan: appendDecimal(base + 6)
-        case .white: appendDecimal(base + 7)
-        case .brightBlack: appendDecimal(brightBase)
-        case .brightRed: appendDecimal(brightBase + 1)
-        case .brightGreen: appendDecimal(brightBase + 2)
-        case .brightYellow: appendDecimal(brightBase + 3)
-        case .brightBlue: appendDecimal(brightBase + 4)
-        case .brightMagenta: appendDecimal(brightBase + 5)
-        case .brightCyan: appendDecimal(brightBase + 6)
-        case .brightWhite: appendDecimal(brightBase + 7)
         case .indexed(let index):
             appendDecimal(extended)
             bytes.append(contentsOf: Array(";5;".utf8))
@@ -186,6 +170,9 @@ private struct Output {
             appendDecimal(Int(g))
             bytes.append(UInt8(ascii: ";"))
             appendDecimal(Int(b))
+        default:
+            let index = color.standardIndex ?? 0
+            appendDecimal(index < 8 ? base + index : brightBase + index - 8)
         }
     }
 

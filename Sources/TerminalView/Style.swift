@@ -20,6 +20,29 @@ public enum Color: Hashable, Sendable {
         }
     }
 
+    /// 0...15 for the standard colours (8...15 the bright ones), nil for palette and true colour.
+    var standardIndex: Int? {
+        switch self {
+        case .black: 0
+        case .red: 1
+        case .green: 2
+        case .yellow: 3
+        case .blue: 4
+        case .magenta: 5
+        case .cyan: 6
+        case .white: 7
+        case .brightBlack: 8
+        case .brightRed: 9
+        case .brightGreen: 10
+        case .brightYellow: 11
+        case .brightBlue: 12
+        case .brightMagenta: 13
+        case .brightCyan: 14
+        case .brightWhite: 15
+        case .indexed, .rgb: nil
+        }
+    }
+
     private static let names: [String: Color] = [
         "black": .black, "red": .red, "green": .green, "yellow": .yellow, "blue": .blue,
         "magenta": .magenta, "cyan": .cyan, "white": .white, "gray": .brightBlack, "grey": .brightBlack,

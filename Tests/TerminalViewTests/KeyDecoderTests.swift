@@ -114,3 +114,28 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(decode("\u{1B}[99~\u{1B}[?1;2cz"), [.key(.character("z"))])
     }
 }
+
+final class KeyNameTests: XCTestCase {
+    func testParsesConfigNames() {
+        XCTAssertEqual(Key(name: "j"), .character("j"))
+        XCTAssertEqual(Key(name: "G"), .character("G"))
+        XCTAssertEqual(Key(name: "space"), .character(" "))
+        XCTAssertEqual(Key(name: "ctrl-l"), .ctrl("l"))
+        XCTAssertEqual(Key(name: "C-L"), .ctrl("l"))
+        XCTAssertEqual(Key(name: "^L"), .ctrl("l"))
+        XCTAssertEqual(Key(name: "alt-x"), .alt("x"))
+        XCTAssertEqual(Key(name: "PgDn"), .pageDown)
+        XCTAssertEqual(Key(name: "F12"), .function(12))
+        XCTAssertNil(Key(name: "f13"))
+        XCTAssertNil(Key(name: "hyper-x"))
+        XCTAssertNil(Key(name: ""))
+    }
+
+    func testNamesRoundTripAndMatchDecodedKeys() {
+        let keys: [Key] = [.character("q"), .character(" "), .ctrl("z"), .alt("b"), .enter, .escape, .backspace, .tab,
+                           .backTab, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .insert, .delete, .function(3)]
+        for key in keys { XCTAssertEqual(Key(name: key.name), key, key.name) }
+        var decoder = KeyDecoder()
+        XCTAssertEqual(decoder.decode(Array("\u{0C}".utf8)), [.key(Key(name: "ctrl-l")!)])
+    }
+}

@@ -41,6 +41,17 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(output, "\u{1B}[1;1H\u{1B}[0;1;7;31;48;5;236mab\u{1B}[0;38;2;1;2;3mc\u{1B}[0m")
     }
 
+    func testStandardAndBrightColors() {
+        let renderer = Renderer()
+        _ = renderer.render(ScreenBuffer(width: 4, height: 1))
+        var frame = ScreenBuffer(width: 4, height: 1)
+        frame.write("a", x: 0, y: 0, style: Style(foreground: .brightBlue, background: .white))
+        frame.write("b", x: 1, y: 0, style: Style(foreground: Color(name: "bright-red"), background: Color(name: "#0a0b0c")))
+        XCTAssertEqual(text(renderer.render(frame)), "\u{1B}[1;1H\u{1B}[0;94;47ma\u{1B}[0;91;48;2;10;11;12mb\u{1B}[0m")
+        XCTAssertEqual(Color(name: "200"), .indexed(200))
+        XCTAssertNil(Color(name: "chartreuse"))
+    }
+
     func testNoColorKeepsReverseAndBold() {
         let renderer = Renderer(options: RenderOptions(colors: false))
         var frame = ScreenBuffer(width: 10, height: 1)
