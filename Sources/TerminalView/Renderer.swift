@@ -176,10 +176,18 @@ private struct Output {
         }
     }
 
-    /// OSC 8 ; params ; URI ST. The URI is reduced to printable ASCII (others percent-encoded) so a
-    /// hostile link cannot end the sequence early or smuggle controls.
+    /// OSC 8 ; id=… ; URI ST. The URI is reduced to printable ASCII (others percent-encoded) so a
+    /// hostile link cannot end the sequence early or smuggle controls. The id, a hash of the URI,
+    /// lets the terminal treat the pieces of a wrapped link as one link.
     private mutating func setLink(_ target: String?) {
-        bytes.append(contentsOf: [0x1B, 0x5D, 0x38, 0x3B, 0x3B])  // ESC ] 8 ; ;
+        bytes.append(contentsOf: [0x1B, 0x5D, 0x38, 0x3B])  // ESC ] 8 ;
+        if let target {
+            bytes.append(contentsOf: Array("id=".utf8))
+            var hash: UInt32 = 0x811C_9DC5  // FNV-1a
+            for byte in target.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            for shift in stride(from: 28, through: 0, by: -4) { bytes.append(Output.hexDigits[Int(hash >> UInt32(shift) & 0xF)]) }
+        }
+        bytes.append(0x3B)
         if let target {
             for byte in target.utf8 {
                 if byte > 0x20, byte < 0x7F {

@@ -71,7 +71,7 @@ final class RendererTests: XCTestCase {
         _ = on.render(ScreenBuffer(width: 10, height: 1))
         XCTAssertEqual(
             text(on.render(frame)),
-            "\u{1B}[1;1H\u{1B}]8;;https://x.test/a%20b%1B\u{1B}\\go\u{1B}]8;;\u{1B}\\")
+            "\u{1B}[1;1H\u{1B}]8;id=87AD88E3;https://x.test/a%20b%1B\u{1B}\\go\u{1B}]8;;\u{1B}\\")  // id: FNV-1a of the link
         let off = Renderer(options: RenderOptions(hyperlinks: false))
         _ = off.render(ScreenBuffer(width: 10, height: 1))
         XCTAssertEqual(text(off.render(frame)), "\u{1B}[1;1Hgo")
