@@ -73,6 +73,7 @@ static char leave_seq[SEQUENCE_CAPACITY];
 static size_t leave_len;
 static volatile sig_atomic_t is_configured;
 static volatile sig_atomic_t is_active;
+static volatile sig_atomic_t suspended_by_us;
 static volatile sig_atomic_t pending_resize;
 static volatile sig_atomic_t pending_resumed;
 static volatile sig_atomic_t handlers_installed;
@@ -159,7 +160,10 @@ static void on_winch(int sig) {
 static void on_cont(int sig) {
     (void)sig;
     int saved = errno;
-    if (is_configured && !is_active) {
+    // Re-enter after our own Ctrl-Z, and also after a SIGSTOP we never saw: the shell may have
+    // changed the tty modes while the program was stopped.
+    if (is_configured && (is_active || suspended_by_us)) {
+        suspended_by_us = 0;
         if (tcsetattr(term_in, TCSAFLUSH, &raw_termios) == 0) {
             is_active = 1;
             write_all(term_out, enter_seq, enter_len);
@@ -173,6 +177,7 @@ static void on_cont(int sig) {
 
 static void on_tstp(int sig) {
     int saved = errno;
+    if (is_active) suspended_by_us = 1;
     tidings_term_leave();
     struct sigaction dfl, mine;
     memset(&dfl, 0, sizeof dfl);
