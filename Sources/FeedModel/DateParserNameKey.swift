@@ -47,4 +47,15 @@ extension ShortNameKey {
         }
         return table
     }
+
+    /// Each case's name indexed by raw value, so that writing a name needs no reflection.
+    static func names<Value: RawRepresentable>(of type: Value.Type) -> [String] where Value.RawValue == UInt8 {
+        var names: [String] = []
+        var raw: UInt8 = 0
+        while let value = Value(rawValue: raw) {
+            names.append(String(describing: value))
+            raw += 1
+        }
+        return names
+    }
 }

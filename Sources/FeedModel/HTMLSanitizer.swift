@@ -48,7 +48,7 @@ public enum HTMLSanitizer {
             case .leave:
                 if open.popLast() == true {
                     output += "</"
-                    output += String(describing: element)
+                    output += element.name
                     output += ">"
                 }
                 if dropping > 0 { dropping -= 1 }
@@ -62,14 +62,16 @@ public enum HTMLSanitizer {
         _ node: xmlNodePtr, element: HTMLElement, baseURL: String?, to output: inout String
     ) {
         output += "<"
-        output += String(describing: element)
+        output += element.name
         var property = node.pointee.properties
-        var seen = Set<HTMLAttribute>()
+        var seen: UInt64 = 0
         while let current = property {
             property = current.pointee.next
             guard let name = current.pointee.name else { continue }
             let attribute = HTMLAttribute.named(name)
-            guard attribute.isAllowed(on: element), seen.insert(attribute).inserted else { continue }
+            let bit: UInt64 = 1 << UInt64(attribute.rawValue)
+            guard attribute.isAllowed(on: element), seen & bit == 0 else { continue }
+            seen |= bit
             var value = HTMLAttribute.value(of: current)
             if attribute == .srcset {
                 guard let safe = safeSourceSet(value, baseURL: baseURL) else { continue }
@@ -80,7 +82,7 @@ public enum HTMLSanitizer {
                 value = safe
             }
             output += " "
-            output += String(describing: attribute)
+            output += attribute.name
             output += "=\""
             appendEscaped(value, to: &output, inAttribute: true)
             output += "\""

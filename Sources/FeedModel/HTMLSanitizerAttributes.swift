@@ -53,5 +53,9 @@ enum HTMLAttribute: UInt8 {
         return result
     }
 
+    /// The name as written in HTML.
+    var name: String { HTMLAttribute.names[Int(rawValue)] }
+
     private static let table = ShortNameKey.table(of: HTMLAttribute.self)
+    private static let names = ShortNameKey.names(of: HTMLAttribute.self)
 }

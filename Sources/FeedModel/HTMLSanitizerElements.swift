@@ -34,5 +34,9 @@ enum HTMLElement: UInt8 {
         }
     }
 
+    /// The name as written in HTML.
+    var name: String { HTMLElement.names[Int(rawValue)] }
+
     private static let byName = ShortNameKey.table(of: HTMLElement.self)
+    private static let names = ShortNameKey.names(of: HTMLElement.self)
 }

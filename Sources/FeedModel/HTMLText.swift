@@ -49,15 +49,7 @@ public enum HTMLText {
             switch node.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 guard event == .enter, let text = node.pointee.textContent else { return false }
-                for character in text {
-                    if character.isWhitespace {
-                        pendingSpace = !output.isEmpty
-                    } else if !character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
-                        if pendingSpace { output += " " }
-                        pendingSpace = false
-                        output.append(character)
-                    }
-                }
+                appendCollapsed(text, to: &output, pendingSpace: &pendingSpace)
                 return false
             case XML_ELEMENT_NODE:
                 let element = node.pointee.element
@@ -69,6 +61,21 @@ public enum HTMLText {
             }
         }
         return output
+    }
+
+    /// Appends `text` with runs of white space collapsed to one space (none at the start) and
+    /// control characters removed.
+    static func appendCollapsed(_ text: String, to output: inout String, pendingSpace: inout Bool) {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x20 || (value >= 0x09 && value <= 0x0D) || (value >= 0xA0 && scalar.properties.isWhitespace) {
+                pendingSpace = !output.isEmpty
+            } else if value >= 0x20, value < 0x7F || value >= 0xA0 {
+                if pendingSpace { output += " " }
+                pendingSpace = false
+                output.unicodeScalars.append(scalar)
+            }
+        }
     }
 }
 

@@ -11,7 +11,7 @@ struct HTMLTextLayout {
 
     let width: Int
     private(set) var lines: [String] = []
-    private var inline: [Character] = []
+    private var inline = ""
     private var pendingSpace = false
     private var wantsBlank = false
     private var prefixes: [Prefix] = []
@@ -22,25 +22,28 @@ struct HTMLTextLayout {
 
     var prefixDepth: Int { prefixes.count }
 
-    /// Adds text with runs of white space collapsed to one space.
+    /// Adds text with runs of white space collapsed to one space and control characters removed.
     mutating func addText(_ text: String) {
-        for character in text {
-            if character.isWhitespace && character != "\u{A0}" {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x20 || (value >= 0x09 && value <= 0x0D)
+                || (value > 0xA0 && scalar.properties.isWhitespace)
+            {
                 pendingSpace = !inline.isEmpty
                 continue
             }
-            if character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) { continue }
-            if pendingSpace, let last = inline.last, last != "\n" { inline.append(" ") }
+            if value < 0x20 || (value >= 0x7F && value < 0xA0) { continue }
+            if pendingSpace, let last = inline.utf8.last, last != 0x0A { inline.append(" ") }
             pendingSpace = false
-            inline.append(character)
+            inline.unicodeScalars.append(scalar)
         }
     }
 
     /// Adds text that must stay together (a link number, an image label).
     mutating func addAtom(_ text: String) {
-        if pendingSpace, let last = inline.last, last != "\n" { inline.append(" ") }
+        if pendingSpace, let last = inline.utf8.last, last != 0x0A { inline.append(" ") }
         pendingSpace = false
-        inline.append(contentsOf: text)
+        inline += text
     }
 
     mutating func addLineBreak() {
@@ -98,7 +101,7 @@ struct HTMLTextLayout {
     mutating func addLine(_ text: String) {
         flushInline()
         startBlock()
-        wrap(Array(text))
+        wrap(text)
     }
 
     /// A horizontal rule as wide as the space left by the prefixes.
@@ -121,7 +124,7 @@ struct HTMLTextLayout {
 
     /// Takes the inline text collected so far without laying it out (for table cells).
     mutating func takeInline() -> String {
-        let text = String(inline).replacingOccurrencesOfNewline()
+        let text = inline.replacingOccurrencesOfNewline()
         inline.removeAll()
         pendingSpace = false
         return text
@@ -134,7 +137,7 @@ struct HTMLTextLayout {
     }
 
     private mutating func flushInline() {
-        while inline.last == " " || inline.last == "\n" { inline.removeLast() }
+        while inline.utf8.last == 0x20 || inline.utf8.last == 0x0A { inline.removeLast() }
         pendingSpace = false
         guard !inline.isEmpty else { return }
         startBlock()
@@ -153,7 +156,7 @@ struct HTMLTextLayout {
     }
 
     /// Wraps text at word boundaries (spaces; U+00A0 does not break) to the width left by the prefixes.
-    private mutating func wrap(_ text: [Character]) {
+    private mutating func wrap(_ text: String) {
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
             var lineCells = 0
@@ -216,7 +219,7 @@ struct HTMLTextLayout {
 
 extension String {
     fileprivate func replacingOccurrencesOfNewline() -> String {
-        String(map { $0 == "\n" ? " " : $0 })
+        contains("\n") ? String(map { $0 == "\n" ? " " : $0 }) : self
     }
 
     fileprivate func replacingNonBreakingSpaces() -> String {

@@ -73,7 +73,9 @@ struct HTMLTextRenderer {
         case .hr:
             layout.addRule()
         case .img:
-            let alt = HTMLText.plainText(node.pointee.attribute(.alt) ?? "")
+            var alt = ""
+            var pendingSpace = false
+            HTMLText.appendCollapsed(node.pointee.attribute(.alt) ?? "", to: &alt, pendingSpace: &pendingSpace)
             addAtom(alt.isEmpty ? "[image]" : "[image: \(alt)]")
         case .a:
             openLinks.append(node.pointee.attribute(.href))

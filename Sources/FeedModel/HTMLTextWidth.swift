@@ -5,6 +5,12 @@
 /// grapheme cluster (so that flags, ZWJ sequences and skin tones count as one emoji).
 enum HTMLTextWidth {
     static func cells(_ text: some StringProtocol) -> Int {
+        var ascii = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            ascii = false
+            break
+        }
+        if ascii { return text.utf8.count }
         var total = 0
         for character in text { total += cells(character) }
         return total
