@@ -103,6 +103,16 @@ public final class Terminal {
         tidings_term_remove_signal_handlers()
     }
 
+    /// Runs `body` with the terminal restored to its normal state (e.g. to start a terminal browser
+    /// or pager in the foreground), then takes it over again and requests a full redraw.
+    public func runRestored<T>(_ body: () throws -> T) throws -> T {
+        let wasStarted = isStarted
+        stop()
+        let result = Result { try body() }
+        if wasStarted { try start() }
+        return try result.get()
+    }
+
     /// Stops the program as Ctrl-Z would; returns after SIGCONT, with the terminal taken over again.
     public func suspend() {
         guard isStarted else { return }

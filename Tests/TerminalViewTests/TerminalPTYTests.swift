@@ -128,6 +128,18 @@ final class TerminalPTYTests: XCTestCase {
         XCTAssertTrue(received().hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
     }
 
+    func testRunRestoredGivesTheTerminalBackForTheBody() throws {
+        let before = localFlags()
+        let terminal = try Terminal(input: slave, output: slave, options: Terminal.Options(mouse: false, bracketedPaste: false))
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = received()
+        let flagsInside = try terminal.runRestored { localFlags() }
+        XCTAssertEqual(flagsInside, before)
+        XCTAssertEqual(received(), "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[?1049h\u{1B}[?25l")
+        XCTAssertEqual(localFlags() & tcflag_t(ICANON | ECHO), 0, "raw again afterwards")
+    }
+
     func testCtrlZKeyIsPassedOnWhenNotHandled() throws {
         let terminal = try Terminal(input: slave, output: slave)
         terminal.handlesSuspendKey = false

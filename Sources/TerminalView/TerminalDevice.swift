@@ -1,0 +1,70 @@
+/// What a controller's event loop needs from a terminal: its size, the next input event, and a
+/// place to draw frames. `Terminal` is the real one; `HeadlessTerminal` serves tests and benchmarks.
+/// Used from one thread (the UI loop).
+public protocol TerminalDevice: AnyObject {
+    /// The size frames should have.
+    var size: TerminalSize { get }
+    /// The next event, waiting up to `timeout` (nil: without limit); nil when the time ran out.
+    func nextEvent(timeout: Duration?) -> InputEvent?
+    /// Shows `frame`, sending only what changed since the previous one.
+    func draw(_ frame: ScreenBuffer)
+    /// Makes the next `draw` repaint everything.
+    func requestFullRedraw()
+}
+
+extension Terminal: TerminalDevice {}
+
+/// An in-memory terminal: the caller queues input events, frames are kept for inspection and
+/// still go through a `Renderer`, so the bytes a real terminal would get are counted.
+///
+/// For controller tests and benchmarks without a tty. Not thread-safe: use on one thread.
+public final class HeadlessTerminal: TerminalDevice {
+    public var size: TerminalSize
+    /// The last frame drawn, if any.
+    public private(set) var frame: ScreenBuffer?
+    /// How many frames were drawn and how many bytes they would have sent.
+    public private(set) var frameCount = 0
+    public private(set) var bytesWritten = 0
+    private var events: [InputEvent] = []
+    private let renderer: Renderer
+
+    public init(size: TerminalSize, renderOptions: RenderOptions = RenderOptions()) {
+        self.size = size
+        self.renderer = Renderer(options: renderOptions)
+    }
+
+    /// Adds events for `nextEvent` to return, in order.
+    public func enqueue(_ events: InputEvent...) {
+        self.events.append(contentsOf: events)
+    }
+
+    /// Adds the events that typing `bytes` would produce (escape sequences decoded, lone ESC flushed).
+    public func type(_ bytes: String) {
+        var decoder = KeyDecoder()
+        events += decoder.decode(Array(bytes.utf8)) + decoder.flush()
+    }
+
+    /// Changes the size and queues the `.resize` event a real terminal would report.
+    public func resize(to newSize: TerminalSize) {
+        size = newSize
+        events.append(.resize(newSize))
+    }
+
+    /// The next queued event; nil at once when none is left (it never waits).
+    public func nextEvent(timeout: Duration?) -> InputEvent? {
+        events.isEmpty ? nil : events.removeFirst()
+    }
+
+    public func draw(_ frame: ScreenBuffer) {
+        self.frame = frame
+        frameCount += 1
+        bytesWritten += renderer.render(frame).count
+    }
+
+    public func requestFullRedraw() {
+        renderer.invalidate()
+    }
+
+    /// The last frame's rows as text (trailing spaces removed); empty before the first frame.
+    public var lines: [String] { frame?.lines ?? [] }
+}

@@ -1,0 +1,42 @@
+import XCTest
+
+@testable import TerminalView
+
+final class HeadlessTerminalTests: XCTestCase {
+    /// A minimal event loop over the protocol, as a controller would write it.
+    private func runLoop(on device: any TerminalDevice, table: TableView, state: inout TableState) {
+        while true {
+            var frame = ScreenBuffer(size: device.size)
+            table.draw(into: &frame, frame: frame.bounds, state: &state)
+            device.draw(frame)
+            guard let event = device.nextEvent(timeout: .milliseconds(10)) else { return }
+            if event == .key(.character("q")) { return }
+            if case .resize = event { continue }
+            table.handle(event, state: &state)
+        }
+    }
+
+    private final class Words: TableViewDataSource {
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]
+        func numberOfRows(in tableView: TableView) -> Int { words.count }
+        func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow { TableRow(cells: [words[index]]) }
+    }
+
+    func testDrivesAnEventLoopWithTypedKeysAndResize() {
+        let device = HeadlessTerminal(size: TerminalSize(width: 12, height: 4))
+        let words = Words()
+        let table = TableView(columns: [TableColumn("Word", width: .flexible(min: 1, weight: 1))])
+        table.dataSource = words
+        var state = TableState()
+        device.type("\u{1B}[B\u{1B}[B\u{1B}[B")  // three Down arrows
+        device.resize(to: TerminalSize(width: 12, height: 3))
+        device.type("\u{1B}[Bq")
+        runLoop(on: device, table: table, state: &state)
+        XCTAssertEqual(state, TableState(selectedRow: 4, scrollOffset: 3))
+        XCTAssertEqual(device.lines, ["Word", "delta", "epsilon"])
+        XCTAssertTrue(device.frame?[0, 2].style.reverse ?? false)
+        XCTAssertEqual(device.frameCount, 6)
+        XCTAssertGreaterThan(device.bytesWritten, 0)
+        XCTAssertNil(device.nextEvent(timeout: nil), "an empty queue never blocks")
+    }
+}
