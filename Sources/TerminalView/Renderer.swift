@@ -112,7 +112,11 @@ private struct Output {
         if style.hyperlink != pen.hyperlink { setLink(style.hyperlink) }
         if !Output.sameAttributes(style, pen) { setAttributes(style) }
         pen = style
-        bytes.append(contentsOf: cell.character.utf8)
+        if Output.isDrawable(cell.character) {
+            bytes.append(contentsOf: cell.character.utf8)
+        } else {
+            bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD: a cell built by hand held a control
+        }
         let next = x + max(1, Int(cell.width))
         cursor = next < width ? CursorPosition(x: next, y: y) : nil  // at the edge: pending wrap, unknown
     }
@@ -136,6 +140,11 @@ private struct Output {
             bytes.append(UInt8(ascii: "H"))
         }
         cursor = CursorPosition(x: x, y: y)
+    }
+
+    private static func isDrawable(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F }
+        return !character.unicodeScalars.contains(where: TerminalSanitizer.isUnsafe)
     }
 
     private static func sameAttributes(_ a: Style, _ b: Style) -> Bool {

@@ -25,7 +25,9 @@ public struct ScreenBuffer: Hashable, Sendable {
     public var size: TerminalSize { TerminalSize(width: width, height: height) }
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
-    public subscript(x: Int, y: Int) -> Cell {
+    /// The cell at column `x`, row `y` (both in range). Views change cells through `write`/`fill`,
+    /// which keep wide characters whole and controls out.
+    public internal(set) subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
         set { cells[y * width + x] = newValue }
     }

@@ -41,6 +41,16 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(output, "\u{1B}[1;1H\u{1B}[0;1;7;31;48;5;236mab\u{1B}[0;38;2;1;2;3mc\u{1B}[0m")
     }
 
+    func testHandMadeCellsCannotSmuggleControls() {
+        let renderer = Renderer()
+        _ = renderer.render(ScreenBuffer(width: 4, height: 1))
+        var frame = ScreenBuffer(width: 4, height: 1)
+        frame[0, 0] = Cell(character: "\u{1B}")
+        frame[1, 0] = Cell(character: "\u{9B}")
+        frame[2, 0] = Cell(character: "\r\n")
+        XCTAssertEqual(text(renderer.render(frame)), "\u{1B}[1;1H\u{FFFD}\u{FFFD}\u{FFFD}")
+    }
+
     func testStandardAndBrightColors() {
         let renderer = Renderer()
         _ = renderer.render(ScreenBuffer(width: 4, height: 1))
