@@ -149,7 +149,9 @@ struct HTMLTextLayout {
     private mutating func startBlock() {
         if wantsBlank, !lines.isEmpty {
             var blank = ""
-            for prefix in prefixes where prefix.rest.hasPrefix(">") { blank += ">" }
+            // Only quotes that already have lines continue through the blank line; one that is
+            // about to start does not.
+            for prefix in prefixes where prefix.used && prefix.rest.hasPrefix(">") { blank += ">" }
             lines.append(blank)
         }
         wantsBlank = false
