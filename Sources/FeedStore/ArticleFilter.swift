@@ -52,13 +52,21 @@ struct ArticleFilter {
 
     var orderBy: String { order(reversed: false) }
 
+    /// The FROM clause. Sorted by feed, the feeds drive the loop (in title order, through their
+    /// index) and each feed's articles come from `articles_feed_date`: no sort of the whole list.
+    var from: String {
+        sort == .byFeed
+            ? "feeds f CROSS JOIN articles a ON a.feed_id = f.id"
+            : "articles a JOIN feeds f ON f.id = a.feed_id"
+    }
+
     func order(reversed: Bool) -> String {
         let (asc, desc) = reversed ? ("DESC", "ASC") : ("ASC", "DESC")
         switch sort {
         case .newestFirst: return "a.sort_date \(desc), a.id \(desc)"
         case .oldestFirst: return "a.sort_date \(asc), a.id \(asc)"
         case .byFeed:
-            return "f.display_title COLLATE NOCASE \(asc), a.feed_id \(asc), a.sort_date \(desc), a.id \(desc)"
+            return "f.display_title COLLATE NOCASE \(asc), f.id \(asc), a.sort_date \(desc), a.id \(desc)"
         }
     }
 
@@ -90,7 +98,7 @@ struct ArticleFilter {
         case .oldestFirst: terms = [("a.sort_date", key.date, true), ("a.id", key.id, true)]
         case .byFeed:
             terms = [
-                ("f.display_title COLLATE NOCASE", key.feedTitle, true), ("a.feed_id", key.feedID, true),
+                ("f.display_title COLLATE NOCASE", key.feedTitle, true), ("f.id", key.feedID, true),
                 ("a.sort_date", key.date, false), ("a.id", key.id, false),
             ]
         }

@@ -4,6 +4,9 @@ import GRDB
 
 /// Reads article lists, single articles and streams of articles for an `ArticleFilter`.
 enum ArticleReader {
+    /// Offsets beyond which counting the list first (to read it from the other end) pays.
+    static let deepOffset = 2_000
+
     private static let summaryColumns =
         "a.id, a.feed_id, f.display_title, a.title, a.url, a.sort_date, a.read, a.starred"
 
@@ -18,11 +21,24 @@ enum ArticleReader {
             arguments += extra.1
         }
         let sql = """
-            SELECT \(summaryColumns) FROM articles a JOIN feeds f ON f.id = a.feed_id
+            SELECT \(summaryColumns) FROM \(filter.from)
             WHERE \(condition) ORDER BY \(filter.order(reversed: reversed)) LIMIT ? OFFSET ?
             """
         arguments += [max(0, limit), max(0, offset)]
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map(summary(from:))
+    }
+
+    /// Rows `offset..<offset+limit`. Past the middle of the list (`total` known) the list is read
+    /// from its other end, so the last page costs what the first does.
+    static func page(_ db: Database, _ filter: ArticleFilter, offset: Int, limit: Int, total: Int) throws
+        -> [ArticleSummary]
+    {
+        let offset = max(0, offset)
+        let limit = max(0, min(limit, total - offset))
+        guard limit > 0 else { return [] }
+        guard offset > total / 2 else { return try summaries(db, filter, offset: offset, limit: limit) }
+        let fromEnd = total - offset - limit
+        return try summaries(db, filter, reversed: true, offset: fromEnd, limit: limit).reversed()
     }
 
     static func count(_ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil) throws
@@ -45,10 +61,14 @@ enum ArticleReader {
             date: Date(timeIntervalSince1970: row[5]), read: row[6], starred: row[7])
     }
 
+    private static func bodyJoin(withContent: Bool) -> String {
+        withContent ? "LEFT JOIN article_bodies b ON b.article_id = a.id" : ""
+    }
+
     private static func articleColumns(withContent: Bool) -> String {
         """
         a.id, a.feed_id, f.display_title, f.url, f.site_url, a.guid, a.url, a.external_url, a.title, a.sort_date,
-        a.published, a.updated, \(withContent ? "a.summary, a.content" : "NULL, NULL"), a.content_type, a.image,
+        a.published, a.updated, \(withContent ? "b.summary, b.content" : "NULL, NULL"), a.content_type, a.image,
         a.comments, a.language, a.tags, a.first_seen_at, a.read, a.read_at, a.starred, a.authors, a.enclosures
         """
     }
@@ -58,7 +78,7 @@ enum ArticleReader {
             db,
             sql: """
                 SELECT \(articleColumns(withContent: true))
-                FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?
+                FROM articles a JOIN feeds f ON f.id = a.feed_id \(bodyJoin(withContent: true)) WHERE a.id = ?
                 """,
             arguments: [id]
         ).map(article(from:))
@@ -75,7 +95,7 @@ enum ArticleReader {
             db,
             sql: """
                 SELECT \(articleColumns(withContent: withContent))
-                FROM articles a JOIN feeds f ON f.id = a.feed_id
+                FROM \(filter.from) \(bodyJoin(withContent: withContent))
                 WHERE \(filter.condition) ORDER BY \(filter.orderBy) LIMIT ?
                 """,
             arguments: arguments)

@@ -8,8 +8,7 @@ import GRDB
 enum ArticleWriter {
     static let contentColumns = [
         "identity", "url_key", "guid", "url", "external_url", "title", "authors", "published", "updated",
-        "summary", "content", "content_type", "image", "comments", "language", "enclosures", "tags",
-        "content_hash",
+        "content_type", "image", "comments", "language", "enclosures", "tags", "content_hash",
     ]
 
     private struct Match {
@@ -52,6 +51,8 @@ enum ArticleWriter {
             WHERE id = ?
             """)
         let touch = try db.cachedStatement(sql: "UPDATE articles SET seen_in_apply = ? WHERE id = ?")
+        let writeBody = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO article_bodies (article_id, summary, content) VALUES (?, ?, ?)")
         let deleteSearch = try db.cachedStatement(sql: "DELETE FROM article_search WHERE rowid = ?")
         let insertSearch = try db.cachedStatement(
             sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
@@ -77,6 +78,7 @@ enum ArticleWriter {
                 } else {
                     try update.execute(arguments: StatementArguments(
                         item.contentValues + [item.datedSortDate, generation, match.id]))
+                    try writeBody.execute(arguments: [match.id, item.summary, item.content])
                     try deleteSearch.execute(arguments: [match.id])
                     try insertSearch.execute(arguments: [match.id, item.title, item.authorText, item.searchBody])
                     updated += 1
@@ -85,6 +87,7 @@ enum ArticleWriter {
                 try insert.execute(arguments: StatementArguments(
                     [feedID] + item.contentValues + [item.datedSortDate ?? fetchedAt, fetchedAt, generation]))
                 let id = db.lastInsertedRowID
+                try writeBody.execute(arguments: [id, item.summary, item.content])
                 try insertSearch.execute(arguments: [id, item.title, item.authorText, item.searchBody])
                 newIDs.append(id)
             }

@@ -67,9 +67,9 @@ enum FeedReader {
 
     static func counts(_ db: Database) throws -> ArticleCounts {
         let sql = """
-            SELECT (SELECT count(*) FROM feeds), count(*), coalesce(sum(read = 0), 0), coalesce(sum(starred), 0),
-                (SELECT count(DISTINCT feed_id) FROM articles WHERE read = 0)
-            FROM articles
+            SELECT (SELECT count(*) FROM feeds), (SELECT count(*) FROM articles),
+                (SELECT count(*) FROM articles WHERE read = 0), (SELECT count(*) FROM articles WHERE starred = 1),
+                (SELECT count(*) FROM feeds f WHERE EXISTS (SELECT 1 FROM articles WHERE feed_id = f.id AND read = 0))
             """
         guard let row = try Row.fetchOne(db, sql: sql) else {
             return ArticleCounts(feeds: 0, articles: 0, unread: 0, starred: 0, feedsWithUnread: 0)

@@ -224,17 +224,23 @@ public final class FeedStore: Sendable {
     public func articlePage(_ query: ArticleQuery, offset: Int, limit: Int) throws -> ArticlePage {
         let filter = ArticleFilter(query)
         return try pool.read { db in
-            ArticlePage(
-                offset: offset,
-                rows: try ArticleReader.summaries(db, filter, offset: offset, limit: limit),
-                total: try ArticleReader.count(db, filter))
+            let total = try ArticleReader.count(db, filter)
+            return ArticlePage(
+                offset: offset, rows: try ArticleReader.page(db, filter, offset: offset, limit: limit, total: total),
+                total: total)
         }
     }
 
     /// Rows `offset..<offset+limit` of the list.
     public func articleSummaries(_ query: ArticleQuery, offset: Int, limit: Int) throws -> [ArticleSummary] {
         let filter = ArticleFilter(query)
-        return try pool.read { db in try ArticleReader.summaries(db, filter, offset: offset, limit: limit) }
+        return try pool.read { db in
+            guard offset > ArticleReader.deepOffset else {
+                return try ArticleReader.summaries(db, filter, offset: offset, limit: limit)
+            }
+            let total = try ArticleReader.count(db, filter)
+            return try ArticleReader.page(db, filter, offset: offset, limit: limit, total: total)
+        }
     }
 
     /// Up to `limit` rows that follow the article `articleID` in list order (keyset paging: as fast

@@ -71,7 +71,7 @@ struct IncomingArticle {
 
     /// Values for `ArticleWriter.contentColumns`, in that order.
     var contentValues: [(any DatabaseValueConvertible)?] {
-        [identity, urlKey, guid, url, externalURL, title, authorsJSON, published, updated, summary,
-         content, contentType, image, comments, language, enclosuresJSON, tags, contentHash]
+        [identity, urlKey, guid, url, externalURL, title, authorsJSON, published, updated, contentType, image,
+         comments, language, enclosuresJSON, tags, contentHash]
     }
 }

@@ -69,8 +69,6 @@ enum Schema {
             published REAL,
             updated REAL,
             sort_date REAL NOT NULL,
-            summary TEXT,
-            content TEXT,
             content_type TEXT,
             image TEXT,
             comments TEXT,
@@ -84,6 +82,12 @@ enum Schema {
             read_at REAL,
             starred INTEGER NOT NULL DEFAULT 0,
             UNIQUE (feed_id, identity)
+        );
+        -- Bodies apart from the list columns, so that list scans and headline exports read small rows.
+        CREATE TABLE article_bodies (
+            article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+            summary TEXT,
+            content TEXT
         );
         CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
         CREATE INDEX articles_feed_date ON articles(feed_id, sort_date, id);

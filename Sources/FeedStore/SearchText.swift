@@ -1,120 +1,149 @@
 /// Plain text for the full-text index: HTML tags and the contents of `script`/`style` dropped,
-/// common entities decoded, white space collapsed, length bounded. Only what a search needs;
-/// display goes through FeedModel's HTML-to-text.
+/// common entities decoded, ASCII white space collapsed, length bounded (in UTF-8 bytes, cut at a
+/// character boundary). Only what a search needs; display goes through FeedModel's HTML-to-text.
+/// Works on UTF-8 bytes: markup is ASCII, and the FTS tokenizer splits the rest.
 enum SearchText {
     static let maximumLength = 32_768
 
     static func plain(fromHTML html: String) -> String {
-        var output = String()
-        output.reserveCapacity(min(html.utf8.count, maximumLength))
-        var scalars = html.unicodeScalars[...]
-        var pendingSpace = false
-        var length = 0
-
-        func append(_ scalar: Unicode.Scalar) {
-            if scalar.properties.isWhitespace {
-                pendingSpace = length > 0
-                return
-            }
-            if pendingSpace {
-                output.unicodeScalars.append(" ")
-                length += 1
-                pendingSpace = false
-            }
-            output.unicodeScalars.append(scalar)
-            length += 1
+        var html = html
+        return html.withUTF8 { bytes in
+            var scanner = Scanner(input: bytes)
+            return scanner.plainFromHTML()
         }
-
-        while let scalar = scalars.first, length < maximumLength {
-            scalars = scalars.dropFirst()
-            switch scalar {
-            case "<":
-                let name = tagName(scalars)
-                skipTag(&scalars)
-                pendingSpace = length > 0
-                if name == "script" || name == "style" { skipUntilClosing(name, &scalars) }
-            case "&":
-                append(decodeEntity(&scalars))
-            default:
-                append(scalar)
-            }
-        }
-        return output
     }
 
     static func plain(fromText text: String) -> String {
-        var output = String()
-        var pendingSpace = false
-        var length = 0
-        for scalar in text.unicodeScalars {
-            guard length < maximumLength else { break }
-            if scalar.properties.isWhitespace {
-                pendingSpace = length > 0
-                continue
-            }
-            if pendingSpace {
-                output.unicodeScalars.append(" ")
-                length += 1
-                pendingSpace = false
-            }
-            output.unicodeScalars.append(scalar)
-            length += 1
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = Scanner(input: bytes)
+            return scanner.plainFromText()
         }
-        return output
+    }
+}
+
+private struct Scanner {
+    let input: UnsafeBufferPointer<UInt8>
+    var position = 0
+    var output: [UInt8] = []
+    var pendingSpace = false
+
+    init(input: UnsafeBufferPointer<UInt8>) {
+        self.input = input
+        output.reserveCapacity(min(input.count, SearchText.maximumLength))
     }
 
-    private static func tagName(_ rest: Substring.UnicodeScalarView) -> String {
-        var name = String()
-        for scalar in rest.prefix(8) {
-            guard scalar.properties.isAlphabetic else { break }
-            name.unicodeScalars.append(scalar)
+    mutating func plainFromHTML() -> String {
+        while position < input.count, output.count < SearchText.maximumLength {
+            let byte = input[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "<"):
+                let name = tagName()
+                skipTag()
+                pendingSpace = !output.isEmpty
+                if name == "script" || name == "style" { skipUntilClosing(name) }
+            case UInt8(ascii: "&"):
+                decodeEntity()
+            default:
+                append(byte)
+            }
         }
-        return name.lowercased()
+        return finish()
     }
 
-    private static func skipTag(_ rest: inout Substring.UnicodeScalarView) {
-        var quote: Unicode.Scalar?
-        while let scalar = rest.first {
-            rest = rest.dropFirst()
+    mutating func plainFromText() -> String {
+        while position < input.count, output.count < SearchText.maximumLength {
+            append(input[position])
+            position += 1
+        }
+        return finish()
+    }
+
+    private mutating func finish() -> String {
+        // Drop a multi-byte character cut by the length bound (continuation bytes are 10xxxxxx).
+        if output.count >= SearchText.maximumLength {
+            while let last = output.last, last & 0xC0 == 0x80 { output.removeLast() }
+            if let last = output.last, last >= 0xC0 { output.removeLast() }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+            pendingSpace = !output.isEmpty
+            return
+        }
+        if pendingSpace {
+            output.append(0x20)
+            pendingSpace = false
+        }
+        output.append(byte)
+    }
+
+    private mutating func append(scalar: Unicode.Scalar) {
+        guard scalar.value >= 0x20, scalar.value != 0x7F else { return append(0x20) }
+        for byte in String(Character(scalar)).utf8 { append(byte) }
+    }
+
+    private func tagName() -> String {
+        var name: [UInt8] = []
+        var index = position
+        while index < input.count, name.count < 8, isLetter(input[index]) {
+            name.append(input[index] | 0x20)
+            index += 1
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    private mutating func skipTag() {
+        var quote: UInt8?
+        while position < input.count {
+            let byte = input[position]
+            position += 1
             if let open = quote {
-                if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            } else if scalar == ">" {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
                 return
             }
         }
     }
 
-    private static func skipUntilClosing(_ name: String, _ rest: inout Substring.UnicodeScalarView) {
-        while let scalar = rest.first {
-            rest = rest.dropFirst()
-            if scalar == "<", rest.first == "/", tagName(rest.dropFirst()) == name {
-                skipTag(&rest)
+    private mutating func skipUntilClosing(_ name: String) {
+        while position < input.count {
+            let byte = input[position]
+            position += 1
+            if byte == UInt8(ascii: "<"), position < input.count, input[position] == UInt8(ascii: "/") {
+                position += 1
+                if tagName() == name {
+                    skipTag()
+                    return
+                }
+            }
+        }
+    }
+
+    private mutating func decodeEntity() {
+        var index = position
+        var name: [UInt8] = []
+        while index < input.count, name.count < 10 {
+            let byte = input[index]
+            index += 1
+            if byte == UInt8(ascii: ";") {
+                guard let scalar = entity(String(decoding: name, as: UTF8.self)) else { break }
+                position = index
+                append(scalar: scalar)
                 return
             }
+            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "#") else { break }
+            name.append(byte)
         }
+        append(UInt8(ascii: "&"))
     }
 
-    private static func decodeEntity(_ rest: inout Substring.UnicodeScalarView) -> Unicode.Scalar {
-        var name = String()
-        var probe = rest
-        while let scalar = probe.first, name.unicodeScalars.count < 10 {
-            probe = probe.dropFirst()
-            if scalar == ";" {
-                guard let decoded = entity(name) else { return "&" }
-                rest = probe
-                return decoded
-            }
-            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "#" else {
-                return "&"
-            }
-            name.unicodeScalars.append(scalar)
-        }
-        return "&"
-    }
-
-    private static func entity(_ name: String) -> Unicode.Scalar? {
+    private func entity(_ name: String) -> Unicode.Scalar? {
         switch name {
         case "amp": return "&"
         case "lt": return "<"
@@ -129,5 +158,9 @@ enum SearchText {
                 ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
             return value.flatMap(Unicode.Scalar.init)
         }
+    }
+
+    private func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 }

@@ -77,6 +77,11 @@ final class ArticleListTests: XCTestCase {
         for sort in ArticleSort.allCases {
             let query = ArticleQuery(sort: sort)
             let all = try store.articleSummaries(query, offset: 0, limit: 100)
+            // Pages past the middle are read from the end of the list: same rows, same order.
+            for offset in 0...10 {
+                let page = try store.articlePage(query, offset: offset, limit: 3)
+                XCTAssertEqual(page.rows.map(\.id), Array(all.dropFirst(offset).prefix(3)).map(\.id), "\(sort) \(offset)")
+            }
             var walked = try store.articleSummaries(query, offset: 0, limit: 2)
             while let last = walked.last {
                 let next = try store.articleSummaries(query, after: last.id, limit: 2)
