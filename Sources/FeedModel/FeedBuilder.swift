@@ -86,12 +86,17 @@ final class FeedBuilder {
         frames.append(frame)
 
         if var c = capture {
-            if c.markup && depth == c.depth + 1 && c.skipDivDepth == 0 && text.count == c.start
-                && XMLAttributes.equals(localName, "div")
+            if c.markup && depth == c.depth + 1 && c.skipDivDepth == 0 && XMLAttributes.equals(localName, "div")
+                && !text[c.start...].contains(where: { !Self.isSpace($0) })
             {
+                text.removeSubrange(c.start...)
                 c.skipDivDepth = depth
                 capture = c
                 return true
+            }
+            if c.skipDivDepth == 0 {
+                c.skipDivDepth = -1
+                capture = c
             }
             text.append(UInt8(ascii: "<"))
             appendQualifiedName(localName, prefix)
@@ -291,14 +296,15 @@ final class FeedBuilder {
     private func startInItem(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
         switch tag {
         case .enclosure:
-            if let url = attributes.value("url"), !url.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let url = nonEmpty(attributes.value("url")) {
                 item?.article.attachments.append(
                     Enclosure(
-                        url: resolved(url.trimmingCharacters(in: .whitespaces)),
+                        url: resolved(url),
                         mimeType: nonEmpty(attributes.value("type")),
                         sizeInBytes: attributes.value("length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
                             .flatMap { $0 > 0 ? $0 : nil }))
             }
+        case .item, .atomEntry: openItem(depth)
         case .atomLink: itemLink(attributes)
         case .link: if bareAtom { itemLink(attributes) } else { begin(tag, depth) }
         case .atomCategory:
@@ -324,6 +330,11 @@ final class FeedBuilder {
 
     private func begin(_ tag: FeedTag, _ depth: Int, attributes: XMLAttributes? = nil) {
         var c = Capture(tag: tag, depth: depth, start: text.count)
+        if tag == .atomContent || tag == .contentEncoded || tag == .description, item != nil,
+            let base = frames.last?.base, base != item?.article.base
+        {
+            item?.contentBase = base
+        }
         if let attributes, attributes.count > 0 {
             switch tag {
             case .atomTitle, .atomSubtitle, .atomContent, .atomSummary, .atomRights:
@@ -598,13 +609,24 @@ final class FeedBuilder {
     // MARK: Helpers
 
     private func resolved(_ reference: String) -> String {
-        URLResolver.resolve(reference.trimmingCharacters(in: .whitespacesAndNewlines), against: frames.last?.base)
+        URLResolver.resolve(Self.trimmed(reference), against: frames.last?.base)
     }
 
     private func nonEmpty(_ s: String?) -> String? {
         guard let s else { return nil }
-        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = Self.trimmed(s)
         return t.isEmpty ? nil : t
+    }
+
+    /// The string without leading and trailing XML whitespace (no Foundation on the hot path).
+    static func trimmed(_ s: String) -> String {
+        let u = s.utf8
+        guard let f = u.first, let l = u.last, isSpace(f) || isSpace(l) else { return s }
+        var start = u.startIndex
+        var end = u.endIndex
+        while start < end, isSpace(u[start]) { start = u.index(after: start) }
+        while end > start, isSpace(u[u.index(before: end)]) { end = u.index(before: end) }
+        return String(s[start..<end])
     }
 
     private func appendQualifiedName(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) {

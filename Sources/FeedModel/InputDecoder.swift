@@ -47,21 +47,45 @@ final class InputDecoder {
 
     /// Passes valid UTF-8 through untouched; copies with replacements only when something is wrong.
     private func scrub(_ input: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if carry.isEmpty {
-            let bad = UTF8Scrubber.firstProblem(input)
-            if bad == input.count {
-                emit(input)
+        var input = input
+        if !carry.isEmpty {
+            // Complete the sequence cut at the previous chunk's end with this chunk's first bytes.
+            let take = min(3, input.count)
+            let carried = carry.count
+            var small = carry
+            small.append(contentsOf: UnsafeBufferPointer(rebasing: input[..<take]))
+            carry.removeAll(keepingCapacity: true)
+            var out: [UInt8] = []
+            let atEnd = final && take == input.count
+            let (replaced, consumed) = small.withUnsafeBufferPointer {
+                UTF8Scrubber.clean($0, final: atEnd, into: &out)
+            }
+            if replaced { replacedBytes = true }
+            out.withUnsafeBufferPointer { emit($0) }
+            let fromInput = consumed - carried
+            if fromInput < 0 {
+                carry = Array(small[consumed...])
                 return
             }
+            input = UnsafeBufferPointer(rebasing: input[fromInput...])
+            if input.isEmpty && !final { return }
         }
-        var work = carry
-        carry.removeAll(keepingCapacity: true)
-        work.append(contentsOf: input)
+        let bad = UTF8Scrubber.firstProblem(input)
+        if bad == input.count {
+            emit(input)
+            return
+        }
+        if !final, input.count - bad < 4, let base = input.baseAddress, UTF8Scrubber.sequenceLength(base, bad, input.count) < 0 {
+            emit(UnsafeBufferPointer(rebasing: input[..<bad]))
+            carry.append(contentsOf: UnsafeBufferPointer(rebasing: input[bad...]))
+            return
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(work.count + 16)
-        let (replaced, consumed) = work.withUnsafeBufferPointer { UTF8Scrubber.clean($0, final: final, into: &out) }
+        out.reserveCapacity(input.count + 16)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: input[..<bad]))
+        let (replaced, consumed) = UTF8Scrubber.clean(UnsafeBufferPointer(rebasing: input[bad...]), final: final, into: &out)
         if replaced { replacedBytes = true }
-        if consumed < work.count { carry.append(contentsOf: work[consumed...]) }
+        if bad + consumed < input.count { carry.append(contentsOf: UnsafeBufferPointer(rebasing: input[(bad + consumed)...])) }
         out.withUnsafeBufferPointer { emit($0) }
     }
 }

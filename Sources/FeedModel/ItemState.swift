@@ -36,6 +36,7 @@ struct ItemState {
     var dcLanguage: String?
     var dcTitle: String?
     var source = ArticleSource()
+    var contentBase: String?
 
     /// The article with precedence applied: content:encoded over description, Atom content over
     /// summary, the most specific date, the item's authors before the feed's.
@@ -83,6 +84,7 @@ struct ItemState {
         }
         if a.language == nil { a.language = dcLanguage }
         if source.title != nil || source.url != nil { a.source = source }
+        if let contentBase { a.base = contentBase }
         return a
     }
 }

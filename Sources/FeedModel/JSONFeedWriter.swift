@@ -23,16 +23,40 @@ public struct JSONFeedWriter: Sendable {
     /// The whole document for a feed and its items.
     public static func document(for feed: Feed, pretty: Bool = true, sanitize: Bool = true) -> [UInt8] {
         var writer = JSONFeedWriter(pretty: pretty, sanitize: sanitize)
-        var out = writer.header(feed)
-        for article in feed.items { out.append(contentsOf: writer.item(article)) }
-        out.append(contentsOf: writer.footer(feed))
+        var out: [UInt8] = []
+        writer.writeHeader(feed, into: &out)
+        for article in feed.items { writer.writeItem(article, into: &out) }
+        writer.writeFooter(feed, into: &out)
         return out
     }
 
     /// The opening of the document: the feed's members known so far, up to the start of `items`.
     public mutating func header(_ feed: Feed) -> [UInt8] {
+        var bytes: [UInt8] = []
+        writeHeader(feed, into: &bytes)
+        return bytes
+    }
+
+    /// One item of the `items` array.
+    public mutating func item(_ article: Article) -> [UInt8] {
+        var bytes: [UInt8] = []
+        writeItem(article, into: &bytes)
+        return bytes
+    }
+
+    /// The end of the document: members that became known after the header, then `_tidings`.
+    public mutating func footer(_ feed: Feed) -> [UInt8] {
+        var bytes: [UInt8] = []
+        writeFooter(feed, into: &bytes)
+        return bytes
+    }
+
+    /// Appends the header to `buffer`.
+    public mutating func writeHeader(_ feed: Feed, into buffer: inout [UInt8]) {
         header = feed
-        var out = JSONOutput(pretty: pretty)
+        var out = JSONOutput(pretty: pretty, capacity: 0)
+        swap(&out.bytes, &buffer)
+        defer { swap(&out.bytes, &buffer) }
         out.raw("{")
         var first = true
         out.key("version", level: 1, first: &first)
@@ -40,12 +64,13 @@ public struct JSONFeedWriter: Sendable {
         writeFeedMembers(feed, known: nil, into: &out, first: &first)
         out.key("items", level: 1, first: &first)
         out.raw("[")
-        return out.bytes
     }
 
-    /// One item of the `items` array.
-    public mutating func item(_ article: Article) -> [UInt8] {
-        var out = JSONOutput(pretty: pretty, capacity: 4096)
+    /// Appends one item of the `items` array to `buffer`.
+    public mutating func writeItem(_ article: Article, into buffer: inout [UInt8]) {
+        var out = JSONOutput(pretty: pretty, capacity: 0)
+        swap(&out.bytes, &buffer)
+        defer { swap(&out.bytes, &buffer) }
         if itemsWritten > 0 { out.raw(",") }
         itemsWritten += 1
         out.newline(2)
@@ -112,12 +137,13 @@ public struct JSONFeedWriter: Sendable {
         writeItemExtension(article, level: level, into: &out, first: &first)
         out.newline(2)
         out.raw("}")
-        return out.bytes
     }
 
-    /// The end of the document: members that became known after the header, then `_tidings`.
-    public mutating func footer(_ feed: Feed) -> [UInt8] {
-        var out = JSONOutput(pretty: pretty)
+    /// Appends the end of the document to `buffer`.
+    public mutating func writeFooter(_ feed: Feed, into buffer: inout [UInt8]) {
+        var out = JSONOutput(pretty: pretty, capacity: 0)
+        swap(&out.bytes, &buffer)
+        defer { swap(&out.bytes, &buffer) }
         if itemsWritten > 0 { out.newline(1) }
         out.raw("]")
         var first = false
@@ -163,7 +189,6 @@ public struct JSONFeedWriter: Sendable {
         out.newline(0)
         out.raw("}")
         out.bytes.append(0x0A)
-        return out.bytes
     }
 
     /// Writes the top-level members of `feed`, skipping those `known` already carried.

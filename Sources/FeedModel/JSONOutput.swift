@@ -49,6 +49,20 @@ struct JSONOutput {
         var run = 0
         var i = 0
         while i < n {
+            if i + 8 <= n {
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let low = (w &- 0x2020_2020_2020_2020) & ~w
+                let q = w ^ 0x2222_2222_2222_2222
+                let bs = w ^ 0x5C5C_5C5C_5C5C_5C5C
+                let e2 = w ^ 0xE2E2_E2E2_E2E2_E2E2
+                let hit = (low | ((q &- ones) & ~q) | ((bs &- ones) & ~bs) | ((e2 &- ones) & ~e2)) & highs
+                if hit == 0 {
+                    i += 8
+                    continue
+                }
+            }
             let b = p[i]
             if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
                 if b == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xA8 || p[i + 2] == 0xA9 {

@@ -65,11 +65,15 @@ final class ParseSession {
     private func feed(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) {
         guard let decoder else { return }
         decoder.decode(bytes, final: final) { utf8 in
-            self.consume(utf8, final: final)
+            self.consume(utf8)
+        }
+        if final, mode == .xml, let xml, failure == nil {
+            xml.push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
+            checkFailure(xml)
         }
     }
 
-    private func consume(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) {
+    private func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes
         if mode == .undecided {
             var i = 0
@@ -97,12 +101,17 @@ final class ParseSession {
             json.append(contentsOf: input)
         case .xml:
             guard let xml else { return }
-            xml.push(input, terminate: final)
-            if let error = xml.builder.failure { failure = error }
-            if xml.entities.exceeded { failure = .entityExpansion(limit: options.maxEntityExpansion) }
+            guard failure == nil else { return }
+            xml.push(input, terminate: false)
+            checkFailure(xml)
         case .undecided:
             break
         }
+    }
+
+    private func checkFailure(_ xml: XMLFeedParser) {
+        if let error = xml.builder.failure { failure = error }
+        if xml.entities.exceeded { failure = .entityExpansion(limit: options.maxEntityExpansion) }
     }
 
     private func finish() -> Result<Feed, FeedParseError> {
@@ -136,7 +145,7 @@ final class ParseSession {
             if problem == nil, decoder?.replacedBytes == true {
                 problem = "invalid \(encoding) byte sequences or control characters replaced with U+FFFD"
             }
-            if problem == nil, let name = xml.entities.firstHTMLEntity {
+            if problem == nil, !xml.hasExternalSubset, let name = xml.entities.firstHTMLEntity {
                 problem = "undeclared entity '\(name)' read as its HTML meaning"
             }
             if problem == nil, skippedJunk { problem = "content before the XML declaration" }

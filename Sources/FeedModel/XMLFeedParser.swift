@@ -26,19 +26,21 @@ final class XMLFeedParser {
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { ctx, localname, prefix, uri, _, _, count, _, attributes in
             guard let ctx, let localname else { return }
-            Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue()
-                .start(localname, prefix, uri, XMLAttributes(base: attributes, count: Int(count)))
+            Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.start(localname, prefix, uri, XMLAttributes(base: attributes, count: Int(count)))
+            }
         }
         sax.endElementNs = { ctx, localname, prefix, _ in
             guard let ctx, let localname else { return }
-            Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue().builder.endElement(
-                localName: localname, prefix: prefix)
+            Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.builder.endElement(localName: localname, prefix: prefix)
+            }
         }
         sax.characters = { ctx, chars, length in
             guard let ctx, let chars, length > 0 else { return }
-            let parser = Unmanaged<XMLFeedParser>.fromOpaque(ctx).takeUnretainedValue()
-            guard parser.builder.isCapturing else { return }
-            parser.builder.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
+            Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.builder.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
+            }
         }
         sax.cdataBlock = sax.characters
         sax.getEntity = { ctx, name in
@@ -85,6 +87,9 @@ final class XMLFeedParser {
             offset += n
         } while offset < bytes.count && builder.failure == nil && !entities.exceeded
     }
+
+    /// True when the document names an external DTD, which may declare the HTML entities it uses.
+    var hasExternalSubset: Bool { (context?.pointee.hasExternalSubset ?? 0) != 0 }
 
     /// True when libxml2 found the document well-formed.
     var libxmlWellFormed: Bool { (context?.pointee.wellFormed ?? 0) != 0 }

@@ -42,18 +42,18 @@ public struct ParseController {
         let feed = try FeedParser.parse(
             chunks: chunks, baseURL: baseURL,
             onHeader: { header in
-                pending.append(contentsOf: writer.header(header))
+                writer.writeHeader(header, into: &pending)
                 headerWritten = true
             },
             onItem: { article in
-                pending.append(contentsOf: writer.item(article))
+                writer.writeItem(article, into: &pending)
                 if pending.count >= 1 << 16 {
                     write(pending)
                     pending.removeAll(keepingCapacity: true)
                 }
             })
-        if !headerWritten { pending.append(contentsOf: writer.header(feed)) }
-        pending.append(contentsOf: writer.footer(feed))
+        if !headerWritten { writer.writeHeader(feed, into: &pending) }
+        writer.writeFooter(feed, into: &pending)
         write(pending)
     }
 
