@@ -70,6 +70,14 @@ public struct OPMLDocument: Sendable {
         return result
     }
 
+    /// Whether the list has an outline for the feed at `url`.
+    public func contains(url: String) -> Bool {
+        func search(_ outlines: [OPMLOutline]) -> Bool {
+            outlines.contains { $0.feedURL == url || search($0.children) }
+        }
+        return search(outlines)
+    }
+
     /// Adds a feed at the end of `folder` (created at the end of the body when missing; nested
     /// folders are found by name at any depth) or of the body when `folder` is `nil`. Tags of the
     /// entry other than the folder are written as an OPML 2.0 `category` attribute.

@@ -148,6 +148,14 @@ final class SanitizerTests: XCTestCase {
             "<img srcset=\"https://example.com/a/b/s.png 1x, https://cdn.example.net/l.png 2x\">")
     }
 
+    func testMetaCharsetCannotChangeTheDecoding() {
+        XCTAssertEqual(
+            HTMLSanitizer.sanitize("<meta charset='iso-8859-1'><p>café 日本</p>", baseURL: nil), "<p>café 日本</p>")
+        XCTAssertEqual(
+            HTMLSanitizer.sanitize("<p>x</p><meta http-equiv='Content-Type' content='text/html; charset=utf-16'><p>é</p>", baseURL: nil),
+            "<p>x</p><p>é</p>")
+    }
+
     func testPlainTextAndEmptyInput() {
         XCTAssertEqual(HTMLSanitizer.sanitize("", baseURL: nil), "")
         XCTAssertEqual(HTMLSanitizer.sanitize("just text & more", baseURL: nil), "<p>just text &amp; more</p>")
