@@ -286,7 +286,14 @@ final class FeedBuilder {
             if let text = attributes.value("text"), !text.isEmpty { state.feed.categories.append(text) }
         case .link:
             if bareAtom { feedLink(attributes) } else { begin(tag, depth) }
-        case .unknown, .mediaContent, .mediaThumbnail, .mediaGroup, .enclosure:
+        case .mediaContent, .mediaThumbnail:
+            let medium = attributes.value("medium")?.lowercased()
+            if state.mediaImage == nil, let url = nonEmpty(attributes.value("url")),
+                tag == .mediaThumbnail || medium == "image" || attributes.value("type")?.hasPrefix("image/") == true
+            {
+                state.mediaImage = resolved(url)
+            }
+        case .unknown, .mediaGroup, .enclosure:
             break
         default:
             begin(tag, depth, attributes: attributes)
@@ -345,6 +352,11 @@ final class FeedBuilder {
                 default: c.type = .text
                 }
                 if c.type == .xhtml { c.markup = true }
+                if c.type == .text, type != "text", type != "text/plain", !type.hasPrefix("text/"),
+                    !type.hasSuffix("xml"), state.feed.format == .atom10
+                {
+                    c.base64 = true
+                }
                 if let mode = attributes.value("mode")?.lowercased() {
                     if mode == "base64" { c.base64 = true }
                     if mode == "escaped" && c.type == .xhtml { c.markup = false; c.type = .html }
@@ -391,9 +403,10 @@ final class FeedBuilder {
             }
         }
         text.removeSubrange(c.start...)
-        if c.base64, let encoded = value {
-            value = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters)
-                .map { String(decoding: $0, as: UTF8.self) }
+        if c.base64, let encoded = value, let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),
+            let decoded = String(bytes: data, encoding: .utf8)
+        {
+            value = decoded
         }
         guard let value else { return }
         if containers.last.map({ if case .item = $0.kind { return true } else { return false } }) == true {
@@ -531,8 +544,15 @@ final class FeedBuilder {
 
     // MARK: Attribute-only elements
 
+    /// The `href` of a link; an empty one means the base itself (RFC 3986) when there is a base.
+    private func href(_ attributes: XMLAttributes) -> String? {
+        if let href = nonEmpty(attributes.value("href")) { return href }
+        if attributes.value("href") != nil, let base = frames.last?.base { return base }
+        return nil
+    }
+
     private func feedLink(_ attributes: XMLAttributes) {
-        guard let href = nonEmpty(attributes.value("href")) else { return }
+        guard let href = href(attributes) else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
         let url = resolved(href)
         switch rel {
@@ -552,7 +572,7 @@ final class FeedBuilder {
     }
 
     private func itemLink(_ attributes: XMLAttributes) {
-        guard let href = nonEmpty(attributes.value("href")), item != nil else { return }
+        guard let href = href(attributes), item != nil else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
         let url = resolved(href)
         if item?.firstLink == nil { item?.firstLink = url }

@@ -27,7 +27,9 @@ enum FeedNamespace: UInt8 {
         case "http://purl.org/rss/1.0/modules/syndication/": return .sy
         case "http://www.w3.org/1999/xhtml": return .xhtml
         case "http://www.w3.org/XML/1998/namespace": return .xml
-        default: return .other
+        default:
+            let lower = uri.lowercased()
+            return lower == uri ? .other : from(uri: lower)
         }
     }
 
@@ -119,7 +121,7 @@ enum FeedTag: UInt8 {
             case "contributor": return .atomContributor
             case "name": return .atomName
             case "email": return .atomEmail
-            case "uri", "url": return .atomURI
+            case "uri", "url", "homepage": return .atomURI
             case "content": return .atomContent
             case "summary": return .atomSummary
             case "category": return .atomCategory

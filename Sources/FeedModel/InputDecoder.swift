@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns a document's bytes, in whatever encoding they came, into UTF-8 that libxml2 accepts without
-/// stopping: invalid sequences and the C0 controls XML forbids become U+FFFD, chunk by chunk.
+/// stopping: invalid sequences become U+FFFD and the C0 controls XML forbids are dropped, chunk by chunk.
 ///
 /// Used by one parse on one thread.
 final class InputDecoder {
@@ -90,8 +90,8 @@ final class InputDecoder {
     }
 }
 
-/// Validates and repairs UTF-8 for XML: replaces invalid sequences, U+FFFE/U+FFFF and C0 controls
-/// other than tab, line feed and carriage return with U+FFFD.
+/// Validates and repairs UTF-8 for XML: replaces invalid sequences and U+FFFE/U+FFFF with U+FFFD and
+/// drops the C0 controls other than tab, line feed and carriage return.
 enum UTF8Scrubber {
     /// The index of the first byte needing repair (or an incomplete sequence at the end); `count` when none.
     static func firstProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
@@ -169,8 +169,8 @@ enum UTF8Scrubber {
             let b = p[i]
             if b < 0x80 {
                 if b < 0x20 && b != 9 && b != 10 && b != 13 {
+                    // Controls XML forbids are dropped, as feed readers do; they carry no text.
                     out.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: i - runStart))
-                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     replaced = true
                     i += 1
                     runStart = i

@@ -77,7 +77,10 @@ struct ItemState {
         if who.isEmpty, let itunesAuthor { who = [itunesAuthor] }
         if who.isEmpty { who = feedAuthors }
         a.authors = who
-        if a.image == nil { a.image = itunesImage ?? mediaThumbnail ?? mediaImage }
+        if a.image == nil {
+            a.image = itunesImage ?? mediaThumbnail ?? mediaImage
+                ?? a.attachments.first(where: { $0.mimeType?.hasPrefix("image/") == true })?.url
+        }
         if a.comments == nil { a.comments = commentRss }
         if let duration, let index = a.attachments.firstIndex(where: { $0.durationInSeconds == nil }) {
             a.attachments[index].durationInSeconds = duration
@@ -107,6 +110,7 @@ struct FeedState {
     var dcTitle: String?
     var dcLanguage: String?
     var itunesImage: String?
+    var mediaImage: String?
     var imageURL: String?
     var imageTitle: String?
     var imageLink: String?
@@ -135,7 +139,7 @@ struct FeedState {
         if let imageURL {
             f.image = FeedImage(url: imageURL, title: imageTitle, link: imageLink)
         }
-        if f.icon == nil { f.icon = itunesImage ?? imageURL }
+        if f.icon == nil { f.icon = itunesImage ?? imageURL ?? mediaImage }
         if let updatePeriod {
             let seconds: Double
             switch updatePeriod.lowercased() {
