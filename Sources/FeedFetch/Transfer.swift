@@ -155,10 +155,12 @@ extension Transfer {
         }
     }
 
-    /// A stored validator made safe to send: a hostile server must not inject header lines through it.
+    /// A stored validator made safe to send: control characters are dropped (scalar by scalar, since "\r\n"
+    /// is one Character), so a hostile server cannot inject header lines through it.
     private static func headerValue(_ value: String) -> String? {
-        let clean = value.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" }
-            .trimmingCharacters(in: .whitespaces)
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+        let clean = String(scalars).trimmingCharacters(in: .whitespaces)
         return clean.isEmpty ? nil : clean
     }
 

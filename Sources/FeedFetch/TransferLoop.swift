@@ -148,10 +148,14 @@ extension TransferLoop {
                 started += 1
                 progressed = true
             }
-            waitingHosts.removeAll { waiting[$0]?.isEmpty ?? true }
-            for host in waiting.keys where waiting[host]?.isEmpty ?? false { waiting[host] = nil }
+            pruneEmptyQueues()
         }
         return started
+    }
+
+    private func pruneEmptyQueues() {
+        waitingHosts.removeAll { waiting[$0]?.isEmpty ?? true }
+        for host in waiting.keys where waiting[host]?.isEmpty ?? false { waiting[host] = nil }
     }
 
     private func startTransfer(_ item: Waiting, hostKey: String) {
@@ -213,7 +217,7 @@ extension TransferLoop {
                     requestID: item.request.id, url: RequestTarget(request: item.request).url, error: .cancelled))
             }
         }
-        waitingHosts.removeAll { waiting[$0]?.isEmpty ?? true }
+        pruneEmptyQueues()
         for batch in cancelled { finishIfDone(batch) }
     }
 

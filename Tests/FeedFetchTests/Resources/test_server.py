@@ -20,6 +20,7 @@ Routes (every response is HTTP/1.1; unknown paths answer 404):
   /redirect/C1,C2,.../TARGET    answers status C1 with Location /redirect/C2,.../TARGET; the last code
                                 points to /TARGET (e.g. /redirect/301,308/feed.xml)
   /loop/a, /loop/b              302 to each other forever
+  /to?url=U&code=C              status C (default 302) with Location U, any URL (e.g. file:///etc/passwd)
   /status/CODE                  empty response with that status; ?retry-after=S adds Retry-After: S,
                                 ?retry-after-date=S adds Retry-After as an HTTP-date S seconds ahead
   /gzip /deflate /br /zstd      /feed.xml's body in that Content-Encoding (406 unless the request's
@@ -158,6 +159,9 @@ _counters_lock = threading.Lock()
 
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes; with Nagle on, the second waits for the client's
+    # delayed ACK (40 ms on Linux) and every keep-alive request would take that long.
+    disable_nagle_algorithm = True
     server_version = "TidingsTestServer/1"
 
     def log_message(self, format, *args):
@@ -221,6 +225,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             rest = ",".join(codes[1:])
             location = "/redirect/%s/%s" % (rest, target) if rest else "/" + target
             self.send_empty(int(codes[0]), [("Location", location)])
+        elif path == "/to":
+            self.send_empty(int(query.get("code", ["302"])[0]), [("Location", query.get("url", ["/"])[0])])
         elif path == "/loop/a":
             self.send_empty(302, [("Location", "/loop/b")])
         elif path == "/loop/b":

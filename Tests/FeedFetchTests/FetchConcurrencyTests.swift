@@ -1,0 +1,97 @@
+import FeedFetch
+import XCTest
+
+final class FetchConcurrencyTests: ServerTestCase {
+    func testTwoHundredRequestsRespectThePerHostLimit() async throws {
+        var configuration = FetchConfiguration()
+        configuration.maxPerHost = 4
+        let fetcher = FeedFetcher(configuration: configuration)
+        let url = try server.url("/count/perhost?delay=0.02")
+        let requests = (0..<200).map { FetchRequest(id: Int64($0), url: url) }
+        let results = await fetcher.fetchAll(requests)
+        XCTAssertEqual(results.count, 200)
+        XCTAssertEqual(Set(results.map(\.requestID)), Set(0..<200))
+        XCTAssertTrue(results.allSatisfy { $0.error == nil && $0.status == 200 })
+
+        let stats = String(decoding: try await fetchPath("/stats/perhost").body, as: UTF8.self)
+        let fields = Dictionary(uniqueKeysWithValues: stats.split(separator: " ").map {
+            let pair = $0.split(separator: "=")
+            return (String(pair[0]), Int(pair[1]) ?? -1)
+        })
+        XCTAssertEqual(fields["total"], 200)
+        let peak = try XCTUnwrap(fields["max"])
+        XCTAssertLessThanOrEqual(peak, 4, "the server saw more than 4 requests at once")
+        XCTAssertGreaterThanOrEqual(peak, 2, "requests ran one at a time")
+    }
+
+    func testCancelStopsARunningBatchPromptly() async throws {
+        let before = try openDescriptorCount()
+        let fetcher = FeedFetcher()
+        let url = try server.url("/count/cancel?delay=3")
+        let stream = fetcher.fetch((0..<40).map { FetchRequest(id: Int64($0), url: url) })
+        let started = ContinuousClock.now
+        Task {
+            try await Task.sleep(for: .milliseconds(300))
+            fetcher.cancel()
+        }
+        var results: [FetchResult] = []
+        for await result in stream { results.append(result) }
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(2))
+        XCTAssertEqual(results.count, 40)
+        XCTAssertTrue(results.allSatisfy { $0.error == .cancelled })
+
+        let after = await fetcher.fetchAll([FetchRequest(id: 1, url: try server.url("/feed.xml"))])
+        XCTAssertNil(after.first?.error, "the fetcher still works after a cancel")
+        XCTAssertLessThanOrEqual(try openDescriptorCount(), before + configurationConnections)
+    }
+
+    func testEndingTheConsumingTaskCancelsTheBatch() async throws {
+        let fetcher = FeedFetcher()
+        let url = try server.url("/count/drop?delay=3")
+        let started = ContinuousClock.now
+        let consumer = Task {
+            var count = 0
+            for await _ in fetcher.fetch((0..<10).map { FetchRequest(id: Int64($0), url: url) }) { count += 1 }
+            return count
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        consumer.cancel()
+        _ = await consumer.value
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(2))
+        let next = await fetcher.fetchAll([FetchRequest(id: 1, url: try server.url("/feed.xml"))])
+        XCTAssertNil(next.first?.error)
+    }
+
+    func testEmptyBatchFinishesAtOnce() async {
+        let results = await FeedFetcher().fetchAll([])
+        XCTAssertTrue(results.isEmpty)
+    }
+
+    func testRepeatedRefreshesLeakNoDescriptors() async throws {
+        // The acceptance: 20 consecutive refreshes of 500 feeds, each by a fresh fetcher.
+        let requests = try (0..<500).map { FetchRequest(id: Int64($0), url: try server.url("/feeds/\($0).xml")) }
+        let warmUp = await FeedFetcher().fetchAll(requests)
+        XCTAssertEqual(warmUp.filter { $0.error == nil }.count, 500)
+        let baseline = try openDescriptorCount()
+
+        for round in 0..<20 {
+            let results = await FeedFetcher().fetchAll(requests)
+            XCTAssertEqual(results.filter { $0.error == nil && $0.status == 200 }.count, 500, "round \(round)")
+        }
+        XCTAssertLessThanOrEqual(try openDescriptorCount(), baseline, "fresh fetchers leaked descriptors")
+
+        // One fetcher kept across refreshes keeps its connections, but their number must not grow.
+        let fetcher = FeedFetcher()
+        let some = Array(requests.prefix(100))
+        var afterFirst = 0
+        for round in 0..<20 {
+            let results = await fetcher.fetchAll(some)
+            XCTAssertEqual(results.filter { $0.error == nil }.count, 100, "round \(round)")
+            if round == 0 { afterFirst = try openDescriptorCount() }
+        }
+        XCTAssertLessThanOrEqual(try openDescriptorCount(), afterFirst, "a reused fetcher grew its descriptors")
+    }
+
+    /// Connections a live fetcher may keep open to the test server (the default per-host limit).
+    private let configurationConnections = FetchConfiguration().maxPerHost + 2
+}

@@ -1,0 +1,83 @@
+import FeedFetch
+import XCTest
+
+final class FetchLimitTests: ServerTestCase {
+    func testEveryCompressedEncodingDecodesToTheSameBytes() async throws {
+        let plain = try await plainFeed()
+        XCTAssertFalse(plain.isEmpty)
+        // br and zstd are supported by this libcurl build (curl-config --features lists brotli and zstd).
+        for encoding in ["gzip", "deflate", "br", "zstd"] {
+            let result = try await fetchPath("/\(encoding)")
+            XCTAssertNil(result.error, encoding)
+            XCTAssertEqual(result.status, 200, "\(encoding): the server answers 406 unless asked for it")
+            XCTAssertEqual(result.body, plain, encoding)
+        }
+    }
+
+    func testGzipBombStopsAtTheDecompressedLimit() async throws {
+        var configuration = FetchConfiguration()
+        configuration.maxBodyBytes = 1024 * 1024
+        let result = try await fetchPath("/bomb?mb=10", configuration: configuration)
+        XCTAssertEqual(result.error, .tooLarge(limit: 1024 * 1024))
+        XCTAssertTrue(result.body.isEmpty)
+
+        let allowed = try await fetchPath("/bomb?mb=1", configuration: FetchConfiguration())
+        XCTAssertNil(allowed.error)
+        XCTAssertEqual(allowed.body.count, 1024 * 1024)
+    }
+
+    func testBodyLargerThanTheLimit() async throws {
+        var configuration = FetchConfiguration()
+        configuration.maxBodyBytes = 100_000
+        let over = try await fetchPath("/large?bytes=100001", configuration: configuration)
+        XCTAssertEqual(over.error, .tooLarge(limit: 100_000))
+        let exact = try await fetchPath("/large?bytes=100000", configuration: configuration)
+        XCTAssertNil(exact.error)
+        XCTAssertEqual(exact.body.count, 100_000)
+    }
+
+    func testHeadersLargerThanTheLimit() async throws {
+        var configuration = FetchConfiguration()
+        configuration.maxHeaderBytes = 64
+        let result = try await fetchPath("/feed.xml", configuration: configuration)
+        XCTAssertEqual(result.error, .headersTooLarge(limit: 64))
+    }
+
+    func testHeadersThenStallHitsTheTotalTimeout() async throws {
+        var configuration = FetchConfiguration()
+        configuration.totalTimeout = 1
+        configuration.lowSpeedTime = 0
+        let started = ContinuousClock.now
+        let result = try await fetchPath("/stall", configuration: configuration)
+        XCTAssertEqual(result.error, .timeout)
+        XCTAssertEqual(result.status, 200)
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(4))
+    }
+
+    func testTricklingServerHitsTheLowSpeedLimit() async throws {
+        var configuration = FetchConfiguration()
+        configuration.lowSpeedLimit = 100
+        configuration.lowSpeedTime = 1
+        let started = ContinuousClock.now
+        let result = try await fetchPath("/trickle", configuration: configuration)
+        XCTAssertEqual(result.error, .timeout)
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
+    }
+
+    func testConnectionClosedMidBodyIsTruncated() async throws {
+        let result = try await fetchPath("/close-mid-body")
+        XCTAssertEqual(result.error, .truncated)
+        XCTAssertTrue(result.body.isEmpty)
+    }
+
+    func testWrongContentLength() async throws {
+        let short = try await fetchPath("/wrong-length/short")
+        XCTAssertEqual(short.error, .truncated)
+        // A body longer than Content-Length is cut at the declared length; the extra bytes are dropped.
+        let long = try await fetchPath("/wrong-length/long")
+        XCTAssertNil(long.error)
+        XCTAssertEqual(long.body, Array(repeating: UInt8(ascii: "y"), count: 10))
+        let next = try await fetchPath("/feed.xml")
+        XCTAssertNil(next.error, "the connection with stray bytes is not reused")
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class FeedFetchTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
