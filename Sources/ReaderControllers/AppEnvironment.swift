@@ -1,0 +1,27 @@
+import FeedFetch
+import FeedStore
+import Foundation
+
+/// The composition root: resolves where the user's files are, opens the store, and builds the
+/// fetch service with the user's settings. Every command builds one and hands it to its controller.
+///
+/// Thread-safety: immutable after init; the store and fetch service it hands out are thread-safe.
+public final class AppEnvironment: Sendable {
+    public let paths: TidingsPaths
+    public let store: FeedStore
+    public let fetchConfiguration: FetchConfiguration
+
+    /// Opens (creating when missing) the database at `paths.database`.
+    public init(paths: TidingsPaths, fetchConfiguration: FetchConfiguration = FetchConfiguration()) throws {
+        ProcessSetup.run()
+        try paths.createDirectories()
+        self.paths = paths
+        self.store = try FeedStore(path: paths.database)
+        self.fetchConfiguration = fetchConfiguration
+    }
+
+    /// A fetch service for one refresh; its transfers end with it.
+    public func makeFetcher() -> FeedFetcher {
+        FeedFetcher(configuration: fetchConfiguration)
+    }
+}

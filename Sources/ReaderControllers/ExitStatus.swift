@@ -1,0 +1,21 @@
+/// The process exit statuses Tidings uses, after sysexits.h where one fits.
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// Some feeds failed; the rest were stored.
+    case partialFailure = 1
+    case usage = 2
+    /// EX_DATAERR: the input is not what it should be (not a feed, a bad OPML file).
+    case dataError = 65
+    /// EX_NOINPUT: an input file does not exist or cannot be read.
+    case noInput = 66
+    /// EX_SOFTWARE: an internal error.
+    case software = 70
+    /// EX_CANTCREAT: an output file cannot be created.
+    case cannotCreate = 73
+    /// EX_IOERR: reading or writing failed.
+    case ioError = 74
+    /// EX_TEMPFAIL: try again later (another refresh holds the lock).
+    case temporaryFailure = 75
+    /// EX_CONFIG: the config file is wrong.
+    case config = 78
+}
