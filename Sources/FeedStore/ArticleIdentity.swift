@@ -30,20 +30,34 @@ enum ArticleIdentity {
 
     /// Drops an http/https scheme and lower-cases the host; other strings are only trimmed.
     static func normalized(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lower = trimmed.lowercased()
-        let rest: Substring
-        if lower.hasPrefix("https://") {
-            rest = trimmed.dropFirst(8)
-        } else if lower.hasPrefix("http://") {
-            rest = trimmed.dropFirst(7)
+        let trimmed = trim(text)
+        let schemeLength: Int
+        if hasPrefixIgnoringCase(trimmed, "https://") {
+            schemeLength = 8
+        } else if hasPrefixIgnoringCase(trimmed, "http://") {
+            schemeLength = 7
         } else {
-            return trimmed
+            return String(trimmed)
         }
+        let rest = trimmed.dropFirst(schemeLength)
         guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
             return "//" + rest.lowercased()
         }
         return "//" + rest[..<slash].lowercased() + rest[slash...]
+    }
+
+    private static func trim(_ text: String) -> Substring {
+        guard let first = text.first, let last = text.last, first.isWhitespace || last.isWhitespace else {
+            return text[...]
+        }
+        return Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    private static func hasPrefixIgnoringCase(_ text: Substring, _ prefix: StaticString) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count >= prefix.utf8CodeUnitCount else { return false }
+        return zip(utf8, UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+            .allSatisfy { byte, expected in ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == expected }
     }
 
     static func nonEmpty(_ text: String?) -> String? {

@@ -1,10 +1,34 @@
+import FeedModel
 import Foundation
 
-/// JSON text columns for small arrays (authors, enclosures). Empty arrays are stored as NULL.
+/// JSON text columns for authors and enclosures. Written by hand (this runs for every stored
+/// article, and JSONEncoder costs more than the rest of the row), read back with JSONDecoder through
+/// the types' Codable conformance, so the keys are their property names. Empty arrays are NULL.
 enum JSONColumn {
-    static func encode<Value: Encodable & Collection>(_ value: Value) -> String? {
-        guard !value.isEmpty, let data = try? JSONEncoder().encode(value) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+    static func encode(_ authors: [Author]) -> String? {
+        guard !authors.isEmpty else { return nil }
+        var json = JSONText()
+        json.array(authors) { json, author in
+            json.field("name", author.name)
+            json.field("url", author.url)
+            json.field("email", author.email)
+            json.field("avatar", author.avatar)
+        }
+        return json.text
+    }
+
+    static func encode(_ enclosures: [Enclosure]) -> String? {
+        guard !enclosures.isEmpty else { return nil }
+        var json = JSONText()
+        json.array(enclosures) { json, enclosure in
+            json.field("url", enclosure.url)
+            json.field("mimeType", enclosure.mimeType)
+            json.field("title", enclosure.title)
+            json.field("sizeInBytes", enclosure.sizeInBytes.map { "\($0)" }, raw: true)
+            json.field("durationInSeconds", enclosure.durationInSeconds.flatMap { $0.isFinite ? "\($0)" : nil },
+                       raw: true)
+        }
+        return json.text
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from text: String?) -> Value? {
@@ -13,13 +37,60 @@ enum JSONColumn {
     }
 }
 
+/// A JSON array of flat objects, built as text.
+private struct JSONText {
+    var text = "["
+    private var firstField = true
+
+    mutating func array<Element>(_ elements: [Element], _ fields: (inout JSONText, Element) -> Void) {
+        for (index, element) in elements.enumerated() {
+            text += index == 0 ? "{" : ",{"
+            firstField = true
+            fields(&self, element)
+            text += "}"
+        }
+        text += "]"
+    }
+
+    mutating func field(_ key: String, _ value: String?, raw: Bool = false) {
+        guard let value else { return }
+        text += firstField ? "\"" : ",\""
+        firstField = false
+        text += key
+        text += "\":"
+        if raw {
+            text += value
+            return
+        }
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        text += "\""
+    }
+}
+
 /// Tag lists stored as one text column, terms separated by U+001F (which a term cannot usefully hold).
 enum TagColumn {
     static let separator: Character = "\u{1F}"
 
     static func encode(_ tags: [String]) -> String? {
-        let clean = tags.map { $0.replacingOccurrences(of: String(separator), with: " ") }
-        return clean.isEmpty ? nil : clean.joined(separator: String(separator))
+        guard !tags.isEmpty else { return nil }
+        return tags.map { $0.utf8.contains(0x1F) ? $0.replacingOccurrences(of: "\u{1F}", with: " ") : $0 }
+            .joined(separator: "\u{1F}")
     }
 
     static func decode(_ text: String?) -> [String] {

@@ -91,7 +91,7 @@ enum Schema {
         );
         CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
         CREATE INDEX articles_feed_date ON articles(feed_id, sort_date, id);
-        CREATE INDEX articles_feed_read ON articles(feed_id, read);
+        CREATE INDEX articles_feed_unread ON articles(feed_id) WHERE read = 0;
         CREATE INDEX articles_date ON articles(sort_date, id);
         CREATE INDEX articles_unread_date ON articles(sort_date, id) WHERE read = 0;
         CREATE INDEX articles_starred_date ON articles(sort_date, id) WHERE starred = 1;
@@ -99,7 +99,7 @@ enum Schema {
         -- Full-text index; rowid = articles.id. Rows are written with the article (the text is
         -- HTML-stripped in Swift) and removed by the trigger, also on cascading deletes.
         CREATE VIRTUAL TABLE article_search USING fts5(
-            title, author, body, tokenize = 'unicode61 remove_diacritics 2'
+            title, author, body, tokenize = 'unicode61 remove_diacritics 2', columnsize = 0
         );
         CREATE TRIGGER articles_search_delete AFTER DELETE ON articles BEGIN
             DELETE FROM article_search WHERE rowid = old.id;
