@@ -5,7 +5,9 @@ import Foundation
 /// each article to `onItem` as soon as its element closes.
 ///
 /// Driven by `XMLFeedParser` on the thread that parses; callbacks run synchronously on that thread.
-final class FeedBuilder {
+/// A struct so that its hot state is checked for exclusive access statically; its owner frees
+/// `text` with `release()`.
+struct FeedBuilder {
     /// The kinds of element whose direct children carry fields.
     enum Container {
         case root, feed, item, image, ignored, author(Owner), source, mediaGroup
@@ -44,7 +46,7 @@ final class FeedBuilder {
     private var frames: [Frame] = []
     private var containers: [(kind: Container, depth: Int)] = []
     private var capture: Capture?
-    private var text: [UInt8] = []
+    private var text = ByteStorage(capacity: 16 * 1024)
     private var headerSent = false
     private let documentBase: String?
     private let options: FeedParserOptions
@@ -60,14 +62,18 @@ final class FeedBuilder {
         self.onHeader = onHeader
         self.onItem = onItem
         frames.reserveCapacity(64)
-        text.reserveCapacity(16 * 1024)
     }
 
     var isCapturing: Bool { capture != nil }
 
+    /// Frees the text buffer; the builder is unusable afterwards.
+    func release() {
+        text.deallocate()
+    }
+
     // MARK: Events
 
-    func startElement(
+    mutating func startElement(
         tag: FeedTag, namespace: FeedNamespace, localName: UnsafePointer<xmlChar>,
         prefix: UnsafePointer<xmlChar>?, attributes: XMLAttributes
     ) -> Bool {
@@ -87,9 +93,9 @@ final class FeedBuilder {
 
         if var c = capture {
             if c.markup && depth == c.depth + 1 && c.skipDivDepth == 0 && XMLAttributes.equals(localName, "div")
-                && !text[c.start...].contains(where: { !Self.isSpace($0) })
+                && !text.slice(c.start..<text.count).contains(where: { !Self.isSpace($0) })
             {
-                text.removeSubrange(c.start...)
+                text.truncate(to: c.start)
                 c.skipDivDepth = depth
                 capture = c
                 return true
@@ -140,16 +146,16 @@ final class FeedBuilder {
         return failure == nil
     }
 
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let c = capture else { return }
         if c.markup {
-            MarkupEscaper.append(bytes, to: &text, quotes: false)
+            text.appendEscaped(bytes, quotes: false)
         } else {
-            text.append(contentsOf: bytes)
+            text.append(bytes)
         }
     }
 
-    func endElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
+    mutating func endElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
         let depth = frames.count
         if var c = capture {
             if depth == c.depth {
@@ -178,7 +184,7 @@ final class FeedBuilder {
     }
 
     /// Called once the document has ended (or was cut short): hands over a half-read item and the header.
-    func finish() -> Feed {
+    mutating func finish() -> Feed {
         if item != nil { closeItem() }
         sendHeader()
         return state.finished
@@ -186,7 +192,7 @@ final class FeedBuilder {
 
     // MARK: Structure
 
-    private func startRoot(
+    private mutating func startRoot(
         tag: FeedTag, namespace: FeedNamespace, localName: UnsafePointer<xmlChar>, attributes: XMLAttributes
     ) -> Bool {
         formatDetected = true
@@ -225,15 +231,15 @@ final class FeedBuilder {
     }
 
     /// Called when an element of the RSS 0.90 namespace shows up in an RDF document.
-    func sawRSS090() {
+    mutating func sawRSS090() {
         if state.feed.format == .rss10 { state.feed.format = .rss090 }
     }
 
-    private func open(_ kind: Container, _ depth: Int) {
+    private mutating func open(_ kind: Container, _ depth: Int) {
         containers.append((kind, depth))
     }
 
-    private func openItem(_ depth: Int) {
+    private mutating func openItem(_ depth: Int) {
         sendHeader()
         if item != nil { closeItem() }
         itemCount += 1
@@ -248,26 +254,26 @@ final class FeedBuilder {
         open(.item, depth)
     }
 
-    private func closeAuthor(_ owner: Owner) {
+    private mutating func closeAuthor(_ owner: Owner) {
         let author = pendingAuthor
         pendingAuthor = Author()
         guard !author.isEmpty else { return }
         if owner == .feed { state.atomAuthors.append(author) } else { item?.authors.append(author) }
     }
 
-    private func closeItem() {
+    private mutating func closeItem() {
         guard let done = item else { return }
         item = nil
         onItem(done.finish(feedAuthors: state.authors, format: state.feed.format))
     }
 
-    private func sendHeader() {
+    private mutating func sendHeader() {
         guard !headerSent else { return }
         headerSent = true
         onHeader(state.finished)
     }
 
-    private func startInFeed(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
+    private mutating func startInFeed(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
         switch tag {
         case .item, .atomEntry: openItem(depth)
         case .image: open(.image, depth)
@@ -280,7 +286,7 @@ final class FeedBuilder {
             }
         case .itunesImage:
             if state.itunesImage == nil, let href = attributes.value("href") ?? attributes.value("url") {
-                state.itunesImage = resolved(href)
+                state.itunesImage = Self.resolved(frames, href)
             }
         case .itunesCategory:
             if let text = attributes.value("text"), !text.isEmpty { state.feed.categories.append(text) }
@@ -288,10 +294,10 @@ final class FeedBuilder {
             if bareAtom { feedLink(attributes) } else { begin(tag, depth) }
         case .mediaContent, .mediaThumbnail:
             let medium = attributes.value("medium")?.lowercased()
-            if state.mediaImage == nil, let url = nonEmpty(attributes.value("url")),
+            if state.mediaImage == nil, let url = Self.nonEmpty(attributes.value("url")),
                 tag == .mediaThumbnail || medium == "image" || attributes.value("type")?.hasPrefix("image/") == true
             {
-                state.mediaImage = resolved(url)
+                state.mediaImage = Self.resolved(frames, url)
             }
         case .unknown, .mediaGroup, .enclosure:
             break
@@ -300,14 +306,14 @@ final class FeedBuilder {
         }
     }
 
-    private func startInItem(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
+    private mutating func startInItem(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
         switch tag {
         case .enclosure:
-            if let url = nonEmpty(attributes.value("url")) {
+            if let url = Self.nonEmpty(attributes.value("url")) {
                 item?.article.attachments.append(
                     Enclosure(
-                        url: resolved(url),
-                        mimeType: nonEmpty(attributes.value("type")),
+                        url: Self.resolved(frames, url),
+                        mimeType: Self.nonEmpty(attributes.value("type")),
                         sizeInBytes: attributes.value("length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
                             .flatMap { $0 > 0 ? $0 : nil }))
             }
@@ -315,15 +321,15 @@ final class FeedBuilder {
         case .atomLink: itemLink(attributes)
         case .link: if bareAtom { itemLink(attributes) } else { begin(tag, depth) }
         case .atomCategory:
-            if let term = nonEmpty(attributes.value("term")) ?? nonEmpty(attributes.value("label")) {
+            if let term = Self.nonEmpty(attributes.value("term")) ?? Self.nonEmpty(attributes.value("label")) {
                 item?.article.categories.append(
-                    Category(term: term, scheme: nonEmpty(attributes.value("scheme")), label: nonEmpty(attributes.value("label"))))
+                    Category(term: term, scheme: Self.nonEmpty(attributes.value("scheme")), label: Self.nonEmpty(attributes.value("label"))))
             }
         case .mediaContent, .mediaThumbnail: media(tag, attributes)
         case .mediaGroup: open(.mediaGroup, depth)
         case .itunesImage:
             if item?.itunesImage == nil, let href = attributes.value("href") ?? attributes.value("url") {
-                item?.itunesImage = resolved(href)
+                item?.itunesImage = Self.resolved(frames, href)
             }
         case .atomAuthor: open(.author(.item), depth)
         case .atomSource: open(.source, depth)
@@ -335,7 +341,7 @@ final class FeedBuilder {
 
     // MARK: Capture
 
-    private func begin(_ tag: FeedTag, _ depth: Int, attributes: XMLAttributes? = nil) {
+    private mutating func begin(_ tag: FeedTag, _ depth: Int, attributes: XMLAttributes? = nil) {
         var c = Capture(tag: tag, depth: depth, start: text.count)
         if tag == .atomContent || tag == .contentEncoded || tag == .description, item != nil,
             let base = frames.last?.base, base != item?.article.base
@@ -361,13 +367,13 @@ final class FeedBuilder {
                     if mode == "base64" { c.base64 = true }
                     if mode == "escaped" && c.type == .xhtml { c.markup = false; c.type = .html }
                 }
-                if tag == .atomContent, let src = attributes.value("src") { c.url = resolved(src) }
+                if tag == .atomContent, let src = attributes.value("src") { c.url = Self.resolved(frames, src) }
             case .guid:
                 if let permalink = attributes.value("isPermaLink") { c.isPermaLink = permalink.lowercased() != "false" }
             case .category:
-                c.scheme = nonEmpty(attributes.value("domain"))
+                c.scheme = Self.nonEmpty(attributes.value("domain"))
             case .source:
-                c.url = attributes.value("url").map { resolved($0) }
+                c.url = attributes.value("url").map { Self.resolved(frames, $0) }
             case .atomGenerator:
                 c.url = attributes.value("uri") ?? attributes.value("url")
             default:
@@ -379,7 +385,7 @@ final class FeedBuilder {
         capture = c
     }
 
-    private func finishCapture(_ c: Capture) {
+    private mutating func finishCapture(_ c: Capture) {
         capture = nil
         var start = c.start
         var end = text.count
@@ -389,20 +395,16 @@ final class FeedBuilder {
             || c.tag == .atomPublished || c.tag == .atomCreated || c.tag == .dctermsModified
             || c.tag == .dctermsIssued || c.tag == .dctermsCreated
         {
-            let date = text.withUnsafeBufferPointer {
-                DateParser.parse(bytes: UnsafeBufferPointer(rebasing: $0[start..<end]))
-            }
-            text.removeSubrange(c.start...)
+            let date = DateParser.parse(bytes: text.slice(start..<end))
+            text.truncate(to: c.start)
             assignDate(c.tag, date)
             return
         }
         var value: String?
         if start < end {
-            value = text.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-            }
+            value = String(decoding: text.slice(start..<end), as: UTF8.self)
         }
-        text.removeSubrange(c.start...)
+        text.truncate(to: c.start)
         if c.base64, let encoded = value, let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),
             let decoded = String(bytes: data, encoding: .utf8)
         {
@@ -416,7 +418,7 @@ final class FeedBuilder {
         }
     }
 
-    private func assignDate(_ tag: FeedTag, _ date: Date?) {
+    private mutating func assignDate(_ tag: FeedTag, _ date: Date?) {
         guard let date, let container = containers.last else { return }
         switch container.kind {
         case .item:
@@ -443,7 +445,7 @@ final class FeedBuilder {
         }
     }
 
-    private func assignItem(_ c: Capture, _ value: String) {
+    private mutating func assignItem(_ c: Capture, _ value: String) {
         guard item != nil else { return }
         switch c.tag {
         case .title:
@@ -451,7 +453,7 @@ final class FeedBuilder {
         case .atomTitle:
             if item?.article.title == nil { item?.article.title = c.type == .html ? EntityDecoder.decode(value) : value }
         case .dcTitle: item?.dcTitle = value
-        case .link: if item?.link == nil { item?.link = resolved(value) }
+        case .link: if item?.link == nil { item?.link = Self.resolved(frames, value) }
         case .description: if item?.description == nil { item?.description = value }
         case .contentEncoded: if item?.encoded == nil { item?.encoded = value }
         case .atomContent:
@@ -474,8 +476,8 @@ final class FeedBuilder {
         case .itunesAuthor: item?.itunesAuthor = AuthorText.parse(value)
         case .category, .dcSubject:
             item?.article.categories.append(Category(term: value, scheme: c.scheme))
-        case .comments: item?.article.comments = resolved(value)
-        case .wfwCommentRss: item?.commentRss = resolved(value)
+        case .comments: item?.article.comments = Self.resolved(frames, value)
+        case .wfwCommentRss: item?.commentRss = Self.resolved(frames, value)
         case .slashComments: item?.article.commentCount = Int(value)
         case .source:
             item?.source.title = value
@@ -486,23 +488,23 @@ final class FeedBuilder {
         }
     }
 
-    private func assignOther(_ c: Capture, _ value: String) {
+    private mutating func assignOther(_ c: Capture, _ value: String) {
         guard let container = containers.last else { return }
         switch container.kind {
         case .feed:
             assignFeed(c, value)
         case .image:
             switch c.tag {
-            case .url: if state.imageURL == nil { state.imageURL = resolved(value) }
+            case .url: if state.imageURL == nil { state.imageURL = Self.resolved(frames, value) }
             case .title: state.imageTitle = value
-            case .link: state.imageLink = resolved(value)
+            case .link: state.imageLink = Self.resolved(frames, value)
             default: break
             }
         case .author:
             switch c.tag {
             case .atomName, .name: pendingAuthor.name = value
             case .atomEmail: pendingAuthor.email = value
-            case .atomURI, .url: pendingAuthor.url = resolved(value)
+            case .atomURI, .url: pendingAuthor.url = Self.resolved(frames, value)
             default: break
             }
         case .source:
@@ -512,13 +514,13 @@ final class FeedBuilder {
         }
     }
 
-    private func assignFeed(_ c: Capture, _ value: String) {
+    private mutating func assignFeed(_ c: Capture, _ value: String) {
         switch c.tag {
         case .title: if state.feed.title == nil { state.feed.title = EntityDecoder.decode(value) }
         case .atomTitle:
             if state.feed.title == nil { state.feed.title = c.type == .html ? EntityDecoder.decode(value) : value }
         case .dcTitle: state.dcTitle = value
-        case .link: if state.feed.homePageURL == nil { state.feed.homePageURL = resolved(value) }
+        case .link: if state.feed.homePageURL == nil { state.feed.homePageURL = Self.resolved(frames, value) }
         case .description, .atomSubtitle: if state.feed.description == nil { state.feed.description = value }
         case .dcDescription: state.dcDescription = value
         case .itunesSummary: state.itunesSummary = value
@@ -533,9 +535,9 @@ final class FeedBuilder {
         case .category, .dcSubject: state.feed.categories.append(value)
         case .generator, .atomGenerator: if state.feed.generator == nil { state.feed.generator = value }
         case .ttl: state.feed.ttl = Int(value)
-        case .atomIcon: if state.feed.favicon == nil { state.feed.favicon = resolved(value) }
+        case .atomIcon: if state.feed.favicon == nil { state.feed.favicon = Self.resolved(frames, value) }
         case .atomLogo:
-            if state.imageURL == nil { state.imageURL = resolved(value) }
+            if state.imageURL == nil { state.imageURL = Self.resolved(frames, value) }
         case .syUpdatePeriod: state.updatePeriod = value
         case .syUpdateFrequency: state.updateFrequency = Int(value)
         default: break
@@ -545,16 +547,16 @@ final class FeedBuilder {
     // MARK: Attribute-only elements
 
     /// The `href` of a link; an empty one means the base itself (RFC 3986) when there is a base.
-    private func href(_ attributes: XMLAttributes) -> String? {
-        if let href = nonEmpty(attributes.value("href")) { return href }
+    private static func href(_ frames: [Frame], _ attributes: XMLAttributes) -> String? {
+        if let href = Self.nonEmpty(attributes.value("href")) { return href }
         if attributes.value("href") != nil, let base = frames.last?.base { return base }
         return nil
     }
 
-    private func feedLink(_ attributes: XMLAttributes) {
-        guard let href = href(attributes) else { return }
+    private mutating func feedLink(_ attributes: XMLAttributes) {
+        guard let href = Self.href(frames, attributes) else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
-        let url = resolved(href)
+        let url = Self.resolved(frames, href)
         switch rel {
         case "self":
             if state.feed.feedURL == nil { state.feed.feedURL = url }
@@ -571,10 +573,10 @@ final class FeedBuilder {
         }
     }
 
-    private func itemLink(_ attributes: XMLAttributes) {
-        guard let href = href(attributes), item != nil else { return }
+    private mutating func itemLink(_ attributes: XMLAttributes) {
+        guard let href = Self.href(frames, attributes), item != nil else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
-        let url = resolved(href)
+        let url = Self.resolved(frames, href)
         if item?.firstLink == nil { item?.firstLink = url }
         switch rel {
         case "alternate":
@@ -588,7 +590,7 @@ final class FeedBuilder {
         case "enclosure":
             item?.article.attachments.append(
                 Enclosure(
-                    url: url, mimeType: nonEmpty(attributes.value("type")), title: nonEmpty(attributes.value("title")),
+                    url: url, mimeType: Self.nonEmpty(attributes.value("type")), title: Self.nonEmpty(attributes.value("title")),
                     sizeInBytes: attributes.value("length").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }))
         case "replies":
             if item?.article.comments == nil, attributes.value("type")?.contains("html") == true {
@@ -599,20 +601,20 @@ final class FeedBuilder {
         }
     }
 
-    private func sourceLink(_ attributes: XMLAttributes) {
-        guard let href = nonEmpty(attributes.value("href")) else { return }
+    private mutating func sourceLink(_ attributes: XMLAttributes) {
+        guard let href = Self.nonEmpty(attributes.value("href")) else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
-        if rel == "self" || item?.source.url == nil { item?.source.url = resolved(href) }
+        if rel == "self" || item?.source.url == nil { item?.source.url = Self.resolved(frames, href) }
     }
 
-    private func media(_ tag: FeedTag, _ attributes: XMLAttributes) {
-        guard item != nil, let raw = nonEmpty(attributes.value("url")) else { return }
-        let url = resolved(raw)
+    private mutating func media(_ tag: FeedTag, _ attributes: XMLAttributes) {
+        guard item != nil, let raw = Self.nonEmpty(attributes.value("url")) else { return }
+        let url = Self.resolved(frames, raw)
         if tag == .mediaThumbnail {
             if item?.mediaThumbnail == nil { item?.mediaThumbnail = url }
             return
         }
-        let type = nonEmpty(attributes.value("type"))
+        let type = Self.nonEmpty(attributes.value("type"))
         let medium = attributes.value("medium")?.lowercased()
         if medium == "image" || type?.hasPrefix("image/") == true {
             if item?.mediaImage == nil { item?.mediaImage = url }
@@ -628,11 +630,11 @@ final class FeedBuilder {
 
     // MARK: Helpers
 
-    private func resolved(_ reference: String) -> String {
-        URLResolver.resolve(Self.trimmed(reference), against: frames.last?.base)
+    private static func resolved(_ frames: [Frame], _ reference: String) -> String {
+        URLResolver.resolve(trimmed(reference), against: frames.last?.base)
     }
 
-    private func nonEmpty(_ s: String?) -> String? {
+    private static func nonEmpty(_ s: String?) -> String? {
         guard let s else { return nil }
         let t = Self.trimmed(s)
         return t.isEmpty ? nil : t
@@ -649,12 +651,12 @@ final class FeedBuilder {
         return String(s[start..<end])
     }
 
-    private func appendQualifiedName(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) {
+    private mutating func appendQualifiedName(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) {
         if let prefix {
-            text.append(contentsOf: UnsafeBufferPointer(start: prefix, count: strlenX(prefix)))
+            text.append(UnsafeBufferPointer(start: prefix, count: strlenX(prefix)))
             text.append(UInt8(ascii: ":"))
         }
-        text.append(contentsOf: UnsafeBufferPointer(start: localName, count: strlenX(localName)))
+        text.append(UnsafeBufferPointer(start: localName, count: strlenX(localName)))
     }
 
     @inline(__always)

@@ -99,15 +99,22 @@ enum UTF8Scrubber {
         let n = buffer.count
         var i = 0
         while i < n {
+            while i + 16 <= n {
+                let a = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let b = UnsafeRawPointer(base + i + 8).loadUnaligned(as: UInt64.self)
+                let flags = (a | b | ((a &- 0x2020_2020_2020_2020) & ~a) | ((b &- 0x2020_2020_2020_2020) & ~b))
+                if flags & 0x8080_8080_8080_8080 != 0 { break }
+                i += 16
+            }
             if i + 8 <= n {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let high = word & 0x8080_8080_8080_8080
-                let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                if high == 0 && low == 0 {
+                let flags = word | ((word &- 0x2020_2020_2020_2020) & ~word)
+                if flags & 0x8080_8080_8080_8080 == 0 {
                     i += 8
                     continue
                 }
             }
+            if i >= n { break }
             let b = base[i]
             if b < 0x80 {
                 if b < 0x20 && b != 9 && b != 10 && b != 13 { return i }

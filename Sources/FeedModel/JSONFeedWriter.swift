@@ -98,7 +98,7 @@ public struct JSONFeedWriter: Sendable {
             out.key("authors", level: level, first: &first)
             writeAuthors(article.authors, level: level, into: &out)
         }
-        let tags = article.tags
+        let tags = article.categories.count < 2 ? article.categories.map(\.term) : article.tags
         if !tags.isEmpty {
             out.key("tags", level: level, first: &first)
             out.raw("[")

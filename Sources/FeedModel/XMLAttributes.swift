@@ -40,20 +40,20 @@ struct XMLAttributes {
     }
 
     /// Writes the attributes as markup (` prefix:name="value"`) for inline XHTML content.
-    func serialize(into out: inout [UInt8]) {
+    func serialize(into out: inout ByteStorage) {
         guard let base else { return }
         for i in 0..<count {
             guard let local = base[i * 5] else { continue }
             out.append(UInt8(ascii: " "))
             if let prefix = base[i * 5 + 1] {
                 if Self.equals(prefix, "xml") { continue }
-                out.append(contentsOf: UnsafeBufferPointer(start: prefix, count: strlenX(prefix)))
+                out.append(UnsafeBufferPointer(start: prefix, count: strlenX(prefix)))
                 out.append(UInt8(ascii: ":"))
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: local, count: strlenX(local)))
-            out.append(contentsOf: Array("=\"".utf8))
-            let value = Self.string(base[i * 5 + 3], base[i * 5 + 4]) ?? ""
-            MarkupEscaper.append(value.utf8, to: &out, quotes: true)
+            out.append(UnsafeBufferPointer(start: local, count: strlenX(local)))
+            out.append("=\"")
+            var value = Self.string(base[i * 5 + 3], base[i * 5 + 4]) ?? ""
+            value.withUTF8 { out.appendEscaped($0, quotes: true) }
             out.append(UInt8(ascii: "\""))
         }
     }
@@ -80,19 +80,4 @@ func strlenX(_ p: UnsafePointer<xmlChar>) -> Int {
     var n = 0
     while p[n] != 0 { n += 1 }
     return n
-}
-
-/// Escapes text for inclusion in markup (`&`, `<`, `>`, and `"` inside attribute values).
-enum MarkupEscaper {
-    static func append<S: Sequence>(_ bytes: S, to out: inout [UInt8], quotes: Bool) where S.Element == UInt8 {
-        for b in bytes {
-            switch b {
-            case UInt8(ascii: "&"): out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])
-            case UInt8(ascii: "<"): out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
-            case UInt8(ascii: ">"): out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])
-            case UInt8(ascii: "\"") where quotes: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])
-            default: out.append(b)
-            }
-        }
-    }
 }

@@ -11,7 +11,7 @@ final class XMLFeedParser {
         let prefix: UnsafeRawPointer?
     }
 
-    let builder: FeedBuilder
+    var builder: FeedBuilder
     let entities: EntityStore
     private(set) var firstError: String?
     private(set) var sawRoot = false
@@ -68,6 +68,7 @@ final class XMLFeedParser {
     }
 
     deinit {
+        builder.release()
         if let context {
             if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
             context.pointee.myDoc = nil

@@ -1,0 +1,81 @@
+/// A growable byte buffer for the parser's text accumulation: appends are a bounds check and a
+/// memcpy, with no copy-on-write or exclusivity bookkeeping. The owner calls `deallocate()` once.
+struct ByteStorage {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    func deallocate() {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(count + bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: StaticString) {
+        append(UnsafeBufferPointer(start: bytes.utf8Start, count: bytes.utf8CodeUnitCount))
+    }
+
+    mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
+    }
+
+    /// Appends text escaped for markup (`&`, `<`, `>`, and `"` when `quotes`).
+    mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, quotes: Bool) {
+        var run = 0
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            let replacement: StaticString
+            switch b {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\"") where quotes: replacement = "&quot;"
+            default: continue
+            }
+            append(UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            append(replacement)
+            run = i + 1
+        }
+        append(UnsafeBufferPointer(rebasing: bytes[run...]))
+    }
+
+    /// Drops everything from `index` on.
+    mutating func truncate(to index: Int) {
+        count = min(count, index)
+    }
+
+    subscript(index: Int) -> UInt8 { base[index] }
+
+    /// A view of `range`, valid until the next mutation.
+    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    private mutating func grow(_ needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        fresh.update(from: base, count: count)
+        base.deallocate()
+        base = fresh
+        capacity = newCapacity
+    }
+}

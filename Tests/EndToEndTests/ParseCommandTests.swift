@@ -1,0 +1,197 @@
+import Foundation
+import XCTest
+
+/// Runs the built `tidings` binary: `tidings parse` on the bundled sample feeds and on inline
+/// documents, comparing full output and exit status.
+final class ParseCommandTests: XCTestCase {
+    private struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    private static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The `tidings` executable built beside this test bundle.
+    private func binary() throws -> URL {
+        var candidates: [URL] = []
+        candidates.append(Bundle(for: Self.self).bundleURL.deletingLastPathComponent().appendingPathComponent("tidings"))
+        if let first = CommandLine.arguments.first {
+            var dir = URL(fileURLWithPath: first).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(dir.appendingPathComponent("tidings"))
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            XCTFail("tidings binary not found next to the tests: \(candidates.map(\.path))")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return found
+    }
+
+    private func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func testSampleFeedsMatchTheirHandWrittenExpectations() throws {
+        let feeds = Self.packageRoot.appendingPathComponent("Feeds")
+        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: feeds.appendingPathComponent("expected.json")))
+        let list = try XCTUnwrap((expected as? [String: Any])?["feeds"] as? [[String: Any]])
+        XCTAssertGreaterThanOrEqual(list.count, 11)
+        for entry in list {
+            let file = try XCTUnwrap(entry["file"] as? String)
+            let result = try run(["parse", feeds.appendingPathComponent(file).path])
+            XCTAssertEqual(result.status, 0, "\(file): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", file)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], file)
+            XCTAssertEqual(json["version"] as? String, "https://jsonfeed.org/version/1.1", file)
+            let tidings = try XCTUnwrap(json["_tidings"] as? [String: Any], file)
+            XCTAssertEqual(tidings["format"] as? String, entry["format"] as? String, file)
+            XCTAssertEqual(tidings["encoding"] as? String, entry["encoding"] as? String, file)
+            XCTAssertEqual(json["title"] as? String, entry["title"] as? String, file)
+            let items = try XCTUnwrap(json["items"] as? [[String: Any]], file)
+            XCTAssertEqual(items.count, entry["item_count"] as? Int, file)
+            let titles = items.map { $0["title"] as? String }
+            let expectedTitles = (entry["titles"] as? [Any] ?? []).map { $0 as? String }
+            XCTAssertEqual(titles, expectedTitles, file)
+            for item in items {
+                for (key, value) in item {
+                    XCTAssertFalse(value is NSNull, "\(file): \(key) is null")
+                    XCTAssertNotEqual(value as? String, "", "\(file): \(key) is empty")
+                }
+            }
+        }
+    }
+
+    func testFullOutputFromStandardInput() throws {
+        let input = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/">
+              <channel>
+                <title>Small &amp; Fine</title>
+                <link>/</link>
+                <managingEditor>me@small.example</managingEditor>
+                <item>
+                  <title>First "post"</title>
+                  <link>posts/1</link>
+                  <guid isPermaLink="false">p1</guid>
+                  <pubDate>Wed, 31 Dec 2003 10:14:55 GMT</pubDate>
+                  <description>&lt;p onclick="x()"&gt;Hi&lt;script&gt;bad()&lt;/script&gt;&lt;/p&gt;</description>
+                  <category>notes</category>
+                </item>
+              </channel>
+            </rss>
+            """
+        let result = try run(["parse", "--base", "https://small.example/feed.xml", "-"], stdin: input)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let expected = """
+            {
+              "version": "https://jsonfeed.org/version/1.1",
+              "title": "Small & Fine",
+              "home_page_url": "https://small.example/",
+              "authors": [
+                {
+                  "url": "mailto:me@small.example"
+                }
+              ],
+              "items": [
+                {
+                  "id": "p1",
+                  "url": "https://small.example/posts/1",
+                  "title": "First \\"post\\"",
+                  "content_html": "<p>Hi</p>",
+                  "date_published": "2003-12-31T10:14:55Z",
+                  "authors": [
+                    {
+                      "url": "mailto:me@small.example"
+                    }
+                  ],
+                  "tags": [
+                    "notes"
+                  ],
+                  "_tidings": {
+                    "categories": [
+                      {
+                        "term": "notes"
+                      }
+                    ],
+                    "base": "https://small.example/feed.xml",
+                    "content_type": "html"
+                  }
+                }
+              ],
+              "_tidings": {
+                "format": "rss2.0",
+                "wellformed": true,
+                "encoding": "utf-8"
+              }
+            }
+
+            """
+        XCTAssertEqual(result.stdout, expected)
+    }
+
+    func testRawKeepsTheFeedsHTML() throws {
+        let input = "<rss version=\"2.0\"><channel><item><description>&lt;b onclick=\"x()\"&gt;B&lt;/b&gt;&lt;script&gt;s()&lt;/script&gt;</description></item></channel></rss>"
+        let raw = try run(["parse", "--raw"], stdin: input)
+        XCTAssertEqual(raw.status, 0)
+        XCTAssertTrue(raw.stdout.contains(#""content_html": "<b onclick=\"x()\">B</b><script>s()</script>""#), raw.stdout)
+        let clean = try run(["parse"], stdin: input)
+        XCTAssertFalse(clean.stdout.contains("script"), clean.stdout)
+        XCTAssertFalse(clean.stdout.contains("onclick"), clean.stdout)
+    }
+
+    func testMalformedFeedIsRecoveredWithExitZero() throws {
+        let result = try run(["parse"], stdin: "<rss version=\"2.0\"><channel><title>Broken</title><item><title>kept</title>")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let tidings = try XCTUnwrap(json["_tidings"] as? [String: Any])
+        XCTAssertEqual(tidings["wellformed"] as? Bool, false)
+        XCTAssertNotNil(tidings["error"] as? String)
+        XCTAssertEqual((json["items"] as? [[String: Any]])?.first?["title"] as? String, "kept")
+    }
+
+    func testNotAFeedExitsWithDataError() throws {
+        for input in ["<!DOCTYPE html><html><body>Hello</body></html>", "", "plain words", "{\"a\": 1}"] {
+            let result = try run(["parse", "-"], stdin: input)
+            XCTAssertEqual(result.status, 65, input)
+            XCTAssertEqual(result.stdout, "", input)
+            XCTAssertTrue(result.stderr.hasPrefix("tidings: not a feed: "), result.stderr)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line: \(result.stderr)")
+        }
+    }
+
+    func testMissingFileExitsWithNoInput() throws {
+        let result = try run(["parse", "/nonexistent/feed.xml"])
+        XCTAssertEqual(result.status, 66)
+        XCTAssertTrue(result.stderr.hasPrefix("tidings: cannot open /nonexistent/feed.xml"), result.stderr)
+    }
+
+    func testEntityBombExitsWithDataError() throws {
+        var decl = "<!ENTITY a0 \"ha\">"
+        for i in 1...9 { decl += "<!ENTITY a\(i) \"" + String(repeating: "&a\(i - 1);", count: 10) + "\">" }
+        let result = try run(["parse"], stdin: "<!DOCTYPE rss [\(decl)]><rss version=\"2.0\"><channel><title>&a9;</title></channel></rss>")
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("entity"), result.stderr)
+    }
+}
