@@ -43,7 +43,7 @@ public final class FeedStore: Sendable {
     public func addFeed(url: String, title: String? = nil, tags: [String] = [], refreshInterval: TimeInterval? = nil)
         throws -> StoredFeed
     {
-        let entry = FeedListEntry(url: url, title: title, tags: tags, refreshInterval: refreshInterval)
+        let entry = FeedWriter.Entry(url: url, title: title, tags: tags, refreshInterval: refreshInterval)
         return try pool.write { db in
             let id = try FeedWriter.add(db, entry, now: Date())
             guard let feed = try FeedReader.feed(db, id: id) else { throw FeedStoreError.feedNotFound(id) }
@@ -124,9 +124,10 @@ public final class FeedStore: Sendable {
     }
 
     /// Makes the stored feeds follow a feed list (the OPML file is the source of truth): adds the
-    /// feeds it names that are missing, sets the title, tags and refresh interval of those present
-    /// (a URL a feed moved away from finds that feed), and with `removeMissing` removes the feeds it
-    /// does not name, with their articles. One transaction.
+    /// feeds it names that are missing, sets the title (`title`, else `text` unless it is just the
+    /// URL), tags and refresh interval of those present (a URL a feed moved away from finds that
+    /// feed), and with `removeMissing` removes the feeds it does not name, with their articles. Entries
+    /// with a blank URL are skipped. One transaction.
     @discardableResult
     public func syncFeeds(_ entries: [FeedListEntry], removeMissing: Bool) throws -> FeedSyncResult {
         try pool.write { db in try FeedWriter.sync(db, entries, removeMissing: removeMissing, now: Date()) }

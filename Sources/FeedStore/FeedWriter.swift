@@ -1,9 +1,26 @@
+import FeedModel
 import Foundation
 import GRDB
 
 /// Adds, removes, edits and synchronises feeds, inside the caller's transaction.
 enum FeedWriter {
-    static func add(_ db: Database, _ entry: FeedListEntry, now: Date) throws -> Int64 {
+    /// What the store keeps of a feed-list entry.
+    struct Entry {
+        let url: String
+        let title: String?
+        let tags: [String]
+        let refreshInterval: TimeInterval?
+    }
+
+    /// The user's title of an OPML outline: `title`, else `text`, unless that only repeats the URL.
+    static func entry(_ listed: FeedListEntry) -> Entry {
+        let title = [listed.title, listed.text].lazy.compactMap { ArticleIdentity.nonEmpty($0) }.first
+        return Entry(
+            url: listed.url, title: title == listed.url ? nil : title, tags: listed.tags,
+            refreshInterval: listed.refreshInterval)
+    }
+
+    static func add(_ db: Database, _ entry: Entry, now: Date) throws -> Int64 {
         let url = try cleanURL(entry.url)
         if let existing = try FeedReader.resolve(db, url: url) {
             throw FeedStoreError.duplicateFeed(url: url, existingID: existing)
@@ -35,7 +52,7 @@ enum FeedWriter {
         var listed = Set<Int64>()
         var added: [Int64] = []
         var updated: [Int64] = []
-        for entry in entries {
+        for entry in entries.map(entry) {
             guard let url = try? cleanURL(entry.url) else { continue }
             guard let id = try FeedReader.resolve(db, url: url) else {
                 let id = try add(db, entry, now: now)
@@ -58,7 +75,7 @@ enum FeedWriter {
     }
 
     /// Makes the feed's title, tags and refresh interval those of `entry`; true when any changed.
-    private static func change(_ db: Database, feedID: Int64, to entry: FeedListEntry) throws -> Bool {
+    private static func change(_ db: Database, feedID: Int64, to entry: Entry) throws -> Bool {
         let title = ArticleIdentity.nonEmpty(entry.title)
         try db.execute(
             sql: """

@@ -45,21 +45,6 @@ public struct FetchState: Sendable, Hashable {
     public let disabledReason: String?
 }
 
-/// One feed as a feed list (OPML) names it, for `FeedStore.syncFeeds`.
-public struct FeedListEntry: Sendable, Hashable {
-    public var url: String
-    public var title: String?
-    public var tags: [String]
-    public var refreshInterval: TimeInterval?
-
-    public init(url: String, title: String? = nil, tags: [String] = [], refreshInterval: TimeInterval? = nil) {
-        self.url = url
-        self.title = title
-        self.tags = tags
-        self.refreshInterval = refreshInterval
-    }
-}
-
 /// What `FeedStore.syncFeeds` changed.
 public struct FeedSyncResult: Sendable, Hashable {
     /// Ids of the feeds added, in the order of the list.

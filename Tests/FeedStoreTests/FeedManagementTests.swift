@@ -72,12 +72,15 @@ final class FeedManagementTests: XCTestCase {
 
         let list = [
             FeedListEntry(url: "https://kept.example/feed", title: "New title", tags: ["y", "x"], refreshInterval: 3600),
-            FeedListEntry(url: "https://new.example/feed", title: nil, tags: ["y"]),
+            FeedListEntry(url: "https://new.example/feed", text: "https://new.example/feed", tags: ["y"]),
+            FeedListEntry(url: "https://text.example/feed", text: "Outline text"),
             FeedListEntry(url: "https://new.example/feed"),
             FeedListEntry(url: ""),
         ]
         let kept1 = try store.syncFeeds(list, removeMissing: false)
-        XCTAssertEqual(kept1.added.count, 1)
+        XCTAssertEqual(kept1.added.count, 2)
+        XCTAssertEqual(try store.feed(url: "https://text.example/feed")?.title, "Outline text")
+        XCTAssertNil(try store.feed(url: "https://new.example/feed")?.title, "a text that is the URL is no title")
         XCTAssertEqual(kept1.updated, [kept.id])
         XCTAssertEqual(kept1.removed, [])
         XCTAssertNotNil(try store.feed(id: dropped.id))
@@ -91,7 +94,8 @@ final class FeedManagementTests: XCTestCase {
         XCTAssertEqual(feed.tags, ["y", "x"])
         XCTAssertEqual(feed.refreshInterval, 3600)
         XCTAssertEqual(feed.unreadCount, 0, "marks survive a sync")
-        XCTAssertEqual(try store.feeds().map(\.url).sorted(), ["https://kept.example/feed", "https://new.example/feed"])
+        XCTAssertEqual(try store.feeds().map(\.url).sorted(),
+                       ["https://kept.example/feed", "https://new.example/feed", "https://text.example/feed"])
     }
 
     func testFetchStateRecording() throws {
