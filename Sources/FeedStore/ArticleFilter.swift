@@ -32,7 +32,10 @@ struct ArticleFilter {
         }
         if let search = query.search {
             if let match = SearchExpression.match(search) {
-                parts.append("a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)")
+                // The unary + keeps the hits from driving the loop: the list index is walked in order and
+                // each row checked against the hits, so a word found in most articles does not mean
+                // sorting them all (cost stays near a scan of the list's index, ~10-20 ms per 100,000).
+                parts.append("+a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)")
                 arguments += [match]
             } else {
                 parts.append("0")
