@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedFetch
 import FeedModel
 import Foundation
 
@@ -8,6 +9,7 @@ public enum ProcessSetup {
     private static let done: Bool = {
         setlocale(LC_CTYPE, "")
         xmlInitParser()
+        FeedFetcher.globalInit()
         return true
     }()
 

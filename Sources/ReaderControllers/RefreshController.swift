@@ -1,0 +1,146 @@
+import FeedFetch
+import FeedModel
+import FeedStore
+import Foundation
+import Synchronization
+
+/// Refreshes feeds: `tidings refresh` (cron or terminal), the terminal reader's R and r keys, and
+/// `tidings export --refresh` all call `run`, with `RefreshOptions.unattended` the only difference.
+///
+/// One run: takes the refresh lock (another running refresh makes it throw `RefreshError.locked`,
+/// unless `waitForLock`), makes the store follow the feed list, fetches the chosen feeds concurrently
+/// with their validators, parses and stores each feed as its result arrives (each feed in its own
+/// transaction, so an interrupted run loses nothing committed), writes permanent redirects back to
+/// the feed list, then applies the retention policy.
+///
+/// Threading: `run` may be called from any task; one run at a time per database (the lock). `progress`
+/// is called after every feed, serially, from the task that called `run`; keep it short. `cancel` may
+/// be called from any thread: the running fetches stop, the feeds not yet stored are reported as
+/// `.cancelled`, and `run` returns the summary so far. Cancelling the task that awaits `run` does the same.
+public final class RefreshController: Sendable {
+    private let environment: AppEnvironment
+    private let state = Mutex(RunState())
+
+    public init(environment: AppEnvironment) {
+        self.environment = environment
+    }
+
+    /// Runs one refresh and returns what it did per feed. Throws `RefreshError` when it cannot start
+    /// (locked, unknown feed name), `FeedListError` when the feed list cannot be read, and database
+    /// errors; failures of single feeds are results, not errors.
+    public func run(
+        _ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
+    ) async throws -> RefreshSummary {
+        let lock = try await RefreshLock.acquire(path: environment.paths.refreshLock, wait: options.waitForLock)
+        defer { lock.release() }
+        let start = ContinuousClock.now
+        let feedList = FeedListController(environment: environment)
+        let list = try feedList.synchronize()
+        let feeds = try select(options, list: list)
+
+        let fetcher = environment.makeFetcher()
+        let begun = state.withLock { state -> Bool in
+            state.fetcher = fetcher
+            state.running = true
+            return !state.cancelled
+        }
+        defer { state.withLock { $0 = RunState() } }
+
+        let processor = RefreshFeedProcessor(store: environment.store, schedule: RefreshSchedule(), start: start)
+        var results: [RefreshFeedResult] = []
+        var moves: [(from: String, to: String)] = []
+        var newArticles = 0
+        var errors = 0
+        let byID = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let requests = feeds.map {
+            FetchRequest(id: $0.id, url: $0.url, etag: $0.fetchState.etag, lastModified: $0.fetchState.lastModified)
+        }
+
+        func record(_ outcome: RefreshFeedProcessor.Outcome) {
+            results.append(outcome.result)
+            if let move = outcome.move { moves.append(move) }
+            newArticles += outcome.result.new
+            if outcome.result.isFailure { errors += 1 }
+            progress(RefreshProgress(
+                done: results.count, total: feeds.count, newArticles: newArticles, errors: errors,
+                latest: outcome.result))
+        }
+
+        if begun {
+            await withTaskCancellationHandler {
+                await withTaskGroup(of: RefreshFeedProcessor.Outcome.self) { group in
+                    var running = 0
+                    for await result in fetcher.fetch(requests) {
+                        guard let feed = byID[result.requestID] else { continue }
+                        if running >= options.parallelism, let outcome = await group.next() {
+                            record(outcome)
+                            running -= 1
+                        }
+                        let stop = isCancelled
+                        group.addTask { processor.process(result, feed: feed, explicitlyNamed: !options.feeds.isEmpty, cancelled: stop) }
+                        running += 1
+                    }
+                    for await outcome in group { record(outcome) }
+                }
+            } onCancel: {
+                fetcher.cancel()
+            }
+        }
+        for feed in feeds where !results.contains(where: { $0.feedID == feed.id }) {
+            record(.init(result: RefreshFeedResult(
+                feedID: feed.id, url: feed.url, title: feed.displayTitle, status: .cancelled,
+                seconds: (ContinuousClock.now - start).seconds)))
+        }
+        if !moves.isEmpty { try feedList.applyMoves(moves) }
+        let cancelled = isCancelled
+        var deleted = 0
+        if let retention = options.retention, !cancelled, results.contains(where: { $0.status == .updated }) {
+            deleted = try environment.store.applyRetention(retention)
+        }
+        return RefreshSummary(
+            feeds: results, seconds: (ContinuousClock.now - start).seconds, deleted: deleted, cancelled: cancelled)
+    }
+
+    /// Stops the running refresh, if any (see the type's threading notes).
+    public func cancel() {
+        let fetcher = state.withLock { state -> FeedFetcher? in
+            guard state.running else { return nil }
+            state.cancelled = true
+            return state.fetcher
+        }
+        fetcher?.cancel()
+    }
+
+    private var isCancelled: Bool {
+        Task.isCancelled || state.withLock { $0.cancelled }
+    }
+
+    /// The feeds this run fetches: those named, or every enabled one with `all`, or the enabled ones due.
+    private func select(_ options: RefreshOptions, list: FeedListFile) throws -> [StoredFeed] {
+        let store = environment.store
+        guard !options.feeds.isEmpty else {
+            return options.all ? try store.feeds().filter { !$0.fetchState.disabled } : try store.feedsDue()
+        }
+        var chosen: [StoredFeed] = []
+        for name in options.feeds {
+            let url = try list.find(name)?.entry.url ?? list.resolve(name)
+            guard let feed = try store.feed(url: url) else { throw RefreshError.unknownFeed(name) }
+            if !chosen.contains(where: { $0.id == feed.id }) { chosen.append(feed) }
+        }
+        return chosen
+    }
+}
+
+private struct RunState: ~Copyable {
+    var fetcher: FeedFetcher?
+    var running = false
+    var cancelled = false
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`.
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
