@@ -1,0 +1,80 @@
+import FeedModel
+import FeedStore
+import Foundation
+import TerminalView
+
+/// The text of the article view, built from a stored article: every piece of feed text sanitized,
+/// URLs styled as links (OSC 8 targets when `hyperlinks` is on).
+struct ArticleContent {
+    let article: StoredArticle
+    let theme: ReaderTheme
+    let hyperlinks: Bool
+
+    /// The lines at `width` cells and the numbered links of the body.
+    func lines(width: Int) -> (lines: [StyledLine], links: [String]) {
+        var lines: [StyledLine] = []
+        let title = ReaderFormat.clean(article.title)
+        lines.append(StyledLine(title.isEmpty ? "(untitled)" : title, style: theme.articleTitle))
+        lines.append(field("Feed", ReaderFormat.clean(article.feedTitle)))
+        let authors = article.authors.compactMap { author in
+            ReaderFormat.clean(author.name ?? author.url).nilIfEmpty
+        }
+        if !authors.isEmpty { lines.append(field("Author", authors.joined(separator: ", "))) }
+        lines.append(field("Date", ReaderFormat().full(article.date)))
+        if let url = article.url ?? article.externalURL { lines.append(field("URL", url, link: url)) }
+        for enclosure in article.enclosures {
+            var details: [String] = []
+            if let type = enclosure.mimeType { details.append(ReaderFormat.clean(type)) }
+            if let size = enclosure.sizeInBytes, size > 0 { details.append(Self.size(size)) }
+            let suffix = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
+            lines.append(field("Enclosure", enclosure.url, link: enclosure.url, suffix: suffix))
+        }
+        lines.append(StyledLine(""))
+
+        let body = article.content ?? article.summary ?? ""
+        let baseURL = article.url ?? article.feedSiteURL ?? article.feedURL
+        var links: [String] = []
+        if article.contentType == .text {
+            lines += TerminalSanitizer.lines(of: body).map { StyledLine($0) }
+        } else {
+            let rendered = HTMLText.render(body, width: width, baseURL: baseURL)
+            lines += rendered.lines.map { StyledLine(TerminalSanitizer.singleLine($0)) }
+            links = rendered.links
+        }
+        if !links.isEmpty {
+            lines.append(StyledLine(""))
+            lines.append(StyledLine("Links:", style: theme.articleHeader))
+            for (index, url) in links.enumerated() {
+                lines.append(StyledLine(spans: [
+                    StyledSpan("[\(index + 1)] "),
+                    StyledSpan(ReaderFormat.clean(url), style: linkStyle(url)),
+                ]))
+            }
+        }
+        return (lines, links)
+    }
+
+    private func field(_ name: String, _ value: String, link: String? = nil, suffix: String = "") -> StyledLine {
+        let label = StyledSpan(name.padding(toLength: 10, withPad: " ", startingAt: 0), style: theme.articleHeader)
+        let text = ReaderFormat.clean(value)
+        var spans = [label, StyledSpan(text, style: link.map(linkStyle) ?? Style())]
+        if !suffix.isEmpty { spans.append(StyledSpan(suffix)) }
+        return StyledLine(spans: spans)
+    }
+
+    private func linkStyle(_ url: String) -> Style {
+        var style = theme.link
+        if hyperlinks, BrowserLauncher.isOpenable(url) { style.hyperlink = ReaderFormat.clean(url) }
+        return style
+    }
+
+    private static func size(_ bytes: Int64) -> String {
+        if bytes >= 1 << 20 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 { return "\(bytes >> 10) KB" }
+        return "\(bytes) B"
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,158 @@
+import FeedModel
+import FeedStore
+import Foundation
+import TerminalView
+
+/// Tells the controller that opened an article what changed: its marks (opening it marks it read) and
+/// which article it shows after `n`/`p`. Called on the UI thread.
+public protocol ArticleViewControllerDelegate: AnyObject {
+    func articleViewController(_ controller: ArticleViewController, didChangeMarksOf articleID: Int64, read: Bool, starred: Bool)
+    func articleViewController(_ controller: ArticleViewController, didShow articleID: Int64)
+}
+
+/// One article: title, feed, author, date, URL, enclosures, the body laid out by `HTMLText` at the
+/// terminal's width, and the numbered links (`3o` opens link 3). Opening an article marks it read in
+/// the store at once. `n`/`p` go to the next/previous unread article, in the list it was opened from
+/// and then across feeds. UI thread only.
+public final class ArticleViewController: ViewController {
+    public weak var navigationController: NavigationController?
+    /// Held weakly: the list that opened this controller.
+    public weak var delegate: (any ArticleViewControllerDelegate)?
+    let context: ReaderContext
+    /// The list this article was opened from; `n`/`p` search it first.
+    let listQuery: ArticleQuery
+    private(set) var article: StoredArticle?
+    private(set) var links: [String] = []
+    let textView = TextView()
+    var offset = 0
+    private var laidOutWidth: Int?
+
+    /// Shows the article and marks it read, telling `delegate` (set before, so the mark reaches it).
+    public init(
+        context: ReaderContext, articleID: Int64, listQuery: ArticleQuery,
+        delegate: (any ArticleViewControllerDelegate)? = nil
+    ) {
+        self.context = context
+        self.listQuery = listQuery
+        self.delegate = delegate
+        show(articleID: articleID)
+    }
+
+    public var title: String {
+        ReaderFormat.clean(article?.feedTitle)
+    }
+
+    public var status: String {
+        guard let article else { return "" }
+        let lines = textView.displayLineCount(width: max(1, textView.frame.width))
+        let percent = lines <= textView.frame.height ? 100 : min(100, (offset + textView.frame.height) * 100 / max(1, lines))
+        return (article.starred ? "* " : "") + (article.read ? "" : "unread ") + "\(percent)%"
+    }
+
+    /// Loads and shows the article, marking it read.
+    func show(articleID: Int64) {
+        guard let loaded = context.attempt({ try context.store.article(id: articleID) }) else { return }
+        guard var article = loaded else {
+            context.actions?.showMessage("The article no longer exists.", isError: true)
+            return
+        }
+        if !article.read, context.attempt({ try context.store.setRead(true, articleIDs: [articleID]) }) != nil {
+            article = (context.attempt { try context.store.article(id: articleID) } ?? nil) ?? article
+            delegate?.articleViewController(self, didChangeMarksOf: articleID, read: true, starred: article.starred)
+        }
+        self.article = article
+        offset = 0
+        laidOutWidth = nil
+        delegate?.articleViewController(self, didShow: articleID)
+    }
+
+    public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+        if laidOutWidth != frame.width { layOut(width: frame.width) }
+        textView.draw(into: &buffer, frame: frame, offset: &offset)
+    }
+
+    public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
+        switch command {
+        case .up: textView.perform(.lineUp, offset: &offset)
+        case .down: textView.perform(.lineDown, offset: &offset)
+        case .pageUp: textView.perform(.pageUp, offset: &offset)
+        case .pageDown: textView.perform(.pageDown, offset: &offset)
+        case .top: textView.perform(.top, offset: &offset)
+        case .bottom: textView.perform(.bottom, offset: &offset)
+        case .toggleRead:
+            guard let article else { return true }
+            setMarks(read: !article.read, starred: article.starred)
+        case .toggleStar:
+            guard let article else { return true }
+            setMarks(read: article.read, starred: !article.starred)
+        case .openInBrowser:
+            openLink(number: count)
+        case .nextUnread, .previousUnread:
+            showNextUnread(backward: command == .previousUnread)
+        case .refresh:
+            guard let article else { return true }
+            context.actions?.refresh(feedURLs: [article.feedURL])
+        default:
+            return false
+        }
+        return true
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        textView.handle(event, offset: &offset)
+    }
+
+    /// Opens link `number` of the list (1-based), or the article's own URL when nil.
+    private func openLink(number: Int?) {
+        if let number {
+            guard number >= 1, number <= links.count else {
+                context.actions?.showMessage("No link [\(number)].", isError: true)
+                return
+            }
+            context.actions?.openInBrowser(links[number - 1])
+        } else if let url = article?.url ?? article?.externalURL {
+            context.actions?.openInBrowser(url)
+        } else {
+            context.actions?.showMessage("This article has no link.", isError: true)
+        }
+    }
+
+    private func setMarks(read: Bool, starred: Bool) {
+        guard let article else { return }
+        let stored = context.attempt {
+            if read != article.read { try context.store.setRead(read, articleIDs: [article.id]) }
+            if starred != article.starred { try context.store.setStarred(starred, articleIDs: [article.id]) }
+        }
+        guard stored != nil, let reloaded = context.attempt({ try context.store.article(id: article.id) }) ?? nil
+        else { return }
+        self.article = reloaded
+        delegate?.articleViewController(self, didChangeMarksOf: article.id, read: read, starred: starred)
+    }
+
+    private func showNextUnread(backward: Bool) {
+        let current = article?.id
+        let acrossFeeds = ArticleQuery(sort: .byFeed)
+        guard let found = context.attempt({
+            try context.store.nextUnread(after: current, in: listQuery, backward: backward)
+                ?? context.store.nextUnread(after: current, in: acrossFeeds, backward: backward)
+        }) else { return }
+        guard let next = found else {
+            context.actions?.showMessage("No more unread articles.", isError: false)
+            return
+        }
+        show(articleID: next.id)
+    }
+
+    /// Builds the text at `width`: header lines, the body, the link list.
+    private func layOut(width: Int) {
+        laidOutWidth = width
+        guard let article else {
+            textView.lines = []
+            return
+        }
+        let content = ArticleContent(article: article, theme: context.config.theme, hyperlinks: context.config.hyperlinks)
+        let laidOut = content.lines(width: max(10, width))
+        textView.lines = laidOut.lines
+        links = laidOut.links
+    }
+}

@@ -1,0 +1,215 @@
+import FeedStore
+import Foundation
+import TerminalView
+import TOMLKit
+
+/// The user's settings from `config.toml`: key bindings, colours, browser, article order, refresh on
+/// start, OSC 8 hyperlinks and retention. Every setting has a default, so a missing file (or table, or
+/// key) is no error; anything present must be valid. A value.
+public struct ReaderConfig: Sendable, Hashable {
+    public var keys = KeyBindings.defaults
+    public var theme = ReaderTheme()
+    /// The browser command (`%u` is replaced by the URL, else the URL is appended); nil: `$BROWSER`,
+    /// then `xdg-open`.
+    public var browser: String?
+    /// True when the browser runs in the terminal (w3m, lynx): the reader gives it the terminal and
+    /// waits, instead of starting it detached.
+    public var browserIsTerminal = false
+    public var sort: ArticleSort = .newestFirst
+    public var refreshOnStart = false
+    /// OSC 8 hyperlinks in the article view.
+    public var hyperlinks = true
+    /// What a refresh deletes afterwards.
+    public var retention: RetentionPolicy? = RefreshOptions.defaultRetention
+
+    public init() {}
+
+    /// Reads the config at `path`; defaults when the file does not exist.
+    /// Throws `ConfigError` (a one-line message naming the file, and line where known).
+    public static func load(path: String) throws(ConfigError) -> ReaderConfig {
+        guard FileManager.default.fileExists(atPath: path) else { return ReaderConfig() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(path: path, message: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(path: path, message: "is not UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses config text; `path` only names the file in errors.
+    public static func parse(_ text: String, path: String = "config.toml") throws(ConfigError) -> ReaderConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, line: error.source.begin.line, message: error.description)
+        } catch {
+            throw ConfigError(path: path, message: "\(error)")
+        }
+        var reader = ConfigReader(path: path)
+        return try reader.read(table)
+    }
+}
+
+/// A config file that cannot be used: which file, where, and why, in one line.
+public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let path: String
+    public let line: Int?
+    public let message: String
+
+    public init(path: String, line: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        let place = line.map { "\(path):\($0)" } ?? path
+        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "config \(place): \(oneLine)"
+    }
+}
+
+/// Turns the parsed TOML table into a `ReaderConfig`, refusing unknown keys and wrong types.
+private struct ConfigReader {
+    let path: String
+
+    init(path: String) {
+        self.path = path
+    }
+
+    private static let topLevel: Set<String> = [
+        "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
+    ]
+
+    mutating func read(_ table: TOMLTable) throws(ConfigError) -> ReaderConfig {
+        var config = ReaderConfig()
+        for key in table.keys where !Self.topLevel.contains(key) {
+            throw fail("unknown setting '\(key)'")
+        }
+        if let value = table["browser"] {
+            guard let browser = value.string else { throw fail("'browser' must be a string") }
+            let trimmed = browser.trimmingCharacters(in: .whitespaces)
+            config.browser = trimmed.isEmpty ? nil : trimmed
+        }
+        config.browserIsTerminal = try bool(table, "browser_is_terminal", default: false)
+        config.refreshOnStart = try bool(table, "refresh_on_start", default: false)
+        config.hyperlinks = try bool(table, "hyperlinks", default: true)
+        if let value = table["sort"] {
+            let names: [String: ArticleSort] = [
+                "newest-first": .newestFirst, "oldest-first": .oldestFirst, "by-feed": .byFeed,
+            ]
+            guard let name = value.string, let sort = names[name.lowercased().replacingOccurrences(of: "_", with: "-")]
+            else { throw fail("'sort' must be \"newest-first\", \"oldest-first\" or \"by-feed\"") }
+            config.sort = sort
+        }
+        if let value = table["keys"] {
+            guard let keys = value.table else { throw fail("[keys] must be a table") }
+            try readKeys(keys, into: &config.keys)
+        }
+        if let value = table["colors"] {
+            guard let colors = value.table else { throw fail("[colors] must be a table") }
+            try readColors(colors, into: &config.theme)
+        }
+        if let value = table["retention"] {
+            guard let retention = value.table else { throw fail("[retention] must be a table") }
+            config.retention = try readRetention(retention)
+        }
+        return config
+    }
+
+    private func readKeys(_ table: TOMLTable, into bindings: inout KeyBindings) throws(ConfigError) {
+        for name in table.keys {
+            guard let command = ReaderCommand(rawValue: name), let value = table[name] else {
+                throw fail("unknown command '\(name)' in [keys]")
+            }
+            var names: [String] = []
+            if let single = value.string {
+                names = [single]
+            } else if let array = value.array {
+                for element in array {
+                    guard let string = element.string else { throw fail("keys for '\(name)' must be strings") }
+                    names.append(string)
+                }
+            } else {
+                throw fail("keys for '\(name)' must be a string or a list of strings")
+            }
+            var keys: [Key] = []
+            for keyName in names {
+                guard let key = Key(name: keyName) else { throw fail("unknown key '\(keyName)' for '\(name)'") }
+                keys.append(key)
+            }
+            bindings.bind(command, to: keys)
+        }
+    }
+
+    private func readColors(_ table: TOMLTable, into theme: inout ReaderTheme) throws(ConfigError) {
+        for name in table.keys {
+            guard let path = ReaderTheme.keyPath(forElement: name), let value = table[name] else {
+                throw fail("unknown element '\(name)' in [colors]")
+            }
+            if let colorName = value.string {
+                guard let color = Color(name: colorName) else { throw fail("unknown colour '\(colorName)' for '\(name)'") }
+                theme[keyPath: path].foreground = color
+            } else if let style = value.table {
+                theme[keyPath: path] = try readStyle(style, element: name)
+            } else {
+                throw fail("colour for '\(name)' must be a colour name or a table")
+            }
+        }
+    }
+
+    private func readStyle(_ table: TOMLTable, element: String) throws(ConfigError) -> Style {
+        var style = Style()
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            switch key {
+            case "fg", "bg":
+                guard let name = value.string, let color = Color(name: name) else {
+                    throw fail("'\(key)' of '\(element)' must be a colour name, 0-255 or #rrggbb")
+                }
+                if key == "fg" { style.foreground = color } else { style.background = color }
+            case "bold", "dim", "italic", "underline", "reverse":
+                guard let flag = value.bool else { throw fail("'\(key)' of '\(element)' must be true or false") }
+                switch key {
+                case "bold": style.bold = flag
+                case "dim": style.dim = flag
+                case "italic": style.italic = flag
+                case "underline": style.underline = flag
+                default: style.reverse = flag
+                }
+            default:
+                throw fail("unknown attribute '\(key)' for '\(element)' (fg, bg, bold, dim, italic, underline, reverse)")
+            }
+        }
+        return style
+    }
+
+    private func readRetention(_ table: TOMLTable) throws(ConfigError) -> RetentionPolicy? {
+        var maxArticles = RefreshOptions.defaultRetention.maxArticlesPerFeed
+        var maxAge = RefreshOptions.defaultRetention.maxAge
+        for key in table.keys {
+            guard let value = table[key]?.int, value >= 0 else {
+                throw fail("'\(key)' in [retention] must be a whole number, 0 or more")
+            }
+            switch key {
+            case "max_articles_per_feed": maxArticles = value == 0 ? nil : value
+            case "max_age_days": maxAge = value == 0 ? nil : TimeInterval(value) * 86_400
+            default: throw fail("unknown setting '\(key)' in [retention]")
+            }
+        }
+        if maxArticles == nil, maxAge == nil { return nil }
+        return RetentionPolicy(maxArticlesPerFeed: maxArticles, maxAge: maxAge)
+    }
+
+    private func bool(_ table: TOMLTable, _ key: String, default fallback: Bool) throws(ConfigError) -> Bool {
+        guard let value = table[key] else { return fallback }
+        guard let flag = value.bool else { throw fail("'\(key)' must be true or false") }
+        return flag
+    }
+
+    private func fail(_ message: String) -> ConfigError {
+        ConfigError(path: path, message: message)
+    }
+}

@@ -1,0 +1,117 @@
+import TerminalView
+
+/// Something the user can ask the reader to do with a key. The raw value is the command's name in the
+/// config file's `[keys]` table.
+public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
+    case up, down
+    case pageUp = "page_up"
+    case pageDown = "page_down"
+    case top, bottom, open, back, quit
+    case nextUnread = "next_unread"
+    case previousUnread = "previous_unread"
+    case toggleRead = "toggle_read"
+    case markAllRead = "mark_all_read"
+    case toggleStar = "toggle_star"
+    case openInBrowser = "open_in_browser"
+    case refresh
+    case refreshAll = "refresh_all"
+    case cancelRefresh = "cancel_refresh"
+    case search
+    case chooseTag = "choose_tag"
+    case redraw, help
+
+    /// What the help screen says the command does.
+    public var summary: String {
+        switch self {
+        case .up: "move up / scroll up"
+        case .down: "move down / scroll down"
+        case .pageUp: "page up"
+        case .pageDown: "page down"
+        case .top: "go to the top"
+        case .bottom: "go to the bottom"
+        case .open: "open the selected row"
+        case .back: "go back"
+        case .quit: "quit"
+        case .nextUnread: "next unread article (across feeds)"
+        case .previousUnread: "previous unread article"
+        case .toggleRead: "toggle read / unread"
+        case .markAllRead: "mark every article in the list read"
+        case .toggleStar: "star / unstar"
+        case .openInBrowser: "open in the browser ([number] o: link number)"
+        case .refresh: "refresh this feed"
+        case .refreshAll: "refresh all feeds in the background"
+        case .cancelRefresh: "cancel the running refresh"
+        case .search: "full-text search"
+        case .chooseTag: "choose a tag"
+        case .redraw: "redraw the screen"
+        case .help: "show / hide this help"
+        }
+    }
+}
+
+/// Which keys run which command: the defaults, changed by the config file's `[keys]` table.
+///
+/// A value; a key maps to at most one command (binding a key again moves it).
+public struct KeyBindings: Sendable, Hashable {
+    private var commands: [Key: ReaderCommand]
+
+    /// The bindings the help screen documents when no config file changes them.
+    public static let defaults: KeyBindings = {
+        var bindings = KeyBindings(commands: [:])
+        let table: [(ReaderCommand, [Key])] = [
+            (.up, [.up, .character("k")]),
+            (.down, [.down, .character("j")]),
+            (.pageUp, [.pageUp, .character("b")]),
+            (.pageDown, [.pageDown, .character(" ")]),
+            (.top, [.character("g"), .home]),
+            (.bottom, [.character("G"), .end]),
+            (.open, [.enter, .right]),
+            (.back, [.character("q"), .left]),
+            (.quit, [.character("Q")]),
+            (.nextUnread, [.character("n")]),
+            (.previousUnread, [.character("p")]),
+            (.toggleRead, [.character("N")]),
+            (.markAllRead, [.character("A")]),
+            (.toggleStar, [.character("s")]),
+            (.openInBrowser, [.character("o")]),
+            (.refresh, [.character("r")]),
+            (.refreshAll, [.character("R")]),
+            (.cancelRefresh, [.character("x"), .ctrl("c")]),
+            (.search, [.character("/")]),
+            (.chooseTag, [.character("t")]),
+            (.redraw, [.ctrl("l")]),
+            (.help, [.character("?"), .function(1)]),
+        ]
+        for (command, keys) in table { bindings.bind(command, to: keys) }
+        return bindings
+    }()
+
+    private init(commands: [Key: ReaderCommand]) {
+        self.commands = commands
+    }
+
+    /// The command bound to `key`, if any.
+    public func command(for key: Key) -> ReaderCommand? {
+        commands[key]
+    }
+
+    /// The keys bound to `command`, in a stable order (single characters first).
+    public func keys(for command: ReaderCommand) -> [Key] {
+        commands.filter { $0.value == command }.map(\.key).sorted { lhs, rhs in
+            let left = (lhs.name.count > 1 ? 1 : 0, lhs.name)
+            let right = (rhs.name.count > 1 ? 1 : 0, rhs.name)
+            return left < right
+        }
+    }
+
+    /// Makes `keys` (and only them) run `command`; the keys stop running any other command.
+    public mutating func bind(_ command: ReaderCommand, to keys: [Key]) {
+        for (key, bound) in commands where bound == command { commands[key] = nil }
+        for key in keys { commands[key] = command }
+    }
+
+    /// The help screen's key column for `command`, e.g. `j, down`.
+    public func keyList(for command: ReaderCommand) -> String {
+        keys(for: command).map(\.name).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import TerminalView
+
+/// The reader's run loop: reads events from a `TerminalDevice` (the real terminal, or a
+/// `HeadlessTerminal` in tests and benchmarks), turns keys into commands through the key bindings,
+/// gives them to the visible controller of the navigation stack, and draws a frame after each event:
+/// title bar, the controller's content, the status line (refresh progress, position) and the prompt
+/// line (messages, `/` search input, a number typed before `o`). The `?` help overlay lists the
+/// bindings. Background refreshes report through a mailbox and a wakeup of the loop; their new
+/// articles reach the visible controller through `storeDidChange()`.
+///
+/// Not thread-safe: create it and call `run`/`processEvents` on one thread (the UI thread).
+public final class ReaderApplication {
+    public let navigation: NavigationController
+    public let context: ReaderContext
+    /// True once the user quit or the input went away.
+    public private(set) var isFinished = false
+    private let device: any TerminalDevice
+    private let mailbox: ReaderMailbox
+    private let makeRefresher: (() -> any ReaderRefreshing)?
+    private var refresher: (any ReaderRefreshing)?
+    private var refreshTask: Task<Void, Never>?
+    private var refreshStatus: String?
+    private var lastProgressReload = ContinuousClock.now
+    private var prompt: (line: PromptLine, completion: (String) -> Void)?
+    private var helpOffset: Int?
+    private var message: (text: String, isError: Bool)?
+    private var typedNumber = ""
+    private let browser: BrowserLauncher
+    private let foreground: (() throws -> Void) throws -> Void
+
+    /// - Parameters:
+    ///   - makeRefresher: builds the refresh service for `r`/`R`; nil disables refreshing.
+    ///   - wake: makes `device.nextEvent` return (`Terminal.wakeup.post`); called from any thread.
+    ///   - foreground: runs a body with the terminal handed back to the shell (terminal browsers).
+    public init(
+        device: any TerminalDevice, context: ReaderContext, makeRefresher: (() -> any ReaderRefreshing)? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        wake: @escaping @Sendable () -> Void = {},
+        foreground: @escaping (() throws -> Void) throws -> Void = { try $0() }
+    ) {
+        self.device = device
+        self.context = context
+        self.makeRefresher = makeRefresher
+        self.foreground = foreground
+        mailbox = ReaderMailbox(wake: wake)
+        browser = BrowserLauncher(
+            configured: context.config.browser, isTerminal: context.config.browserIsTerminal, environment: environment)
+        navigation = NavigationController(root: FeedListViewController(context: context), context: context)
+        context.actions = self
+    }
+
+    /// Draws the first frame, then handles events until the user quits or the input closes.
+    public func run() {
+        if context.config.refreshOnStart { refresh(feedURLs: nil) }
+        draw()
+        while !isFinished {
+            let event = device.nextEvent(timeout: refreshTask == nil ? nil : .milliseconds(500))
+            takeNotices()
+            if let event { handle(event) }
+            if !isFinished { draw() }
+        }
+        refresher?.cancel()
+    }
+
+    /// Handles every event the device has queued, drawing after each; returns when none is left (for a
+    /// `HeadlessTerminal`, whose `nextEvent` never waits) or the user quit.
+    public func processEvents() {
+        draw()
+        while !isFinished, let event = device.nextEvent(timeout: .zero) {
+            takeNotices()
+            handle(event)
+            if !isFinished { draw() }
+        }
+    }
+
+    /// Waits (up to `timeout`) for a running refresh to finish and applies what it reported.
+    public func waitForRefresh(timeout: Duration = .seconds(10)) {
+        let deadline = ContinuousClock.now + timeout
+        while refreshTask != nil, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+            takeNotices()
+        }
+        draw()
+    }
+
+    /// Applies one input event.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .resize:
+            device.requestFullRedraw()
+            return
+        case .wakeup:
+            return
+        case .inputClosed:
+            isFinished = true
+            return
+        default:
+            break
+        }
+        if var current = prompt {
+            let outcome = current.line.handle(event)
+            switch outcome {
+            case .editing: prompt = current
+            case .cancelled: prompt = nil
+            case .submitted(let text):
+                prompt = nil
+                current.completion(text)
+            }
+            return
+        }
+        if case .key = event { message = nil }
+        if helpOffset != nil {
+            handleHelp(event)
+            return
+        }
+        guard let top = navigation.topViewController else { return }
+        guard case .key(let key) = event else {
+            _ = top.handle(event)
+            return
+        }
+        let command = context.config.keys.command(for: key)
+        if command == nil, case .character(let character) = key, character.isASCII, character.isNumber {
+            typedNumber.append(character)
+            return
+        }
+        let count = Int(typedNumber)
+        typedNumber = ""
+        if let command {
+            perform(command, count: count, key: key)
+        } else if !top.handle(event) {
+            message = ("Unknown key \(key.name) (? for help)", false)
+        }
+    }
+
+    /// Draws the current screen.
+    public func draw() {
+        let size = device.size
+        var buffer = ScreenBuffer(size: size)
+        let layout = Layout(size: size)
+        let theme = context.config.theme
+        guard let top = navigation.topViewController else { return }
+        let help = context.config.keys.keyList(for: .help)
+        StatusLine(left: "Tidings: \(top.title)", right: help.isEmpty ? "" : "\(help.split(separator: ",")[0]) help", style: theme.titleBar)
+            .draw(into: &buffer, frame: layout.titleBar)
+        top.draw(into: &buffer, frame: layout.content)
+        if var offset = helpOffset {
+            helpOverlay.draw(into: &buffer, frame: layout.content, offset: &offset)
+            helpOffset = offset
+        }
+        StatusLine(left: refreshStatus ?? "", right: top.status, style: theme.statusLine)
+            .draw(into: &buffer, frame: layout.statusLine)
+        if let prompt {
+            prompt.line.draw(into: &buffer, frame: layout.promptLine)
+        } else if let message {
+            buffer.write(message.text, in: layout.promptLine, style: message.isError ? theme.error : .plain)
+        } else if !typedNumber.isEmpty {
+            buffer.write("\(typedNumber) (o opens link \(typedNumber))", in: layout.promptLine)
+        }
+        navigation.didChangeStack = false
+        device.draw(buffer)
+    }
+
+    private func perform(_ command: ReaderCommand, count: Int?, key: Key) {
+        guard let top = navigation.topViewController else { return }
+        switch command {
+        case .quit:
+            isFinished = true
+        case .help:
+            helpOffset = 0
+        case .redraw:
+            device.requestFullRedraw()
+        case .refreshAll:
+            refresh(feedURLs: nil)
+        case .cancelRefresh:
+            if let refresher {
+                refresher.cancel()
+                refreshStatus = "Cancelling refresh…"
+            } else if key == .ctrl("c") {
+                isFinished = true
+            }
+        case .back:
+            if navigation.viewControllers.count > 1 {
+                navigation.pop()
+            } else if case .character = key {
+                isFinished = true
+            }
+        default:
+            if !top.perform(command, count: count) {
+                message = ("\(command.summary.prefix(1).uppercased() + command.summary.dropFirst()): not available here", false)
+            }
+        }
+    }
+
+    private var helpOverlay: HelpOverlay {
+        let entries = ReaderCommand.allCases.map { command in
+            HelpOverlay.Entry(keys: context.config.keys.keyList(for: command), description: command.summary)
+        }
+        return HelpOverlay(title: "Keys (q or ? to close)", entries: entries, keyStyle: .bold)
+    }
+
+    private func handleHelp(_ event: InputEvent) {
+        guard case .key(let key) = event, var offset = helpOffset else { return }
+        switch context.config.keys.command(for: key) {
+        case .down: offset += 1
+        case .up: offset -= 1
+        case .pageDown: offset += 10
+        case .pageUp: offset -= 10
+        default:
+            helpOffset = nil
+            return
+        }
+        helpOffset = max(0, offset)
+    }
+
+    /// Applies what background refreshes reported since the last look.
+    private func takeNotices() {
+        for notice in mailbox.take() {
+            switch notice {
+            case .progress(let progress):
+                refreshStatus = "Refreshing \(progress.done)/\(progress.total) feeds, \(progress.newArticles) new"
+                    + (progress.errors > 0 ? ", \(progress.errors) failed" : "")
+                    + " (\(context.config.keys.keyList(for: .cancelRefresh)) to cancel)"
+                if progress.newArticles > 0, ContinuousClock.now - lastProgressReload > .seconds(1) {
+                    lastProgressReload = .now
+                    navigation.topViewController?.storeDidChange()
+                }
+            case .finished(let summary):
+                finishRefresh()
+                let failed = summary.failures.count
+                refreshStatus = nil
+                message = (
+                    (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(summary.feeds.count) feeds: ")
+                        + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed" : ""), failed > 0)
+                navigation.topViewController?.storeDidChange()
+            case .failed(let reason):
+                finishRefresh()
+                refreshStatus = nil
+                message = ("Refresh failed: \(reason)", true)
+            }
+        }
+    }
+
+    private func finishRefresh() {
+        refreshTask = nil
+        refresher = nil
+    }
+}
+
+extension ReaderApplication: ReaderActions {
+    public func showMessage(_ text: String, isError: Bool) {
+        message = (text, isError)
+    }
+
+    public func beginPrompt(_ prompt: String, initial: String, completion: @escaping (String) -> Void) {
+        self.prompt = (PromptLine(prompt: prompt, text: initial), completion)
+    }
+
+    public func openInBrowser(_ url: String) {
+        do {
+            try browser.open(url) { body in
+                try foreground(body)
+                device.requestFullRedraw()
+            }
+            message = ("Opened \(ReaderFormat.clean(url))", false)
+        } catch {
+            message = ("Cannot open the browser: \(error)", true)
+        }
+    }
+
+    public func refresh(feedURLs: [String]?) {
+        guard refreshTask == nil else {
+            message = ("A refresh is already running.", false)
+            return
+        }
+        guard let makeRefresher else {
+            message = ("Refreshing is not available.", true)
+            return
+        }
+        let service = makeRefresher()
+        refresher = service
+        let options = RefreshOptions(
+            all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention)
+        let mailbox = self.mailbox
+        refreshStatus = "Refreshing…"
+        refreshTask = Task.detached {
+            do {
+                let summary = try await service.run(options) { mailbox.post(.progress($0)) }
+                mailbox.post(.finished(summary))
+            } catch {
+                mailbox.post(.failed("\(error)"))
+            }
+        }
+    }
+}

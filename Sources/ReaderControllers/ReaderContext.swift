@@ -1,0 +1,43 @@
+import FeedStore
+import TerminalView
+
+/// What the controllers may ask of the application around them: messages, the prompt line, the
+/// browser and refreshes. Implemented by `ReaderApplication`; called on the UI thread.
+public protocol ReaderActions: AnyObject {
+    /// Shows a one-line message on the prompt line until the next key.
+    func showMessage(_ text: String, isError: Bool)
+    /// Asks for a line of text; `completion` runs with it on Enter (not on Escape).
+    func beginPrompt(_ prompt: String, initial: String, completion: @escaping (String) -> Void)
+    /// Opens `url` in the user's browser.
+    func openInBrowser(_ url: String)
+    /// Starts a background refresh of the feeds at `feedURLs`, or of every feed when nil.
+    func refresh(feedURLs: [String]?)
+}
+
+/// The store, settings and application services every controller shares. UI thread only.
+public final class ReaderContext {
+    public let store: FeedStore
+    public let config: ReaderConfig
+    /// Held weakly: the application owns the controllers that hold this context.
+    public weak var actions: (any ReaderActions)?
+
+    public init(store: FeedStore, config: ReaderConfig) {
+        self.store = store
+        self.config = config
+    }
+
+    /// Reports a failed store call on the prompt line.
+    func report(_ error: any Error) {
+        actions?.showMessage("Error: \(error)", isError: true)
+    }
+
+    /// Runs a store call, reporting a failure; nil when it failed.
+    func attempt<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+}

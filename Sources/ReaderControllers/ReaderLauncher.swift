@@ -1,0 +1,66 @@
+import Foundation
+import TerminalView
+
+/// Opens the terminal reader for `tidings` (no subcommand) and `tidings read`: loads nothing itself
+/// but takes the environment and config the command built, makes the store follow the feed list,
+/// takes over the terminal, runs the `ReaderApplication` loop, and gives the terminal back however
+/// the loop ends. Call on the main thread; returns when the user quits.
+public enum ReaderLauncher {
+    /// Runs the reader on the process's terminal. Throws `ReaderError.notATerminal` (before anything
+    /// changes) when standard input or output is not a terminal.
+    public static func run(
+        environment: AppEnvironment, config: ReaderConfig,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ReaderError) {
+        let terminal: Terminal
+        do {
+            terminal = try Terminal(
+                renderOptions: RenderOptions.fromEnvironment(processEnvironment, hyperlinks: config.hyperlinks))
+        } catch {
+            throw .notATerminal
+        }
+        let syncProblem = syncFeedList(environment)
+        do {
+            try terminal.start()
+        } catch {
+            throw .terminal("\(error)")
+        }
+        defer { terminal.stop() }
+        let context = ReaderContext(store: environment.store, config: config)
+        let wakeup = terminal.wakeup
+        let application = ReaderApplication(
+            device: terminal, context: context,
+            makeRefresher: { RefreshController(environment: environment) },
+            environment: processEnvironment,
+            wake: { wakeup.post() },
+            foreground: { body in try terminal.runRestored(body) })
+        if let syncProblem { application.showMessage(syncProblem, isError: true) }
+        application.run()
+    }
+
+    /// Makes the store follow the feed list file when there is one; a message when that failed.
+    static func syncFeedList(_ environment: AppEnvironment) -> String? {
+        guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return nil }
+        do {
+            try FeedListController(environment: environment).sync()
+            return nil
+        } catch {
+            return "Feed list \(environment.paths.feedList) not read: \(error)"
+        }
+    }
+}
+
+/// Why the reader could not start.
+public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Standard input or output is not a terminal (redirected, or run from a script).
+    case notATerminal
+    /// The terminal could not be set up.
+    case terminal(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal: "the reader needs a terminal (standard input and output are not one)"
+        case .terminal(let reason): "cannot set up the terminal: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What the reader needs from a refresh: run it with progress reports, and cancel it.
+/// `RefreshController` is the real one; tests may pass their own. Thread-safe: `run` is awaited off
+/// the UI thread and `cancel` may be called from any thread; `progress` is called on any thread.
+public protocol ReaderRefreshing: AnyObject, Sendable {
+    func run(_ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void) async throws
+        -> RefreshSummary
+    func cancel()
+}
+
+/// What a background refresh reports to the UI thread.
+enum ReaderNotice: Sendable {
+    case progress(RefreshProgress)
+    case finished(RefreshSummary)
+    case failed(String)
+}
+
+/// The hand-over point between background refresh tasks and the UI loop: tasks post notices and wake
+/// the loop; the loop takes them. Thread-safe.
+final class ReaderMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var notices: [ReaderNotice] = []
+    private let wake: @Sendable () -> Void
+
+    init(wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
+    }
+
+    func post(_ notice: ReaderNotice) {
+        lock.lock()
+        notices.append(notice)
+        lock.unlock()
+        wake()
+    }
+
+    func take() -> [ReaderNotice] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = notices
+        notices = []
+        return taken
+    }
+}
+
+extension RefreshController: ReaderRefreshing {}
