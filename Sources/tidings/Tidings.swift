@@ -9,7 +9,11 @@ struct Tidings: AsyncParsableCommand {
         abstract: "A terminal news-feed reader.",
         subcommands: [
             ParseCommand.self,
-        ])
+            FeedsCommand.self,
+            RefreshCommand.self,
+            ReadCommand.self,
+        ],
+        defaultSubcommand: ReadCommand.self)
 
     static func main() async {
         ProcessSetup.run()

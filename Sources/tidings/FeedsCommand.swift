@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import ReaderControllers
+
+/// `tidings feeds add|remove|list|import|export`: the user's feed list (an OPML file).
+struct FeedsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feeds",
+        abstract: "Manage the feed list (an OPML file; folders are tags).",
+        subcommands: [
+            FeedsAddCommand.self, FeedsRemoveCommand.self, FeedsListCommand.self, FeedsImportCommand.self,
+            FeedsExportCommand.self,
+        ],
+        defaultSubcommand: FeedsListCommand.self)
+}
+
+/// Runs a feed-list operation, turning its errors into a message and an exit status.
+func runFeedList<T>(_ global: GlobalOptions, _ body: (FeedListController) async throws -> T) async throws -> T {
+    let controller = FeedListController(environment: try global.environment())
+    do {
+        return try await body(controller)
+    } catch let error as FeedListError {
+        CommandOutput.error(error.description)
+        throw ExitCode(error.exitStatus.rawValue)
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        CommandOutput.error("\(error)")
+        throw ExitCode(ExitStatus.ioError.rawValue)
+    }
+}
+
+struct FeedsAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a feed, or the feed a web page links to.",
+        discussion: """
+            The feed is fetched and parsed first; a web page's <link rel="alternate"> feeds are \
+            discovered (several: they are listed and nothing is added, exit 1). A feed already in the \
+            list is refused (exit 1).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The title to show (default: the feed's own).")
+    var title: String?
+
+    @Option(help: "A tag (the first is the OPML folder); repeat for more.")
+    var tag: [String] = []
+
+    @Flag(help: "Add the URL as given, without fetching it.")
+    var noCheck = false
+
+    @Argument(help: "The feed's URL (or a web page, or a local path).")
+    var url: String
+
+    func run() async throws {
+        let item = try await runFeedList(global) { controller in
+            try await controller.add(FeedAddRequest(
+                url: url, title: title, tags: tag, check: !noCheck))
+        }
+        CommandOutput.write(Array("added \(item.title) <\(item.url)>\n".utf8))
+    }
+}
+
+struct FeedsRemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a feed (by URL or title) and its articles.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The feed's URL or title.")
+    var feed: String
+
+    func run() async throws {
+        let url = try await runFeedList(global) { try $0.remove(feed) }
+        CommandOutput.write(Array("removed \(url)\n".utf8))
+    }
+}
+
+struct FeedsListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the feeds: title, URL, unread/total, tags, last status or error.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print a JSON array.")
+    var json = false
+
+    func run() async throws {
+        let items = try await runFeedList(global) { try $0.list() }
+        if json {
+            var data = try FeedListItem.jsonData(items)
+            data.append(UInt8(ascii: "\n"))
+            CommandOutput.write([UInt8](data))
+        } else {
+            CommandOutput.write(Array(items.map { $0.line + "\n" }.joined().utf8))
+        }
+    }
+}
+
+struct FeedsImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the feeds of an OPML file or a newsboat urls file (feeds already listed are skipped).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The OPML or urls file.")
+    var file: String
+
+    func run() async throws {
+        let result = try await runFeedList(global) { try $0.importFeeds(path: file) }
+        CommandOutput.write(Array("imported \(result.added.count) feeds, \(result.skipped.count) already listed\n".utf8))
+    }
+}
+
+struct FeedsExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Print the feed list as OPML or as a newsboat urls file.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "opml or urls.")
+    var format: FeedListFormat = .opml
+
+    func run() async throws {
+        let text = try await runFeedList(global) { try $0.export(format: format) }
+        CommandOutput.write(Array(text.utf8))
+    }
+}
+
+extension FeedListFormat: ExpressibleByArgument {}

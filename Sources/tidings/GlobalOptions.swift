@@ -1,0 +1,35 @@
+import ArgumentParser
+import ReaderControllers
+
+/// The options every command but `parse` shares: where the feed list, the database and the config are.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The OPML feed list (default: $TIDINGS_FEEDS, else $XDG_CONFIG_HOME/tidings/feeds.opml).",
+        valueName: "file"))
+    var feeds: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The database (default: $TIDINGS_DB, else $XDG_DATA_HOME/tidings/tidings.db).", valueName: "file"))
+    var db: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The config file (default: $TIDINGS_CONFIG, else $XDG_CONFIG_HOME/tidings/config.toml).",
+        valueName: "file"))
+    var config: String?
+
+    /// The paths these options and the environment choose.
+    var paths: TidingsPaths {
+        TidingsPaths.resolve(feedList: feeds, database: db, config: config)
+    }
+
+    /// Opens the environment, or reports why not and exits 73.
+    func environment() throws -> AppEnvironment {
+        let paths = paths
+        do {
+            return try AppEnvironment(paths: paths)
+        } catch {
+            CommandOutput.error("cannot open the database \(paths.database): \(error)")
+            throw ExitCode(ExitStatus.cannotCreate.rawValue)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import ReaderControllers
+
+/// `tidings refresh [--all] [--wait] [--json] [FEED...]`: fetches the feeds that are due (or all, or
+/// those named) and stores what is new. Cron-safe: quiet on success when standard output is not a
+/// terminal, one line per failed feed on standard error, exit 0 / 1 (some failed) / 2 (usage) / 75
+/// (another refresh is running).
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Fetch the feeds that are due and store their new articles.",
+        discussion: """
+            Exit status: 0 every feed refreshed, 1 some failed (the others were stored), 2 usage error, \
+            75 another refresh is running (without --wait), 73 the database cannot be opened, \
+            78 the config file is wrong.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Refresh every enabled feed, due or not.")
+    var all = false
+
+    @Flag(name: .long, help: "Wait for a refresh already running instead of exiting 75.")
+    var wait = false
+
+    @Flag(name: .long, help: "Print a JSON summary (per feed: status, new, updated, error, seconds).")
+    var json = false
+
+    @Argument(help: "Feeds to refresh (URL or title); default: the feeds that are due.")
+    var feeds: [String] = []
+
+    func run() async throws {
+        let paths = global.paths
+        let config: ReaderConfig
+        do {
+            config = try ReaderConfig.load(path: paths.config)
+        } catch {
+            CommandOutput.error(error.description)
+            throw ExitCode(ExitStatus.config.rawValue)
+        }
+        let environment = try global.environment()
+        let terminalOut = isatty(1) == 1
+        let progressLine = RefreshProgressLine(enabled: isatty(2) == 1 && !json)
+        let options = RefreshOptions(
+            all: all, feeds: feeds, unattended: !terminalOut, waitForLock: wait, retention: config.retention)
+        let controller = RefreshController(environment: environment)
+        let signals = SignalCancellation(controller: controller)
+        defer { signals.stop() }
+        let summary: RefreshSummary
+        do {
+            summary = try await controller.run(options) { progressLine.show($0) }
+        } catch let error as RefreshError {
+            progressLine.clear()
+            CommandOutput.error(error.description)
+            switch error {
+            case .locked: throw ExitCode(ExitStatus.temporaryFailure.rawValue)
+            case .unknownFeed: throw ExitCode(ExitStatus.usage.rawValue)
+            case .lockFailed: throw ExitCode(ExitStatus.cannotCreate.rawValue)
+            }
+        } catch let error as FeedListError {
+            progressLine.clear()
+            CommandOutput.error(error.description)
+            throw ExitCode(error.exitStatus.rawValue)
+        } catch {
+            progressLine.clear()
+            CommandOutput.error("refresh failed: \(error)")
+            throw ExitCode(ExitStatus.ioError.rawValue)
+        }
+        progressLine.clear()
+        for failure in summary.failures {
+            CommandOutput.error("\(failure.title): \(failure.error ?? failure.status.rawValue)")
+        }
+        if json {
+            var data = try summary.jsonData()
+            data.append(UInt8(ascii: "\n"))
+            CommandOutput.write([UInt8](data))
+        } else if terminalOut {
+            CommandOutput.write(Array((RefreshCommand.summaryLine(summary) + "\n").utf8))
+        }
+        if summary.cancelled { throw ExitCode(130) }
+        if summary.exitStatus != .success { throw ExitCode(summary.exitStatus.rawValue) }
+    }
+
+    static func summaryLine(_ summary: RefreshSummary) -> String {
+        let count = summary.feeds.count
+        var line = "refreshed \(count) feed\(count == 1 ? "" : "s"): \(summary.newArticles) new, "
+            + "\(summary.updatedArticles) updated, \(summary.failures.count) failed"
+        let moved = summary.feeds.filter { $0.movedFrom != nil }.count
+        if moved > 0 { line += ", \(moved) moved" }
+        return line + String(format: " in %.1f s", summary.seconds)
+    }
+}
