@@ -1,0 +1,44 @@
+import FeedStore
+import Foundation
+
+/// The output shapes of `tidings count`.
+public enum CountFormat: String, Sendable, Hashable, CaseIterable {
+    /// A sentence: `12 unread articles in 4 feeds`.
+    case text
+    /// One JSON object: `{"articles":…,"unread":…,"starred":…,"feeds":…,"feeds_with_unread":…}`.
+    case json
+}
+
+/// Counts articles for status bars and scripts (`tidings count`, like newsboat's print-unread).
+///
+/// Threading: synchronous; safe from any thread.
+public struct CountController: Sendable {
+    private let store: FeedStore
+
+    public init(environment: AppEnvironment) {
+        store = environment.store
+    }
+
+    /// The counts as one line (with its line break): with `unreadOnly`, the unread articles and the
+    /// feeds that have some; otherwise every article, feed, unread and starred article.
+    public func run(unreadOnly: Bool, format: CountFormat) throws -> String {
+        Self.render(try store.counts(), unreadOnly: unreadOnly, format: format)
+    }
+
+    static func render(_ counts: ArticleCounts, unreadOnly: Bool, format: CountFormat) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        switch format {
+        case .text where unreadOnly:
+            return "\(counts.unread) unread \(counts.unread == 1 ? "article" : "articles") in "
+                + plural(counts.feedsWithUnread, "feed") + "\n"
+        case .text:
+            return plural(counts.articles, "article") + " in " + plural(counts.feeds, "feed")
+                + " (\(counts.unread) unread, \(counts.starred) starred)\n"
+        case .json where unreadOnly:
+            return "{\"unread\":\(counts.unread),\"feeds_with_unread\":\(counts.feedsWithUnread)}\n"
+        case .json:
+            return "{\"articles\":\(counts.articles),\"unread\":\(counts.unread),\"starred\":\(counts.starred),"
+                + "\"feeds\":\(counts.feeds),\"feeds_with_unread\":\(counts.feedsWithUnread)}\n"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import FeedStore
+
+/// `--format csv`: RFC 4180 comma-separated values, CRLF line ends, a header row, then one record
+/// per article: date (RFC 3339 UTC), feed, feed_url, title, url, id, author, tags (`|`-joined),
+/// read, starred (`true`/`false`).
+///
+/// Fields holding a comma, quote, CR or LF are quoted with quotes doubled; text keeps its line
+/// breaks. Control characters other than TAB, CR and LF are removed, and a field that a spreadsheet
+/// would take for a formula (starting with `=`, `+`, `-`, `@`) gets a leading `'`, so a hostile feed
+/// cannot plant one.
+struct ExportCSVWriter: ExportWriter {
+    init(context: ExportContext) {}
+
+    func begin(into out: inout ExportBuffer) {
+        out.raw("date,feed,feed_url,title,url,id,author,tags,read,starred\r\n")
+    }
+
+    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+        ExportDate.rfc3339(article.date, into: &out)
+        out.byte(UInt8(ascii: ","))
+        Self.field(article.feedTitle, into: &out)
+        out.byte(UInt8(ascii: ","))
+        Self.field(article.feedURL, into: &out)
+        out.byte(UInt8(ascii: ","))
+        Self.field(article.title ?? "", into: &out)
+        out.byte(UInt8(ascii: ","))
+        Self.field(ExportArticle.link(article) ?? "", into: &out)
+        out.byte(UInt8(ascii: ","))
+        Self.field(article.guid ?? "", into: &out)
+        out.byte(UInt8(ascii: ","))
+        Self.field(ExportArticle.author(article) ?? "", into: &out)
+        out.byte(UInt8(ascii: ","))
+        Self.field(article.tags.joined(separator: "|"), into: &out)
+        out.raw(article.read ? ",true" : ",false")
+        out.raw(article.starred ? ",true\r\n" : ",false\r\n")
+    }
+
+    func end(count: Int, into out: inout ExportBuffer) {}
+
+    static func field(_ text: String, into out: inout ExportBuffer) {
+        var text = text
+        text.withUTF8 { input in
+            guard let first = input.first else { return }
+            var quote = false
+            for b in input where b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D {
+                quote = true
+                break
+            }
+            let formula = first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: "@")
+            if quote { out.byte(UInt8(ascii: "\"")) }
+            if formula { out.byte(UInt8(ascii: "'")) }
+            var i = 0
+            while i < input.count {
+                let b = input[i]
+                if b == 0xC2, i + 1 < input.count, input[i + 1] < 0xA0 {
+                    i += 2
+                    continue
+                }
+                i += 1
+                if (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F { continue }
+                if b == UInt8(ascii: "\"") { out.byte(b) }
+                out.byte(b)
+            }
+            if quote { out.byte(UInt8(ascii: "\"")) }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import FeedStore
+import Foundation
+
+/// Runs `tidings export`: selects articles, streams them from the store through the chosen format
+/// to standard output or a file, and only then advances the `--new` state (and marks them read).
+///
+/// The order makes a run safe to repeat: output first, completely (a file is renamed into place
+/// only when every byte reached the disk), then the state and the read marks in one transaction. A
+/// failed write leaves the target as it was and the state unchanged; a reader of standard output
+/// that goes away (`| head`) ends the export quietly, also without advancing the state, since it
+/// did not get everything. Memory stays flat whatever the number of articles: one article is held
+/// at a time, the output is flushed every 64 KiB, and only the ids of exported articles are kept
+/// when they must be recorded (`--new`, `--mark-read`).
+///
+/// Threading: `run` is synchronous and blocks the calling thread; several exports (even of one
+/// database, from several processes) may run at once.
+public final class ExportController: Sendable {
+    private let environment: AppEnvironment
+
+    public init(environment: AppEnvironment) {
+        self.environment = environment
+    }
+
+    /// Exports what `options` select. Throws `ExportError` (mapping to an exit status) and database
+    /// errors; nothing is recorded when it throws.
+    public func run(_ options: ExportOptions, now: Date = Date()) throws -> ExportSummary {
+        let context = ExportContext(
+            generated: now, stateName: options.onlyNew ? options.stateName : nil, terminalWidth: options.terminalWidth)
+        let query = try self.query(for: options)
+        if let templatePath = options.templatePath {
+            var writer = try ExportTemplateWriter(
+                text: try Self.readTemplate(templatePath), path: templatePath, context: context)
+            return try stream(query, options, withContent: writer.needsContent, writer: &writer)
+        }
+        switch options.format {
+        case .text:
+            var writer = ExportTextWriter(context: context)
+            return try stream(query, options, withContent: false, writer: &writer)
+        case .markdown:
+            var writer = ExportMarkdownWriter(context: context)
+            return try stream(query, options, withContent: false, writer: &writer)
+        case .html:
+            var writer = ExportHTMLWriter(context: context)
+            return try stream(query, options, withContent: true, writer: &writer)
+        case .json:
+            var writer = ExportJSONWriter(context: context)
+            return try stream(query, options, withContent: true, writer: &writer)
+        case .rss:
+            var writer = ExportRSSWriter(context: context)
+            return try stream(query, options, withContent: true, writer: &writer)
+        case .atom:
+            var writer = ExportAtomWriter(context: context)
+            return try stream(query, options, withContent: true, writer: &writer)
+        case .tsv:
+            var writer = ExportTSVWriter(context: context)
+            return try stream(query, options, withContent: true, writer: &writer)
+        case .csv:
+            var writer = ExportCSVWriter(context: context)
+            return try stream(query, options, withContent: false, writer: &writer)
+        }
+    }
+
+    /// Runs a refresh first (waiting for one already running, as cron jobs should), then exports
+    /// even when some feeds failed; the refresh summary tells the caller which did.
+    public func refreshAndRun(_ options: ExportOptions, refresh: RefreshOptions) async throws
+        -> (refresh: RefreshSummary, export: ExportSummary)
+    {
+        let summary = try await RefreshController(environment: environment).run(refresh)
+        return (summary, try run(options))
+    }
+
+    /// The store query `options` describe, with feed names resolved to ids.
+    func query(for options: ExportOptions) throws -> ArticleQuery {
+        var feedIDs: [Int64]?
+        if !options.feeds.isEmpty {
+            var ids: [Int64] = []
+            var all: [StoredFeed]?
+            for name in options.feeds {
+                if let feed = try environment.store.feed(url: name) {
+                    ids.append(feed.id)
+                    continue
+                }
+                if all == nil { all = try environment.store.feeds() }
+                let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+                let matches = (all ?? []).filter { feed in
+                    [feed.displayTitle, feed.title, feed.feedTitle].contains { $0?.lowercased() == wanted }
+                }
+                guard !matches.isEmpty else { throw ExportError.unknownFeed(name) }
+                ids += matches.map(\.id)
+            }
+            feedIDs = ids
+        }
+        let search = options.search?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return ArticleQuery(
+            feedIDs: feedIDs, tags: options.tags, unreadOnly: options.unreadOnly, starredOnly: options.starredOnly,
+            since: options.since, search: search?.isEmpty == false ? search : nil,
+            notExportedBy: options.onlyNew ? options.stateName : nil, sort: options.effectiveSort)
+    }
+
+    private func stream<Writer: ExportWriter>(
+        _ query: ArticleQuery, _ options: ExportOptions, withContent: Bool, writer: inout Writer
+    ) throws -> ExportSummary {
+        let store = environment.store
+        let sink = try options.outputPath.map(ExportSink.file) ?? ExportSink.standardOutput()
+        let record = options.onlyNew || options.markRead
+        var ids: [Int64] = []
+        var count = 0
+        var buffer = ExportBuffer()
+        do {
+            try writer.begin(into: &buffer)
+            try store.forEachArticle(matching: query, limit: options.limit, withContent: withContent) { article in
+                try writer.write(article, into: &buffer)
+                count += 1
+                if record { ids.append(article.id) }
+                if buffer.count >= 1 << 16 { try sink.write(&buffer) }
+            }
+            try writer.end(count: count, into: &buffer)
+            try sink.write(&buffer)
+            try sink.commit()
+        } catch is ExportSink.ClosedPipe {
+            sink.abandon()
+            return ExportSummary(exported: count, bytes: sink.bytesWritten, complete: false)
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        if options.onlyNew {
+            try store.advanceExportState(name: options.stateName, through: ids, markRead: options.markRead)
+        } else if options.markRead, !ids.isEmpty {
+            try store.setRead(true, articleIDs: ids)
+        }
+        return ExportSummary(exported: count, bytes: sink.bytesWritten, complete: true)
+    }
+
+    private static func readTemplate(_ path: String) throws -> String {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ExportError.templateUnreadable(path: path, reason: "not UTF-8 text")
+            }
+            return text
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+            throw ExportError.templateUnreadable(path: path, reason: reason)
+        }
+    }
+}

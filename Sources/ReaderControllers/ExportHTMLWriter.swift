@@ -1,0 +1,109 @@
+import FeedStore
+
+/// `--format html`: one standalone HTML5 page (UTF-8, inline CSS, no scripts, no external
+/// resources but the articles' own images). Every text from a feed is escaped and every body goes
+/// through `HTMLSanitizer`; a Content-Security-Policy forbids scripts in case anything slipped
+/// through. Each article is an `<article>` with its linked title, a line with feed, date and author,
+/// and its sanitized body.
+struct ExportHTMLWriter: ExportWriter {
+    private let context: ExportContext
+
+    init(context: ExportContext) {
+        self.context = context
+    }
+
+    func begin(into out: inout ExportBuffer) {
+        out.raw("""
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: http: data:; \
+            style-src 'unsafe-inline'">
+            <meta name="generator" content="Tidings">
+            <title>Tidings — 
+            """)
+        ExportDate.local(context.generated, into: &out)
+        out.raw("""
+            </title>
+            <style>
+            body{margin:0 auto;max-width:46em;padding:1em 1.5em;font:17px/1.55 Georgia,"Times New Roman",serif;\
+            color:#222;background:#fdfdfb}
+            header.page{border-bottom:1px solid #ddd;margin-bottom:1.5em}
+            header.page h1{font:600 1.4em/1.2 system-ui,sans-serif;margin:.4em 0}
+            article{border-bottom:1px solid #eee;padding:.5em 0 1.2em}
+            article h2{font:600 1.2em/1.3 system-ui,sans-serif;margin:.6em 0 .2em}
+            a{color:#1a4e8a}
+            .meta{font:.85em system-ui,sans-serif;color:#666;margin:0 0 .6em}
+            .content img,.content video{max-width:100%;height:auto}
+            .content pre{overflow-x:auto;background:#f3f3f0;padding:.6em}
+            .content blockquote{border-left:3px solid #ccc;margin-left:0;padding-left:1em;color:#444}
+            .text{white-space:pre-wrap}
+            footer.page{font:.85em system-ui,sans-serif;color:#666;margin-top:1.5em}
+            @media (prefers-color-scheme:dark){body{color:#ddd;background:#1b1b1d}a{color:#8ab4f8}\
+            article{border-color:#333}.content pre{background:#2a2a2d}}
+            </style>
+            </head>
+            <body>
+            <header class="page"><h1>Tidings</h1><p class="meta">Exported <time datetime="
+            """)
+        ExportDate.rfc3339(context.generated, into: &out)
+        out.raw("\">")
+        ExportDate.local(context.generated, into: &out)
+        out.raw("</time></p></header>\n<main>\n")
+    }
+
+    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+        out.raw("<article>\n<h2>")
+        let title = article.title ?? ""
+        let link = ExportArticle.link(article).flatMap { ExportArticle.isSafeLink($0) ? $0 : nil }
+        if let link {
+            out.raw("<a href=\"")
+            out.xml(link)
+            out.raw("\">")
+        }
+        if title.isEmpty { out.raw("(untitled)") } else { out.xml(title) }
+        if link != nil { out.raw("</a>") }
+        out.raw("</h2>\n<p class=\"meta\">")
+        let site = article.feedSiteURL.flatMap { ExportArticle.isSafeLink($0) ? $0 : nil }
+        if let site {
+            out.raw("<a href=\"")
+            out.xml(site)
+            out.raw("\">")
+        }
+        out.xml(article.feedTitle)
+        if site != nil { out.raw("</a>") }
+        out.raw(" · <time datetime=\"")
+        ExportDate.rfc3339(article.date, into: &out)
+        out.raw("\">")
+        ExportDate.local(article.date, into: &out)
+        out.raw("</time>")
+        if let author = ExportArticle.author(article) {
+            out.raw(" · ")
+            out.xml(author)
+        }
+        out.raw("</p>\n")
+        switch ExportArticle.body(article) {
+        case .html(let html)?:
+            out.raw("<div class=\"content\">")
+            out.raw(html)
+            out.raw("</div>\n")
+        case .text(let text)?:
+            out.raw("<div class=\"content text\">")
+            out.xml(text)
+            out.raw("</div>\n")
+        case nil:
+            break
+        }
+        out.raw("</article>\n")
+    }
+
+    func end(count: Int, into out: inout ExportBuffer) {
+        if count == 0 { out.raw("<p>No articles.</p>\n") }
+        out.raw("</main>\n<footer class=\"page\"><p>")
+        out.integer(Int64(count))
+        out.raw(count == 1 ? " article" : " articles")
+        out.raw("</p></footer>\n</body>\n</html>\n")
+    }
+}

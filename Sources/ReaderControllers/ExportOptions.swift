@@ -1,0 +1,111 @@
+import FeedStore
+import Foundation
+
+/// The output shapes of `tidings export`.
+public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
+    /// One line per article: date, feed, title, URL (aligned on a terminal, tab-separated otherwise).
+    case text
+    /// Grouped by feed, `- [Title](URL) — date`.
+    case markdown
+    /// One standalone HTML5 page with inline CSS and sanitized bodies.
+    case html
+    /// JSON Feed 1.1; each item names its source feed in `_tidings.source`.
+    case json
+    /// An RSS 2.0 aggregate feed; each item names its source feed in `<source url>`.
+    case rss
+    /// An Atom 1.0 aggregate feed; each entry names its source feed in `<source>`.
+    case atom
+    /// sfeed's tab-separated layout (timestamp, title, link, content, content-type, id, author,
+    /// enclosure, category), readable by sfeed's tools.
+    case tsv
+    /// RFC 4180 comma-separated values with a header row.
+    case csv
+
+    /// True for the formats that carry article bodies (and so read them from the store).
+    var needsContent: Bool {
+        switch self {
+        case .html, .json, .rss, .atom, .tsv: return true
+        case .text, .markdown, .csv: return false
+        }
+    }
+}
+
+/// The order of an export.
+public enum ExportSort: String, Sendable, Hashable, CaseIterable {
+    /// Newest first.
+    case date
+    /// By feed title, newest first within a feed.
+    case feed
+}
+
+/// Everything one `tidings export` run needs to know: which articles, in which shape, where to.
+public struct ExportOptions: Sendable {
+    public var format: ExportFormat
+    /// Export only what the state `stateName` has not exported yet, and advance it afterwards.
+    public var onlyNew: Bool
+    public var stateName: String
+    public var since: Date?
+    public var unreadOnly: Bool
+    public var starredOnly: Bool
+    /// Feed URLs or titles (case-insensitive); empty for every feed.
+    public var feeds: [String]
+    public var tags: [String]
+    public var search: String?
+    public var limit: Int?
+    /// Nil: by feed for markdown (which groups by feed), by date otherwise.
+    public var sort: ExportSort?
+    /// The output file, replaced atomically; nil for standard output.
+    public var outputPath: String?
+    /// A Mustache template to render instead of `format`.
+    public var templatePath: String?
+    /// Mark the exported articles read (with `onlyNew`, in the state's transaction).
+    public var markRead: Bool
+    /// Terminal width when standard output is a terminal (text is then aligned in columns); nil
+    /// when writing to a pipe or file.
+    public var terminalWidth: Int?
+
+    /// The state `--new` uses when `--state` is not given.
+    public static let defaultStateName = "default"
+
+    public init(
+        format: ExportFormat = .text, onlyNew: Bool = false, stateName: String = ExportOptions.defaultStateName,
+        since: Date? = nil, unreadOnly: Bool = false, starredOnly: Bool = false, feeds: [String] = [],
+        tags: [String] = [], search: String? = nil, limit: Int? = nil, sort: ExportSort? = nil,
+        outputPath: String? = nil, templatePath: String? = nil, markRead: Bool = false, terminalWidth: Int? = nil
+    ) {
+        self.format = format
+        self.onlyNew = onlyNew
+        self.stateName = stateName
+        self.since = since
+        self.unreadOnly = unreadOnly
+        self.starredOnly = starredOnly
+        self.feeds = feeds
+        self.tags = tags
+        self.search = search
+        self.limit = limit
+        self.sort = sort
+        self.outputPath = outputPath
+        self.templatePath = templatePath
+        self.markRead = markRead
+        self.terminalWidth = terminalWidth
+    }
+
+    /// The effective order.
+    var effectiveSort: ArticleSort {
+        switch sort ?? (format == .markdown && templatePath == nil ? .feed : .date) {
+        case .date: return .newestFirst
+        case .feed: return .byFeed
+        }
+    }
+}
+
+/// What an export did.
+public struct ExportSummary: Sendable, Hashable {
+    /// Articles written.
+    public let exported: Int
+    /// Bytes written.
+    public let bytes: Int
+    /// False when the reader of standard output went away before everything was written (the
+    /// state was then not advanced).
+    public let complete: Bool
+}

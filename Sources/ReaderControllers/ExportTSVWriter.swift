@@ -1,0 +1,93 @@
+import FeedStore
+
+/// `--format tsv`: sfeed's TAB-separated layout (sfeed(1)), so sfeed_plain, sfeed_html and the
+/// other sfeed tools read it: timestamp, title, link, content, content-type, id, author,
+/// enclosure, category, one article per line, no header.
+///
+/// As sfeed does: in title, id and author every white space character becomes a space and control
+/// characters are removed; in content TAB, newline and `\` are escaped as `\t`, `\n`, `\\`, other
+/// white space but spaces and control characters are removed. Content is the sanitized HTML body
+/// ("html") or the plain text ("plain"). Categories are joined with `|`. No articles, no output.
+struct ExportTSVWriter: ExportWriter {
+    init(context: ExportContext) {}
+
+    func begin(into out: inout ExportBuffer) {}
+
+    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+        out.integer(Int64(article.date.timeIntervalSince1970.rounded(.down)))
+        out.byte(0x09)
+        Self.field(article.title ?? "", into: &out)
+        out.byte(0x09)
+        Self.field(ExportArticle.link(article) ?? "", into: &out)
+        out.byte(0x09)
+        switch ExportArticle.body(article) {
+        case .html(let html)?:
+            Self.content(html, into: &out)
+            out.raw("\thtml")
+        case .text(let text)?:
+            Self.content(text, into: &out)
+            out.raw("\tplain")
+        case nil:
+            out.byte(0x09)
+        }
+        out.byte(0x09)
+        Self.field(article.guid ?? "", into: &out)
+        out.byte(0x09)
+        Self.field(ExportArticle.author(article) ?? "", into: &out)
+        out.byte(0x09)
+        Self.field(article.enclosures.first?.url ?? "", into: &out)
+        out.byte(0x09)
+        for (i, tag) in article.tags.enumerated() {
+            if i > 0 { out.byte(UInt8(ascii: "|")) }
+            Self.field(tag.replacingOccurrences(of: "|", with: " "), into: &out)
+        }
+        out.byte(0x0A)
+    }
+
+    func end(count: Int, into out: inout ExportBuffer) {}
+
+    /// A one-line field: white space to spaces, control characters (C0, DEL, C1) removed.
+    static func field(_ text: String, into out: inout ExportBuffer) {
+        forEachByte(text) { b in
+            switch b {
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D: out.byte(0x20)
+            default: out.byte(b)
+            }
+        }
+    }
+
+    /// The content field: `\t`, `\n` and `\\` escaped, other white space and controls removed.
+    static func content(_ text: String, into out: inout ExportBuffer) {
+        forEachByte(text) { b in
+            switch b {
+            case 0x09: out.raw("\\t")
+            case 0x0A: out.raw("\\n")
+            case UInt8(ascii: "\\"): out.raw("\\\\")
+            case 0x0B, 0x0C, 0x0D: break
+            default: out.byte(b)
+            }
+        }
+    }
+
+    /// Calls `body` with each byte of `text` except control characters other than white space
+    /// (C0 but TAB, LF, VT, FF, CR; DEL; the two-byte C1 controls).
+    private static func forEachByte(_ text: String, _ body: (UInt8) -> Void) {
+        var text = text
+        text.withUTF8 { input in
+            var i = 0
+            while i < input.count {
+                let b = input[i]
+                if b == 0xC2, i + 1 < input.count, input[i + 1] < 0xA0 {
+                    i += 2
+                    continue
+                }
+                if (b < 0x20 && !(0x09...0x0D).contains(b)) || b == 0x7F {
+                    i += 1
+                    continue
+                }
+                body(b)
+                i += 1
+            }
+        }
+    }
+}

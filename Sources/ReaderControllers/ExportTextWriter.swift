@@ -1,0 +1,46 @@
+import FeedStore
+import TerminalView
+
+/// `--format text`: one line per article — local date, feed, title, URL. On a terminal the columns
+/// are aligned (feed and title cut to fit the width, control characters and bidi overrides removed);
+/// otherwise the fields are tab-separated with white space inside them collapsed. No articles, no
+/// output at all.
+struct ExportTextWriter: ExportWriter {
+    private let columns: (feed: Int, title: Int)?
+
+    init(context: ExportContext) {
+        if let width = context.terminalWidth {
+            let feed = min(24, max(10, width / 6))
+            let rest = max(0, width - 16 - feed - 6)
+            columns = (feed, max(12, rest * 3 / 5))
+        } else {
+            columns = nil
+        }
+    }
+
+    func begin(into out: inout ExportBuffer) {}
+
+    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+        ExportDate.local(article.date, into: &out)
+        let link = ExportArticle.link(article) ?? ""
+        if let columns {
+            out.raw("  ")
+            out.raw(TextWidth.fit(TerminalSanitizer.singleLine(article.feedTitle), width: columns.feed))
+            out.raw("  ")
+            let title = TerminalSanitizer.singleLine(article.title ?? "")
+            out.raw(TextWidth.fit(title.isEmpty ? "(untitled)" : title, width: columns.title))
+            out.raw("  ")
+            out.raw(TerminalSanitizer.singleLine(link))
+        } else {
+            out.byte(0x09)
+            out.singleLine(article.feedTitle)
+            out.byte(0x09)
+            out.singleLine(article.title ?? "")
+            out.byte(0x09)
+            out.singleLine(link)
+        }
+        out.byte(0x0A)
+    }
+
+    func end(count: Int, into out: inout ExportBuffer) {}
+}
