@@ -53,6 +53,12 @@ public struct FeedSyncResult: Sendable, Hashable {
     public let updated: [Int64]
     /// URLs of the feeds removed because the list no longer names them.
     public let removed: [String]
+
+    public init(added: [Int64], updated: [Int64], removed: [String]) {
+        self.added = added
+        self.updated = updated
+        self.removed = removed
+    }
 }
 
 /// A tag with how many feeds carry it and their article counts (virtual rows of the feed list).
@@ -61,6 +67,13 @@ public struct TagSummary: Sendable, Hashable {
     public let feedCount: Int
     public let unreadCount: Int
     public let totalCount: Int
+
+    public init(tag: String, feedCount: Int, unreadCount: Int, totalCount: Int) {
+        self.tag = tag
+        self.feedCount = feedCount
+        self.unreadCount = unreadCount
+        self.totalCount = totalCount
+    }
 }
 
 /// Store-wide counts for `tidings count` and the feed list's virtual rows.
@@ -71,4 +84,12 @@ public struct ArticleCounts: Sendable, Hashable {
     public let starred: Int
     /// Feeds that have at least one unread article.
     public let feedsWithUnread: Int
+
+    public init(feeds: Int, articles: Int, unread: Int, starred: Int, feedsWithUnread: Int) {
+        self.feeds = feeds
+        self.articles = articles
+        self.unread = unread
+        self.starred = starred
+        self.feedsWithUnread = feedsWithUnread
+    }
 }
