@@ -12,6 +12,8 @@ struct Tidings: AsyncParsableCommand {
             FeedsCommand.self,
             RefreshCommand.self,
             ReadCommand.self,
+            ExportCommand.self,
+            CountCommand.self,
         ],
         defaultSubcommand: ReadCommand.self)
 

@@ -1,0 +1,206 @@
+import ArgumentParser
+import Foundation
+import ReaderControllers
+
+extension ExportFormat: ExpressibleByArgument {}
+extension ExportSort: ExpressibleByArgument {}
+
+/// `tidings export`: headlines and articles for cron jobs, scripts and other programs.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write articles as text, Markdown, HTML, JSON Feed, RSS, Atom, TSV, CSV or a template.",
+        discussion: """
+            Selects articles from the database (all of them, or those the options narrow down; every \
+            option narrows further) and writes them in one format to standard output or to a file. \
+            Articles stream from the database to the output, so memory stays flat however many there are.
+
+            With --new, only articles this named export (--state, default "default") has not exported \
+            before are written, and the state is advanced only after the output was written completely: \
+            run it from cron and each article is exported exactly once, even when a run fails. Several \
+            jobs with different --state names do not disturb one another. --mark-read marks the exported \
+            articles read in the same transaction that advances the state.
+
+            Without --output the articles stream to standard output; when its reader goes away (as \
+            with `| head`), the export stops quietly with status 0 and records nothing. With --output the \
+            file is replaced atomically (a temporary file in the same folder, renamed into place once \
+            complete): readers see the old or the new file, never a part, and a failed write leaves the \
+            old file and the state as they were.
+
+            Formats:
+              text      one line per article: date, feed, title, URL; columns aligned on a terminal, \
+            tab-separated otherwise; nothing at all when there are no articles.
+              markdown  grouped by feed (## Feed), `- [Title](<URL>) — date`, special characters escaped.
+              html      one standalone HTML5 page with inline CSS; text escaped, bodies sanitized.
+              json      JSON Feed 1.1; each item names its source feed in `_tidings.source`.
+              rss       RSS 2.0 aggregate feed; each item names its feed in <source url="…">.
+              atom      Atom 1.0 aggregate feed; each entry names its feed in <source>.
+              tsv       sfeed's TAB-separated layout (see sfeed(1)), for sfeed_plain and friends.
+              csv       RFC 4180 with a header row: date, feed, feed_url, title, url, id, author, tags, \
+            read, starred.
+            Dates: local time for people (text, markdown, html), RFC 3339 UTC for programs.
+
+            Examples:
+              tidings export --new --state cron >> ~/news.txt
+              tidings export --since 1d --format markdown
+              tidings export --unread --tag science --format html --output ~/public_html/news.html
+              tidings export --new --state planet --format atom --output /var/www/planet.xml
+              tidings export --feed "LWN.net" --search kernel --limit 20
+              tidings export --refresh --new --mark-read --format json | jq -r '.items[].title'
+
+            Exit status: 0 exported (also when nothing matched, and when the reader of standard output \
+            went away); 1 with --refresh when some feeds failed (the export still ran); 2 usage error or \
+            unknown --feed; 65 invalid template; 66 template unreadable; 73 the output file or database \
+            cannot be created; 74 writing failed; 75 another refresh is running (with --refresh it waits \
+            instead).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The output format: text, markdown, html, json, rss, atom, tsv or csv.",
+        discussion: "Default: text. --template replaces the format.", valueName: "format"))
+    var format: ExportFormat = .text
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Export only articles the export state has not exported yet, then advance it.",
+        discussion: """
+            The state (see --state) is stored in the database and advanced only once the output was \
+            written completely, so a failed or interrupted run exports the same articles again next time.
+            """))
+    var new = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The name of the export state --new uses (default: \"default\").",
+        discussion: "Give each cron job or consumer its own name; states do not affect one another.",
+        valueName: "name"))
+    var state: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Only articles dated at or after this: a duration back from now (90m, 12h, 2d, 1w, 1d12h) or a date.",
+        discussion: "Dates: 2026-11-01, 2026-11-01T08:00:00Z (RFC 3339) or RFC 822.",
+        valueName: "duration|date"))
+    var since: String?
+
+    @Flag(name: .long, help: "Only unread articles.")
+    var unread = false
+
+    @Flag(name: .long, help: "Only starred articles.")
+    var starred = false
+
+    @Option(name: .customLong("feed"), help: ArgumentHelp(
+        "Only articles of this feed, by URL or title (case-insensitive); repeat for several.",
+        valueName: "url|title"))
+    var feedNames: [String] = []
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp(
+        "Only articles of feeds with this tag (OPML folder); repeat for any of several.", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Only articles whose title, author or text contains these words.",
+        discussion: "Every word must match; a trailing * matches a prefix (kern*).", valueName: "query"))
+    var search: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write at most this many articles.", valueName: "n"))
+    var limit: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The order: date (newest first) or feed (by feed title, newest first within a feed).",
+        discussion: "Default: feed for markdown (grouped by feed), date otherwise.", valueName: "order"))
+    var sort: ExportSort?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write to this file, replacing it atomically, instead of standard output.",
+        discussion: """
+            The file is written next to its target and renamed into place when complete. A device or \
+            FIFO (such as /dev/null) is written directly.
+            """,
+        valueName: "file"), completion: .file())
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Render this Mustache template instead of a built-in format.",
+        discussion: """
+            The text before {{#articles}} is written once, the section's inside once per article, the \
+            text after {{/articles}} once at the end; a template without that section is rendered per \
+            article. Per article: title, url, feed, feed_url, date, date_local, timestamp, author, \
+            tags, read, starred, index, first, content_html, summary_html, content_text and more (see \
+            the README). {{x}} escapes HTML; use {{{x}}} for plain text.
+            """,
+        valueName: "file"), completion: .file())
+    var template: String?
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Refresh the feeds that are due first (as tidings refresh, waiting for one already running).",
+        discussion: "The export runs even when some feeds failed; the exit status is then 1."))
+    var refresh = false
+
+    @Flag(name: .customLong("mark-read"), help: ArgumentHelp(
+        "Mark the exported articles read once the output is written.",
+        discussion: "With --new, in the same transaction that advances the state."))
+    var markRead = false
+
+    func validate() throws {
+        if state != nil && !new { throw ValidationError("--state applies only with --new.") }
+        if let state, state.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--state needs a name.")
+        }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more.") }
+        if let since, ExportSince.parse(since) == nil {
+            throw ValidationError("--since takes a duration (30m, 12h, 2d, 1w) or a date (2026-11-01), not '\(since)'.")
+        }
+        if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
+    }
+
+    func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        var config = ReaderConfig()
+        if refresh {
+            do {
+                config = try ReaderConfig.load(path: global.paths.config)
+            } catch {
+                CommandOutput.error(error.description)
+                throw ExitCode(ExitStatus.config.rawValue)
+            }
+        }
+        let environment = try global.environment()
+        let options = ExportOptions(
+            format: format, onlyNew: new, stateName: state ?? ExportOptions.defaultStateName,
+            since: since.flatMap { ExportSince.parse($0) }, unreadOnly: unread, starredOnly: starred,
+            feeds: feedNames, tags: tags, search: search, limit: limit, sort: sort, outputPath: output,
+            templatePath: template, markRead: markRead,
+            terminalWidth: output == nil ? ExportOptions.terminalWidth(of: 1) : nil)
+        let controller = ExportController(environment: environment)
+        do {
+            if refresh {
+                let (summary, _) = try await controller.refreshAndRun(
+                    options, refresh: RefreshOptions(unattended: true, waitForLock: true, retention: config.retention))
+                for failure in summary.failures {
+                    CommandOutput.error("\(failure.title): \(failure.error ?? failure.status.rawValue)")
+                }
+                if summary.exitStatus != .success { throw ExitCode(summary.exitStatus.rawValue) }
+            } else {
+                _ = try controller.run(options)
+            }
+        } catch let error as ExportError {
+            CommandOutput.error(error.description)
+            throw ExitCode(error.exitStatus.rawValue)
+        } catch let error as RefreshError {
+            CommandOutput.error(error.description)
+            switch error {
+            case .locked: throw ExitCode(ExitStatus.temporaryFailure.rawValue)
+            case .unknownFeed: throw ExitCode(ExitStatus.usage.rawValue)
+            case .lockFailed: throw ExitCode(ExitStatus.cannotCreate.rawValue)
+            }
+        } catch let error as FeedListError {
+            CommandOutput.error(error.description)
+            throw ExitCode(error.exitStatus.rawValue)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            CommandOutput.error("export failed: \(error)")
+            throw ExitCode(ExitStatus.ioError.rawValue)
+        }
+    }
+}
