@@ -38,6 +38,14 @@ Routes (every response is HTTP/1.1; unknown paths answer 404):
   /echo-headers                 200 text/plain: the request's headers, one "Name: value" per line
   /count/KEY?delay=S            sleeps S seconds (default 0.05) while counting in-flight requests per KEY
   /stats/KEY                    200 text/plain "max=M total=T" for KEY (peak in-flight, requests served)
+  /feeds/K.xml?delay=S          as /feeds/K.xml after sleeping S seconds (for interrupting a refresh)
+  POST /set/KEY?status=C&type=T&location=L
+                                stores the request body as what /m/KEY answers from now on (status C,
+                                default 200; Content-Type T, default application/rss+xml; charset=utf-8;
+                                Location L for redirects); 204
+  /m/KEY                        the response stored for KEY (404 before any): a 200 carries an ETag made
+                                from the body and is conditional like /conditional; every request is
+                                counted in /stats/KEY
 """
 
 import gzip
@@ -155,6 +163,7 @@ ENCODED = {
 _bombs = {}
 _counters = {}
 _counters_lock = threading.Lock()
+_mutable = {}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -200,6 +209,38 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_HEAD(self):
         self.do_GET()
 
+    def do_POST(self):
+        parts = urlsplit(self.path)
+        segments = [s for s in parts.path.split("/") if s]
+        if len(segments) != 2 or segments[0] != "set":
+            self.send_empty(404)
+            return
+        query = parse_qs(parts.query)
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        with _counters_lock:
+            _mutable[segments[1]] = {
+                "status": int(query.get("status", ["200"])[0]),
+                "type": query.get("type", ["application/rss+xml; charset=utf-8"])[0],
+                "location": query.get("location", [None])[0],
+                "body": body,
+            }
+        self.send_empty(204)
+
+    def serve_mutable(self, key):
+        import hashlib
+        with _counters_lock:
+            entry = _mutable.get(key)
+            counter = _counters.setdefault(key, {"now": 0, "max": 0, "total": 0})
+            counter["total"] += 1
+        if entry is None:
+            self.send_empty(404)
+        elif entry["status"] == 200:
+            etag = '"m-%s"' % hashlib.sha1(entry["body"]).hexdigest()[:16]
+            self.conditional(entry["body"], etag, entry["type"])
+        else:
+            headers = [("Location", entry["location"])] if entry["location"] else []
+            self.send_empty(entry["status"], headers)
+
     def do_GET(self):
         parts = urlsplit(self.path)
         path = parts.path
@@ -215,6 +256,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             except ValueError:
                 k = -1
             if 0 <= k < FEED_COUNT:
+                if "delay" in query:
+                    time.sleep(float(query["delay"][0]))
                 kind = "application/rss+xml" if k % 2 == 0 else "application/atom+xml"
                 self.conditional(generated_feed(k), '"feed-%d"' % k, kind + "; charset=utf-8")
             else:
@@ -227,6 +270,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_empty(int(codes[0]), [("Location", location)])
         elif path == "/to":
             self.send_empty(int(query.get("code", ["302"])[0]), [("Location", query.get("url", ["/"])[0])])
+        elif len(segments) == 2 and segments[0] == "m":
+            self.serve_mutable(segments[1])
         elif path == "/loop/a":
             self.send_empty(302, [("Location", "/loop/b")])
         elif path == "/loop/b":

@@ -1,0 +1,108 @@
+import FeedStore
+import Foundation
+import ReaderControllers
+import XCTest
+
+/// `tidings refresh` as a separate process beside this one: killed with SIGKILL mid-run, racing
+/// mark-read calls made here, and kept apart from a second refresh by the lock.
+final class RefreshProcessTests: RefreshServerTestCase {
+    private var globalArguments: [String] { ["--feeds", paths.feedList, "--db", paths.database, "--config", folder + "/none.toml"] }
+
+    func testSIGKILLDuringRefreshLosesNothingCommittedAndTheNextRunCompletes() async throws {
+        let server = try server
+        let count = 300
+        try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.02"), "feed \($0)", nil) })
+        _ = try FeedListController(environment: try environment()).sync()
+        let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "killed")
+        let store = try FeedStore(path: paths.database)
+        let deadline = Date().addingTimeInterval(20)
+        while try store.counts().articles < 2000, process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTAssertTrue(process.isRunning, "the refresh ended before it could be killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        let partial = try store.feeds()
+        let done = partial.filter { $0.fetchState.lastFetchAt != nil }
+        XCTAssertGreaterThan(done.count, 0)
+        XCTAssertLessThan(done.count, count)
+        for feed in done { XCTAssertEqual(feed.totalCount, 50, feed.url) }
+        XCTAssertEqual(try store.counts().articles, done.count * 50)
+
+        // The lock died with the process; the next run fetches only what is still due.
+        let second = try TidingsBinary.run(["refresh", "--json"] + globalArguments, folder: folder, name: "second")
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((json["feeds"] as? [Any])?.count, count - done.count)
+        XCTAssertEqual(try store.counts().articles, count * 50)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+
+    func testMarksMadeWhileARefreshRewritesArticlesAreNotLost() async throws {
+        let server = try server
+        let prefix = "race-\(UUID().uuidString.prefix(6))"
+        let feeds = 12
+        func publish(_ revision: Int) async throws {
+            for f in 0..<feeds {
+                let items = (0..<50).map { ("\(prefix)-\(f)-\($0)", "Item \($0) of \(f), revision \(revision)") }
+                try await server.set("\(prefix)\(f)", body: rssDocument(title: "Race \(f)", items: items))
+            }
+        }
+        try await publish(1)
+        try writeFeedList((0..<feeds).map { (server.url("/m/\(prefix)\($0)"), nil, nil) })
+        let environment = try environment()
+        _ = try await RefreshController(environment: environment).run(RefreshOptions())
+        var ids: [Int64] = []
+        try environment.store.forEachArticle(matching: .all, withContent: false) { ids.append($0.id) }
+        XCTAssertEqual(ids.count, feeds * 50)
+
+        try await publish(2)
+        let process = try TidingsBinary.start(["refresh", "--all"] + globalArguments, folder: folder, name: "race")
+        var marked: [Int64] = []
+        for (index, id) in ids.enumerated() where index % 2 == 0 {
+            XCTAssertEqual(try environment.store.setRead(true, articleIDs: [id]), 1)
+            marked.append(id)
+        }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        var readIDs: Set<Int64> = []
+        var revised = 0
+        try environment.store.forEachArticle(matching: .all, withContent: false) { article in
+            if article.read { readIDs.insert(article.id) }
+            if article.title?.hasSuffix("revision 2") == true { revised += 1 }
+        }
+        XCTAssertEqual(revised, feeds * 50, "the refresh did not rewrite every article")
+        XCTAssertEqual(readIDs, Set(marked))
+    }
+
+    func testASecondRefreshExits75AndWaitsWithWait() async throws {
+        let server = try server
+        try writeFeedList((0..<6).map { (server.url("/feeds/\($0).xml?delay=1.5"), nil, nil) })
+        let first = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "first")
+        // Wait until the first refresh holds the lock.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let fd = open(paths.refreshLock, O_RDWR)
+            if fd >= 0 {
+                let free = flock(fd, LOCK_EX | LOCK_NB) == 0
+                close(fd)
+                if !free { break }
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let refused = try TidingsBinary.run(["refresh"] + globalArguments, folder: folder, name: "refused")
+        XCTAssertEqual(refused.status, 75)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1)
+        XCTAssertTrue(refused.stderr.hasPrefix("tidings: another refresh is running"), refused.stderr)
+
+        let waited = try TidingsBinary.run(["refresh", "--wait", "--all", "--json"] + globalArguments, folder: folder, name: "waited")
+        first.waitUntilExit()
+        XCTAssertEqual(first.terminationStatus, 0)
+        XCTAssertEqual(waited.status, 0, waited.stderr)
+        XCTAssertTrue(waited.stdout.contains("\"status\":\"unchanged\""), waited.stdout)
+    }
+}
