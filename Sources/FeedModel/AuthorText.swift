@@ -3,15 +3,15 @@ import Foundation
 /// Reads the author strings RSS carries: `email (Name)`, `Name <email>`, a bare address or a bare name.
 enum AuthorText {
     static func parse(_ text: String) -> Author? {
-        let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let s = FeedBuilder.trimmed(text)
         guard !s.isEmpty else { return nil }
         if s.hasSuffix(")"), let open = s.lastIndex(of: "(") {
             let outside = s[..<open].trimmingCharacters(in: .whitespaces)
             let inside = s[s.index(after: open)..<s.index(before: s.endIndex)].trimmingCharacters(in: .whitespaces)
-            if outside.contains("@") && !outside.contains(" ") {
+            if outside.utf8.contains(UInt8(ascii: "@")) && !outside.utf8.contains(UInt8(ascii: " ")) {
                 return Author(name: inside.isEmpty ? nil : inside, email: outside)
             }
-            if inside.contains("@") && !inside.contains(" ") {
+            if inside.utf8.contains(UInt8(ascii: "@")) && !inside.utf8.contains(UInt8(ascii: " ")) {
                 return Author(name: outside.isEmpty ? nil : outside, email: inside)
             }
         }
@@ -19,11 +19,11 @@ enum AuthorText {
             let name = s[..<open].trimmingCharacters(in: .whitespaces)
                 .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             let email = s[s.index(after: open)..<s.index(before: s.endIndex)].trimmingCharacters(in: .whitespaces)
-            if email.contains("@") {
+            if email.utf8.contains(UInt8(ascii: "@")) {
                 return Author(name: name.isEmpty ? nil : name, email: email)
             }
         }
-        if s.contains("@") && !s.contains(" ") {
+        if s.utf8.contains(UInt8(ascii: "@")) && !s.utf8.contains(UInt8(ascii: " ")) {
             return Author(email: s.hasPrefix("mailto:") ? String(s.dropFirst(7)) : s)
         }
         return Author(name: s)

@@ -95,35 +95,30 @@ final class InputDecoder {
 enum UTF8Scrubber {
     /// The index of the first byte needing repair (or an incomplete sequence at the end); `count` when none.
     static func firstProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
+        guard let p = buffer.baseAddress else { return 0 }
         let n = buffer.count
         var i = 0
         while i < n {
-            while i + 16 <= n {
-                let a = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let b = UnsafeRawPointer(base + i + 8).loadUnaligned(as: UInt64.self)
-                let flags = (a | b | ((a &- 0x2020_2020_2020_2020) & ~a) | ((b &- 0x2020_2020_2020_2020) & ~b))
-                if flags & 0x8080_8080_8080_8080 != 0 { break }
-                i += 16
-            }
             if i + 8 <= n {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let flags = word | ((word &- 0x2020_2020_2020_2020) & ~word)
-                if flags & 0x8080_8080_8080_8080 == 0 {
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                if (w | ((w &- 0x2020_2020_2020_2020) & ~w)) & 0x8080_8080_8080_8080 == 0 {
                     i += 8
                     continue
                 }
             }
-            if i >= n { break }
-            let b = base[i]
+            let b = p[i]
             if b < 0x80 {
                 if b < 0x20 && b != 9 && b != 10 && b != 13 { return i }
                 i += 1
-                continue
+            } else if b >= 0xC2 && b < 0xE0 && i + 1 < n && p[i + 1] & 0xC0 == 0x80 {
+                i += 2
+            } else if b >= 0xE1 && b <= 0xEC && i + 2 < n && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 {
+                i += 3
+            } else {
+                let len = sequenceLength(p, i, n)
+                if len <= 0 { return i }
+                i += len
             }
-            let len = sequenceLength(base, i, n)
-            if len <= 0 { return i }
-            i += len
         }
         return n
     }

@@ -11,7 +11,8 @@ final class XMLFeedParser {
         let prefix: UnsafeRawPointer?
     }
 
-    var builder: FeedBuilder
+    /// The builder lives behind a pointer so the per-callback accesses need no runtime exclusivity checks.
+    let state: UnsafeMutablePointer<FeedBuilder>
     let entities: EntityStore
     private(set) var firstError: String?
     private(set) var sawRoot = false
@@ -20,7 +21,8 @@ final class XMLFeedParser {
     private var bareAtomApplied = false
 
     init(builder: FeedBuilder, options: FeedParserOptions) throws(FeedParseError) {
-        self.builder = builder
+        state = .allocate(capacity: 1)
+        state.initialize(to: builder)
         entities = EntityStore(limit: options.maxEntityExpansion)
         var sax = xmlSAXHandler()
         sax.initialized = UInt32(XML_SAX2_MAGIC)
@@ -33,13 +35,13 @@ final class XMLFeedParser {
         sax.endElementNs = { ctx, localname, prefix, _ in
             guard let ctx, let localname else { return }
             Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
-                $0.builder.endElement(localName: localname, prefix: prefix)
+                $0.state.pointee.endElement(localName: localname, prefix: prefix)
             }
         }
         sax.characters = { ctx, chars, length in
             guard let ctx, let chars, length > 0 else { return }
             Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
-                $0.builder.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
+                $0.state.pointee.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
             }
         }
         sax.cdataBlock = sax.characters
@@ -68,7 +70,9 @@ final class XMLFeedParser {
     }
 
     deinit {
-        builder.release()
+        state.pointee.release()
+        state.deinitialize(count: 1)
+        state.deallocate()
         if let context {
             if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
             context.pointee.myDoc = nil
@@ -86,7 +90,7 @@ final class XMLFeedParser {
             let base = bytes.baseAddress.map { UnsafeRawPointer($0 + offset).assumingMemoryBound(to: CChar.self) }
             xmlParseChunk(context, base, Int32(n), last ? 1 : 0)
             offset += n
-        } while offset < bytes.count && builder.failure == nil && !entities.exceeded
+        } while offset < bytes.count && state.pointee.failure == nil && !entities.exceeded
     }
 
     /// True when the document names an external DTD, which may declare the HTML entities it uses.
@@ -100,7 +104,7 @@ final class XMLFeedParser {
         _ attributes: XMLAttributes
     ) {
         sawRoot = true
-        if builder.bareAtom && !bareAtomApplied {
+        if state.pointee.bareAtom && !bareAtomApplied {
             bareAtomApplied = true
             names.removeAll()
         }
@@ -117,12 +121,12 @@ final class XMLFeedParser {
             } else {
                 namespace = .none
             }
-            if namespace == .none && builder.bareAtom { namespace = .atom10 }
+            if namespace == .none && state.pointee.bareAtom { namespace = .atom10 }
             resolved = (FeedTag.resolve(namespace: namespace, localName: String(cString: localname)), namespace)
             if names.count < 4096 { names[key] = resolved }
         }
-        if resolved.1 == .rss090 { builder.sawRSS090() }
-        if !builder.startElement(
+        if resolved.1 == .rss090 { state.pointee.sawRSS090() }
+        if !state.pointee.startElement(
             tag: resolved.0, namespace: resolved.1, localName: localname, prefix: prefix, attributes: attributes)
         {
             if let context { xmlStopParser(context) }
