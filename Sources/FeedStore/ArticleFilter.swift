@@ -5,6 +5,8 @@ import GRDB
 /// ORDER BY, and keyset conditions ("after" / "before" an article in list order).
 struct ArticleFilter {
     let condition: String
+    /// `condition` for counting: there the hits may drive the loop (no order to keep).
+    let countCondition: String
     let arguments: StatementArguments
     let sort: ArticleSort
 
@@ -35,7 +37,7 @@ struct ArticleFilter {
                 // The unary + keeps the hits from driving the loop: the list index is walked in order and
                 // each row checked against the hits, so a word found in most articles does not mean
                 // sorting them all (cost stays near a scan of the list's index, ~10-20 ms per 100,000).
-                parts.append("+a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)")
+                parts.append(Self.orderedSearch)
                 arguments += [match]
             } else {
                 parts.append("0")
@@ -49,6 +51,7 @@ struct ArticleFilter {
             arguments += [state]
         }
         condition = parts.isEmpty ? "1" : parts.joined(separator: " AND ")
+        countCondition = condition.replacingOccurrences(of: Self.orderedSearch, with: Self.drivingSearch)
         self.arguments = arguments
         sort = query.sort
     }
@@ -120,6 +123,9 @@ struct ArticleFilter {
         }
         return ("(" + alternatives.joined(separator: " OR ") + ")", arguments)
     }
+
+    private static let orderedSearch = "+a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
+    private static let drivingSearch = "a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
 
     private static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")

@@ -44,7 +44,7 @@ enum ArticleReader {
     static func count(_ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil) throws
         -> Int
     {
-        var condition = filter.condition
+        var condition = filter.countCondition
         var arguments = filter.arguments
         if let extra {
             condition += " AND " + extra.0

@@ -26,10 +26,8 @@ public final class FeedStore: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         configuration.label = "FeedStore"
-        configuration.prepareDatabase { db in
-            // WAL with NORMAL sync: a killed process loses no committed transaction.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
+        // DatabasePool sets WAL with synchronous = NORMAL: a killed process loses no committed
+        // transaction (only a power cut may lose the last ones).
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
         try Schema.migrator.migrate(pool)
