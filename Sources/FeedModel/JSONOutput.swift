@@ -117,7 +117,8 @@ struct JSONOutput {
 
     /// An RFC 3339 timestamp in UTC (`2003-12-31T10:14:55Z`), with milliseconds when not whole.
     mutating func date(_ date: Date) {
-        let t = date.timeIntervalSince1970
+        // Clamp to years 0001-9999 so that any Date (even a hostile one) formats without trapping.
+        let t = min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)
         let whole = t.rounded(.down)
         var millis = Int(((t - whole) * 1000).rounded())
         var seconds = Int64(whole)

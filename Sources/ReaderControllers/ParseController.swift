@@ -79,16 +79,16 @@ public struct FileChunks: Sequence, IteratorProtocol {
     }
 
     public mutating func next() -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: size)
-        let count = buffer.withUnsafeMutableBytes { raw -> Int in
+        var count = 0
+        let buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
             while true {
                 let n = read(descriptor, raw.baseAddress, raw.count)
                 if n < 0 && errno == EINTR { continue }
-                return n
+                count = n
+                initialized = Swift.max(0, n)
+                return
             }
         }
-        guard count > 0 else { return nil }
-        if count < size { buffer.removeSubrange(count...) }
-        return buffer
+        return count > 0 ? buffer : nil
     }
 }
