@@ -19,12 +19,15 @@ enum StoreBenchmark {
     /// Creates (or, with `reuse`, keeps when it already holds the expected articles) a database at
     /// `path` with `feeds` feeds of `articlesPerFeed` articles each, spread over the past year; about
     /// 80 % read (everything older than ~10 weeks and a few more), 1 % starred, every feed tagged.
+    /// A kept database must hold the expected count and read back a full article, else it is rebuilt.
     static func makeDatabase(at path: String, feeds: Int = 500, articlesPerFeed: Int = 200, reuse: Bool = true)
         throws -> FillReport
     {
         let expected = feeds * articlesPerFeed
         if reuse, FileManager.default.fileExists(atPath: path),
-           let existing = try? FeedStore(path: path), (try? existing.counts().articles) == expected {
+           let existing = try? FeedStore(path: path), (try? existing.counts().articles) == expected,
+           (try? existing.articleSummaries(.all, offset: 0, limit: 1).first.flatMap { try existing.article(id: $0.id) })
+               != nil {
             return FillReport(feeds: feeds, articles: expected, seconds: 0, cpuSeconds: 0)
         }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
