@@ -117,35 +117,25 @@ final class ConcurrencyTests: XCTestCase {
         let feeds = try seed(store, feeds: 2, items: 10)
         try store.setRead(true, articleIDs: try store.articleSummaries(.feed(feeds[0]), offset: 0, limit: 100).map(\.id))
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let write = """
-            .timeout 5000
+        let child = try SQLite3Process(path: path)
+        child.send("""
             BEGIN IMMEDIATE;
             UPDATE articles SET title = 'clobbered', read = 0;
             DELETE FROM feed_tags;
             INSERT INTO feeds (url, created_at) VALUES ('https://half.example/', 0);
             SELECT 'in-transaction';
 
-            """
-        input.fileHandleForWriting.write(Data(write.utf8))
+            """)
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("in-transaction") {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = child.output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             seen += chunk
         }
         XCTAssertTrue(String(decoding: seen, as: UTF8.self).contains("in-transaction"))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        kill(child.process.processIdentifier, SIGKILL)
+        child.process.waitUntilExit()
+        XCTAssertEqual(child.process.terminationReason, .uncaughtSignal)
 
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
         XCTAssertEqual(try store.feeds().count, 2, "the uncommitted feed is not there")

@@ -46,24 +46,37 @@ extension FeedStore {
     }
 }
 
-/// Runs SQL through the sqlite3 command-line program (a second, independent client of the file) and
-/// returns its standard output, trimmed. Fails the test on a non-zero exit status.
-@discardableResult
-func sqlite3(_ path: String, _ sql: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+/// The sqlite3 command-line program running on `path` (a second, independent client of the file),
+/// with pipes to its input and its output (standard output and error together).
+struct SQLite3Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [path]
     let input = Pipe()
     let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    input.fileHandleForWriting.write(Data((".timeout 5000\n" + sql + "\n").utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+
+    init(path: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        send(".timeout 5000\n")
+    }
+
+    func send(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
+    }
+}
+
+/// Runs SQL through sqlite3 and returns its output, trimmed. Fails the test on a non-zero exit status.
+@discardableResult
+func sqlite3(_ path: String, _ sql: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    let child = try SQLite3Process(path: path)
+    child.send(sql + "\n")
+    try child.input.fileHandleForWriting.close()
+    let data = child.output.fileHandleForReading.readDataToEndOfFile()
+    child.process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    XCTAssertEqual(process.terminationStatus, 0, text, file: file, line: line)
+    XCTAssertEqual(child.process.terminationStatus, 0, text, file: file, line: line)
     return text
 }
