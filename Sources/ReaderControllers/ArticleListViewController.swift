@@ -32,7 +32,8 @@ public final class ArticleListViewController: ViewController {
         self.query = query
         pages = ArticleListPages(store: context.store, query: query)
         var columns = [
-            TableColumn("", width: .fixed(2)),
+            TableColumn("", width: .fixed(1)),
+            TableColumn("", width: .fixed(1)),
             TableColumn("Date", width: .fixed(10)),
         ]
         if showsFeed { columns.append(TableColumn("Feed", width: .fraction(0.2, min: 8))) }
@@ -186,10 +187,9 @@ extension ArticleListViewController: TableViewDataSource {
         let theme = context.config.theme
         let read = isRead(article)
         let starred = isStarred(article)
-        let mark = (read ? " " : "N") + (starred ? "*" : " ")
-        var cells = [mark, format.compact(article.date)]
-        var styles: [Style?] = [starred ? theme.star : nil, theme.date]
-        if tableView.columns.count == 4 {
+        var cells = [read ? "" : "N", starred ? "*" : "", format.compact(article.date)]
+        var styles: [Style?] = [nil, theme.star, theme.date]
+        if tableView.columns.count == 5 {
             cells.append(ReaderFormat.clean(article.feedTitle))
             styles.append(theme.feed)
         }

@@ -35,7 +35,7 @@ public final class ArticleViewController: ViewController {
         self.context = context
         self.listQuery = listQuery
         self.delegate = delegate
-        show(articleID: articleID)
+        show(articleID: articleID, announce: false)
     }
 
     public var title: String {
@@ -49,8 +49,9 @@ public final class ArticleViewController: ViewController {
         return (article.starred ? "* " : "") + (article.read ? "" : "unread ") + "\(percent)%"
     }
 
-    /// Loads and shows the article, marking it read.
-    func show(articleID: Int64) {
+    /// Loads and shows the article, marking it read; with `announce`, tells the delegate which article
+    /// is shown now (not while the delegate is still choosing the row that opens this controller).
+    func show(articleID: Int64, announce: Bool = true) {
         guard let loaded = context.attempt({ try context.store.article(id: articleID) }) else { return }
         guard var article = loaded else {
             context.actions?.showMessage("The article no longer exists.", isError: true)
@@ -63,7 +64,7 @@ public final class ArticleViewController: ViewController {
         self.article = article
         offset = 0
         laidOutWidth = nil
-        delegate?.articleViewController(self, didShow: articleID)
+        if announce { delegate?.articleViewController(self, didShow: articleID) }
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {

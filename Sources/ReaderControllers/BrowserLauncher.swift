@@ -9,10 +9,18 @@ import Foundation
 struct BrowserLauncher {
     let command: String
     let isTerminal: Bool
+    /// Where the URL goes in `command`: `%u` in the config file, `%s` in `$BROWSER` (its convention).
+    let placeholder: String
 
     init(configured: String?, isTerminal: Bool, environment: [String: String]) {
         let fromEnvironment = environment["BROWSER"]?.split(separator: ":").first.map(String.init)
-        command = configured ?? fromEnvironment.flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+        if let configured {
+            command = configured
+            placeholder = "%u"
+        } else {
+            command = fromEnvironment.flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+            placeholder = "%s"
+        }
         self.isTerminal = isTerminal
     }
 
@@ -26,8 +34,8 @@ struct BrowserLauncher {
     /// The shell script that runs the command with the URL as `$1`.
     var script: String {
         let withURL: String
-        if command.contains("%u") || command.contains("%s") {
-            withURL = command.replacingOccurrences(of: "%u", with: "\"$1\"").replacingOccurrences(of: "%s", with: "\"$1\"")
+        if command.contains(placeholder) {
+            withURL = command.replacingOccurrences(of: placeholder, with: "\"$1\"")
         } else {
             withURL = command + " \"$1\""
         }

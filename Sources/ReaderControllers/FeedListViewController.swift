@@ -203,7 +203,7 @@ extension FeedListViewController: TableViewDataSource {
         case .allUnread(let unread, let total):
             return TableRow(cells: ["All unread", "\(unread)", "\(total)", ""], style: unread > 0 ? theme.unread : theme.read)
         case .starred(let count):
-            return TableRow(cells: ["Starred", "", "\(count)", ""], cellStyles: [theme.star])
+            return TableRow(cells: ["Starred", "", "\(count)", ""], style: theme.read)
         case .tag(let tag):
             return TableRow(
                 cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],

@@ -66,6 +66,7 @@ public final class ReaderApplication {
     /// Handles every event the device has queued, drawing after each; returns when none is left (for a
     /// `HeadlessTerminal`, whose `nextEvent` never waits) or the user quit.
     public func processEvents() {
+        takeNotices()
         draw()
         while !isFinished, let event = device.nextEvent(timeout: .zero) {
             takeNotices()

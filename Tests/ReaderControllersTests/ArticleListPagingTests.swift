@@ -1,0 +1,49 @@
+import FeedModel
+import FeedStore
+import Foundation
+@testable import ReaderControllers
+import TerminalView
+import XCTest
+
+/// Long lists are read page by page, as the table asks for rows.
+final class ArticleListPagingTests: XCTestCase {
+    static func fillLong(_ store: FeedStore) throws {
+        let feed = try store.addFeed(url: "https://long.example/feed", title: "Long Feed")
+        let items = (0..<1_000).map { n in
+            ReaderFixture.article("long-\(n)", "Long story \(n)", day: Double(n) / 10, body: "<p>Long body \(n)</p>")
+        }
+        try store.apply(feedID: feed.id, feed: ReaderFixture.feed(items), fetch: FetchRecord(fetchedAt: Date()))
+    }
+
+    func testRowsComeInPagesAndTheCacheStaysSmall() throws {
+        let reader = try ReaderHarness(self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong)
+        reader.type("\r")
+        let list = try XCTUnwrap(reader.app.navigation.topViewController as? ArticleListViewController)
+        XCTAssertEqual(list.pages.total, 1_000)
+        XCTAssertEqual(list.pages.cachedPageCount, 1, "only the first page was read")
+        XCTAssertTrue(reader.lines[2].hasSuffix("Long story 999"), reader.lines[2])
+        XCTAssertTrue(reader.lines[18].hasSuffix("1/1000"))
+
+        reader.type("G")
+        XCTAssertTrue(reader.lines[18].hasSuffix("1000/1000"))
+        XCTAssertTrue(reader.lines[17].hasSuffix("Long story 0"), reader.lines[17])
+        XCTAssertEqual(list.pages.cachedPageCount, 2)
+
+        for _ in 0..<60 { reader.type(" ") }  // page down past the end: stays at the end
+        reader.type("g")
+        for _ in 0..<80 { reader.type(" ") }
+        XCTAssertLessThanOrEqual(list.pages.cachedPageCount, ArticleListPages.maximumPages)
+        let selected = try XCTUnwrap(list.selectedArticle)
+        XCTAssertEqual(selected.title, "Long story \(999 - list.tableState.selectedRow)")
+        XCTAssertTrue(reader.lines[18].hasSuffix("\(list.tableState.selectedRow + 1)/1000"))
+    }
+
+    func testOpeningDeepInTheListShowsThatArticle() throws {
+        let reader = try ReaderHarness(self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong)
+        reader.type("\rGkkk\r")
+        XCTAssertEqual(reader.lines[1], "Long story 3")
+        XCTAssertTrue(reader.screen.contains("Long body 3"))
+        reader.type("q")
+        XCTAssertTrue(reader.lines[18].hasSuffix("997/1000"))
+    }
+}

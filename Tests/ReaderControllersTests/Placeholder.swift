@@ -1,5 +1,0 @@
-import XCTest
-
-final class ReaderControllersTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
