@@ -34,10 +34,14 @@ final class TestServer: @unchecked Sendable {
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+    /// Closing stdin stops the server; `waitpid` reaps it (Foundation's `waitUntilExit` can spin forever
+    /// when the child's exit is not observed on a run loop).
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
         try? input.fileHandleForWriting.close()
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
     }
 }
 

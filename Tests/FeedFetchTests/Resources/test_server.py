@@ -50,6 +50,7 @@ Routes (every response is HTTP/1.1; unknown paths answer 404):
 
 import gzip
 import http.server
+import signal
 import sys
 import threading
 import time
@@ -382,6 +383,9 @@ class Server(http.server.ThreadingHTTPServer):
 
 def main():
     global FEED_COUNT
+    # A parent that starts us from a thread with signals blocked (libdispatch workers do) passes that
+    # mask on; unblock so SIGTERM and SIGINT stop the server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     if "--feeds" in sys.argv:
         FEED_COUNT = int(sys.argv[sys.argv.index("--feeds") + 1])
     server = Server(("127.0.0.1", 0), Handler)

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// Tidings' benchmarks: each subcommand measures one module on a local, deterministic workload and
+/// prints its figures as `name=value` fields that Benchmarks/run.sh reads.
+@main
+struct TidingsBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tidings-bench",
+        abstract: "Measure Tidings' modules on local workloads.",
+        subcommands: [
+            FetchBenchmark.self,
+            RefreshBenchmark.self,
+        ])
+}

@@ -1,1 +1,0 @@
-print("tidings-bench: under construction")
