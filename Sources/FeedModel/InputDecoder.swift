@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns a document's bytes, in whatever encoding they came, into UTF-8 that libxml2 accepts without
-/// stopping: invalid sequences become U+FFFD and the C0 controls XML forbids are dropped, chunk by chunk.
+/// stopping: the C0 controls XML forbids are dropped (and, in chunks that had one, invalid sequences
+/// become U+FFFD), chunk by chunk.
 ///
 /// Used by one parse on one thread.
 final class InputDecoder {
@@ -93,7 +94,9 @@ final class InputDecoder {
 /// Validates and repairs UTF-8 for XML: replaces invalid sequences and U+FFFE/U+FFFF with U+FFFD and
 /// drops the C0 controls other than tab, line feed and carriage return.
 enum UTF8Scrubber {
-    /// The index of the first byte needing repair (or an incomplete sequence at the end); `count` when none.
+    /// The index of the first C0 control byte other than tab, line feed and carriage return; `count`
+    /// when there is none. UTF-8 validity is left to libxml2, which checks every character anyway
+    /// (see `XMLFeedParser` for how it recovers); this scan only has to be cheap.
     static func firstProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
         guard let p = buffer.baseAddress else { return 0 }
         let n = buffer.count
@@ -101,24 +104,21 @@ enum UTF8Scrubber {
         while i < n {
             if i + 8 <= n {
                 let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                if (w | ((w &- 0x2020_2020_2020_2020) & ~w)) & 0x8080_8080_8080_8080 == 0 {
+                // Non-zero exactly when some byte is below 0x20 (bytes >= 0x80 never trigger it).
+                if (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080 == 0 {
                     i += 8
                     continue
                 }
+                for j in i..<(i + 8) {
+                    let b = p[j]
+                    if b < 0x20 && b != 9 && b != 10 && b != 13 { return j }
+                }
+                i += 8
+                continue
             }
             let b = p[i]
-            if b < 0x80 {
-                if b < 0x20 && b != 9 && b != 10 && b != 13 { return i }
-                i += 1
-            } else if b >= 0xC2 && b < 0xE0 && i + 1 < n && p[i + 1] & 0xC0 == 0x80 {
-                i += 2
-            } else if b >= 0xE1 && b <= 0xEC && i + 2 < n && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 {
-                i += 3
-            } else {
-                let len = sequenceLength(p, i, n)
-                if len <= 0 { return i }
-                i += len
-            }
+            if b < 0x20 && b != 9 && b != 10 && b != 13 { return i }
+            i += 1
         }
         return n
     }

@@ -142,6 +142,7 @@ final class ParseSession {
             feed.encoding = encoding
             var problem = xml.firstError
             if problem == nil, !xml.libxmlWellFormed { problem = "the XML is not well-formed" }
+            if problem == nil, xml.sawInvalidUTF8 { problem = "bytes that are not \(encoding) read as ISO-8859-1" }
             if problem == nil, decoder?.replacedBytes == true {
                 problem = "invalid \(encoding) byte sequences or control characters replaced with U+FFFD"
             }

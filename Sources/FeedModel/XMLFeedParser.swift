@@ -16,6 +16,7 @@ final class XMLFeedParser {
     let entities: EntityStore
     private(set) var firstError: String?
     private(set) var sawRoot = false
+    private(set) var sawInvalidUTF8 = false
     private var context: xmlParserCtxtPtr?
     private var names: [NameKey: (FeedTag, FeedNamespace)] = [:]
     private var bareAtomApplied = false
@@ -35,12 +36,14 @@ final class XMLFeedParser {
         sax.endElementNs = { ctx, localname, prefix, _ in
             guard let ctx, let localname else { return }
             Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.keepUTF8()
                 $0.state.pointee.endElement(localName: localname, prefix: prefix)
             }
         }
         sax.characters = { ctx, chars, length in
             guard let ctx, let chars, length > 0 else { return }
             Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.keepUTF8()
                 $0.state.pointee.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
             }
         }
@@ -99,11 +102,22 @@ final class XMLFeedParser {
     /// True when libxml2 found the document well-formed.
     var libxmlWellFormed: Bool { (context?.pointee.wellFormed ?? 0) != 0 }
 
+    /// libxml2 reads the rest of a document as ISO-8859-1 once it meets a byte that is not UTF-8;
+    /// switching it back keeps one bad byte from garbling every later item (the bad byte itself
+    /// comes through as its Latin-1 character, and the document is reported as not well-formed).
+    @inline(__always)
+    func keepUTF8() {
+        guard let context, context.pointee.charset != Int32(XML_CHAR_ENCODING_UTF8.rawValue) else { return }
+        context.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
+        sawInvalidUTF8 = true
+    }
+
     private func start(
         _ localname: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
         _ attributes: XMLAttributes
     ) {
         sawRoot = true
+        keepUTF8()
         if state.pointee.bareAtom && !bareAtomApplied {
             bareAtomApplied = true
             names.removeAll()
@@ -144,7 +158,8 @@ final class XMLFeedParser {
             error.domain != Int32(XML_FROM_NAMESPACE.rawValue)
         else { return }
         var message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
-        message = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
         firstError = "line \(error.line): \(message)"
     }
 }
