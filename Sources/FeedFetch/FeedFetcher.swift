@@ -22,6 +22,7 @@ public final class FeedFetcher: Sendable {
     /// Starts fetching `requests`; results arrive in completion order, one per request.
     ///
     /// Ending the iteration early (or cancelling the consuming task) cancels the rest of this batch.
+    /// The stream keeps the fetcher alive until it finishes, so `FeedFetcher().fetch(...)` works.
     public func fetch(_ requests: [FetchRequest]) -> AsyncStream<FetchResult> {
         let (stream, continuation) = AsyncStream.makeStream(of: FetchResult.self)
         guard let loop else {
@@ -37,8 +38,8 @@ public final class FeedFetcher: Sendable {
             return stream
         }
         let id = loop.start(requests, continuation: continuation)
-        continuation.onTermination = { [weak loop] termination in
-            if case .cancelled = termination { loop?.cancel(batchID: id) }
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { self.loop?.cancel(batchID: id) }
         }
         return stream
     }

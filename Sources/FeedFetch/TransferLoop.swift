@@ -20,6 +20,7 @@ final class TransferLoop: @unchecked Sendable {
     private var stopRequested = false  // guarded by lock
     private var closed = false  // guarded by lock; once true, `multi` is being freed
     private var nextBatchID: UInt64 = 1  // guarded by lock
+    private var loopThread: pthread_t?  // guarded by lock; set when the loop starts
     private let finished = DispatchSemaphore(value: 0)
 
     // Loop thread only.
@@ -70,19 +71,25 @@ final class TransferLoop: @unchecked Sendable {
         curl_multi_wakeup(multi)
     }
 
-    /// Cancels everything, frees every handle and waits for the loop thread to end.
+    /// Cancels everything, frees every handle and waits for the loop thread to end, unless called on
+    /// that thread (the last reference to a fetcher can go when a stream finishes there): then the
+    /// loop ends once the current step returns.
     func stop() {
         lock.lock()
         let wasRunning = !stopRequested
         stopRequested = true
         if !closed { curl_multi_wakeup(multi) }
+        let onLoopThread = loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
         lock.unlock()
-        if wasRunning { finished.wait() }
+        if wasRunning && !onLoopThread { finished.wait() }
     }
 }
 
 extension TransferLoop {
     private func run() {
+        lock.lock()
+        loopThread = pthread_self()
+        lock.unlock()
         var running: Int32 = 0
         while true {
             let (commands, stopping) = takeCommands()

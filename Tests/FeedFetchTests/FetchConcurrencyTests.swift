@@ -62,6 +62,15 @@ final class FetchConcurrencyTests: ServerTestCase {
         XCTAssertNil(next.first?.error)
     }
 
+    func testStreamKeepsATemporaryFetcherAlive() async throws {
+        var results: [FetchResult] = []
+        for await result in FeedFetcher().fetch([FetchRequest(id: 3, url: try server.url("/count/temp?delay=0.2"))]) {
+            results.append(result)
+        }
+        XCTAssertEqual(results.map(\.requestID), [3])
+        XCTAssertNil(results.first?.error)
+    }
+
     func testEmptyBatchFinishesAtOnce() async {
         let results = await FeedFetcher().fetchAll([])
         XCTAssertTrue(results.isEmpty)

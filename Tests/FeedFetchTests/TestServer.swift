@@ -56,6 +56,8 @@ class ServerTestCase: XCTestCase {
     override class func setUp() {
         super.setUp()
         FeedFetcher.globalInit()
+        // libcurl honours the proxy variables, as it should; the local server must never go through one.
+        setenv("no_proxy", "127.0.0.1,localhost", 1)
         shared = try? TestServer()
     }
 
