@@ -1,4 +1,3 @@
-import FeedModel
 @testable import FeedStore
 import XCTest
 
@@ -27,25 +26,5 @@ final class SearchTextTests: XCTestCase {
         XCTAssertEqual(ArticleIdentity.normalized("HTTP://Example.ORG/Path?Q=1"), "//example.org/Path?Q=1")
         XCTAssertEqual(ArticleIdentity.normalized("https://example.org"), "//example.org")
         XCTAssertEqual(ArticleIdentity.normalized(" tag:Example,2024:1 "), "tag:Example,2024:1")
-    }
-}
-
-final class JSONColumnTests: XCTestCase {
-    func testHandWrittenJSONDecodesBackToTheSameValues() throws {
-        let authors = [
-            Author(name: "Quote \" back\\slash \n\t\u{1} \u{2028} émoji 😀", url: "https://a.example/", email: "a@b.c"),
-            Author(avatar: "https://a.example/x.png"),
-        ]
-        let enclosures = [
-            Enclosure(url: "https://e.example/a.mp3", mimeType: "audio/mpeg", title: "T", sizeInBytes: 12_345_678_901,
-                      durationInSeconds: 61.5),
-            Enclosure(url: "https://e.example/b", durationInSeconds: .infinity),
-        ]
-        XCTAssertEqual(JSONColumn.decode([Author].self, from: JSONColumn.encode(authors)), authors)
-        var expected = enclosures
-        expected[1].durationInSeconds = nil
-        XCTAssertEqual(JSONColumn.decode([Enclosure].self, from: JSONColumn.encode(enclosures)), expected)
-        XCTAssertNil(JSONColumn.encode([Author]()))
-        XCTAssertEqual(TagColumn.decode(TagColumn.encode(["a", "b\u{1F}c", ""])), ["a", "b c", ""])
     }
 }
