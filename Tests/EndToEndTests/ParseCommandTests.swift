@@ -14,27 +14,9 @@ final class ParseCommandTests: XCTestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// The `tidings` executable built beside this test bundle.
-    private func binary() throws -> URL {
-        var candidates: [URL] = []
-        candidates.append(Bundle(for: Self.self).bundleURL.deletingLastPathComponent().appendingPathComponent("tidings"))
-        if let first = CommandLine.arguments.first {
-            var dir = URL(fileURLWithPath: first).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(dir.appendingPathComponent("tidings"))
-                dir = dir.deletingLastPathComponent()
-            }
-        }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            XCTFail("tidings binary not found next to the tests: \(candidates.map(\.path))")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        return found
-    }
-
     private func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try ReaderWorkspace.findBinary()
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
