@@ -8,13 +8,13 @@ struct ParseCommand: ParsableCommand {
         commandName: "parse",
         abstract: "Parse a feed document and print it as JSON Feed 1.1.")
 
-    @Option(name: .long, help: "The document's URL, for resolving relative links.")
+    @Option(name: .long, help: ArgumentHelp("The document's URL, for resolving relative links.", valueName: "URL"))
     var base: String?
 
     @Flag(name: .long, help: "Keep HTML content as the feed sent it (no sanitizing).")
     var raw = false
 
-    @Argument(help: "The feed file, or - for standard input.")
+    @Argument(help: ArgumentHelp("The feed file, or - for standard input.", valueName: "PATH"))
     var path: String = "-"
 
     func run() throws {
