@@ -96,6 +96,19 @@ final class FetchStatusTests: ServerTestCase {
         XCTAssertEqual(result.status, 0)
     }
 
+    func testHTTPSToAPlainHTTPServerFailsAsTLS() async throws {
+        let result = await fetch("https://127.0.0.1:\(try server.port)/feed.xml")
+        XCTAssertEqual(result.error, .tls)
+        XCTAssertTrue(result.body.isEmpty)
+    }
+
+    func testUnreadableCABundleFailsAsTLS() async throws {
+        var configuration = FetchConfiguration()
+        configuration.caBundlePath = "/nonexistent/tidings/ca.pem"
+        let result = await fetch("https://127.0.0.1:\(try server.port)/feed.xml", configuration: configuration)
+        XCTAssertEqual(result.error, .tls)
+    }
+
     func testOtherSchemesAreRefused() async throws {
         let result = await fetch("ftp://127.0.0.1:1/feed.xml")
         XCTAssertEqual(result.error, .protocolNotAllowed)
