@@ -192,7 +192,10 @@ final class RefreshControllerTests: RefreshServerTestCase {
 
     func testCancelStopsPromptlyAndKeepsWhatWasStored() async throws {
         let server = try server
-        try writeFeedList((0..<40).map { (server.url("/feeds/\($0).xml?delay=\($0 < 4 ? 0 : 3)"), nil, nil) })
+        // Titles set the fetch order (feed-list order): the four fast feeds first.
+        try writeFeedList((0..<40).map {
+            (server.url("/feeds/\($0).xml?delay=\($0 < 4 ? 0 : 3)"), String(format: "f%02d", $0), nil)
+        })
         let environment = try environment()
         let controller = RefreshController(environment: environment)
         let started = Date()

@@ -10,13 +10,13 @@ final class RefreshProcessTests: RefreshServerTestCase {
 
     func testSIGKILLDuringRefreshLosesNothingCommittedAndTheNextRunCompletes() async throws {
         let server = try server
-        let count = 300
+        let count = 200
         try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.02"), "feed \($0)", nil) })
         _ = try FeedListController(environment: try environment()).sync()
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "killed")
         let store = try FeedStore(path: paths.database)
         let deadline = Date().addingTimeInterval(20)
-        while try store.counts().articles < 2000, process.isRunning, Date() < deadline {
+        while try store.counts().articles < 1500, process.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         XCTAssertTrue(process.isRunning, "the refresh ended before it could be killed")
@@ -80,7 +80,7 @@ final class RefreshProcessTests: RefreshServerTestCase {
 
     func testASecondRefreshExits75AndWaitsWithWait() async throws {
         let server = try server
-        try writeFeedList((0..<6).map { (server.url("/feeds/\($0).xml?delay=1.5"), nil, nil) })
+        try writeFeedList((0..<4).map { (server.url("/feeds/\($0).xml?delay=0.8"), nil, nil) })
         let first = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "first")
         // Wait until the first refresh holds the lock.
         let deadline = Date().addingTimeInterval(10)

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// Runs the built `tidings feeds ...` on files in a temporary folder, comparing full output and exit
+/// status.
+final class FeedsCommandTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "tidings-feeds-e2e-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func tidings(_ arguments: [String]) throws -> EndToEndRun {
+        try EndToEndRun.tidings(
+            arguments + ["--feeds", folder + "/feeds.opml", "--db", folder + "/t.db", "--config", folder + "/c.toml"],
+            testCase: self)
+    }
+
+    private func writeFeed(_ name: String, title: String, items: Int) throws -> String {
+        var text = "<rss version=\"2.0\"><channel><title>\(title)</title><link>https://x.example/</link>"
+        for i in 0..<items { text += "<item><guid>\(name)-\(i)</guid><title>Item \(i)</title></item>" }
+        text += "</channel></rss>"
+        let path = folder + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testAddListRemoveAndDuplicates() throws {
+        let path = try writeFeed("local.xml", title: "Local News", items: 3)
+        let added = try tidings(["feeds", "add", path, "--tag", "home"])
+        XCTAssertEqual(added.stdout, "added Local News <\(path)>\n")
+        XCTAssertEqual(added.stderr, "")
+        XCTAssertEqual(added.status, 0)
+
+        let duplicate = try tidings(["feeds", "add", path])
+        XCTAssertEqual(duplicate.status, 1)
+        XCTAssertEqual(duplicate.stderr, "tidings: feed already in the list: \(path)\n")
+
+        let later = try tidings(["feeds", "add", "http://127.0.0.1:9/later.xml", "--no-check", "--title", "Later"])
+        XCTAssertEqual(later.stdout, "added Later <http://127.0.0.1:9/later.xml>\n")
+
+        XCTAssertEqual(try tidings(["refresh"]).status, 1)
+        let list = try tidings(["feeds", "list"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertEqual(list.stdout.split(separator: "\n").sorted(), [
+            "Later  http://127.0.0.1:9/later.xml  0/0  error: could not connect",
+            "Local News  \(path)  3/3  [home]  ok",
+        ].sorted().map { Substring($0) }, list.stdout)
+
+        let json = try tidings(["feeds", "list", "--json"])
+        let items = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let local = try XCTUnwrap(items.first { $0["url"] as? String == path })
+        XCTAssertEqual(local["title"] as? String, "Local News")
+        XCTAssertEqual(local["tags"] as? [String], ["home"])
+        XCTAssertEqual(local["unread"] as? Int, 3)
+        XCTAssertEqual(local["last_status"] as? Int, 0)
+        XCTAssertNil(local["last_error"])
+
+        let removed = try tidings(["feeds", "remove", "Later"])
+        XCTAssertEqual(removed.stdout, "removed http://127.0.0.1:9/later.xml\n")
+        let missing = try tidings(["feeds", "remove", "Later"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "tidings: no feed Later in the feed list\n")
+        XCTAssertEqual(try tidings(["feeds", "export", "--format", "urls"]).stdout, "\(path) \"~Local News\" home\n")
+    }
+
+    func testImportNewsboatURLsAndExportOPML() throws {
+        let urls = "https://a.example/rss tech \"~Alpha\"\n# comment\nhttps://b.example/atom\n"
+        try urls.write(toFile: folder + "/urls", atomically: true, encoding: .utf8)
+        let imported = try tidings(["feeds", "import", folder + "/urls"])
+        XCTAssertEqual(imported.stdout, "imported 2 feeds, 0 already listed\n")
+        XCTAssertEqual(try tidings(["feeds", "import", folder + "/urls"]).stdout, "imported 0 feeds, 2 already listed\n")
+        let opml = try tidings(["feeds", "export"])
+        XCTAssertEqual(opml.status, 0)
+        XCTAssertTrue(opml.stdout.hasPrefix("<?xml"), opml.stdout)
+        XCTAssertTrue(opml.stdout.contains("xmlUrl=\"https://a.example/rss\""))
+        XCTAssertTrue(opml.stdout.contains("title=\"Alpha\""))
+        XCTAssertTrue(opml.stdout.contains("text=\"tech\""))
+        try opml.stdout.write(toFile: folder + "/out.opml", atomically: true, encoding: .utf8)
+        let other = try EndToEndRun.tidings(
+            ["feeds", "import", folder + "/out.opml", "--feeds", folder + "/2.opml", "--db", folder + "/2.db"],
+            testCase: self)
+        XCTAssertEqual(other.stdout, "imported 2 feeds, 0 already listed\n")
+    }
+
+    func testBadFeedListAndBadImportExitWithDataAndInputErrors() throws {
+        try "not xml at all".write(toFile: folder + "/feeds.opml", atomically: true, encoding: .utf8)
+        let broken = try tidings(["feeds", "list"])
+        XCTAssertEqual(broken.status, 65)
+        XCTAssertEqual(broken.stderr, "tidings: the feed list \(folder)/feeds.opml is not an OPML file\n")
+        try FileManager.default.removeItem(atPath: folder + "/feeds.opml")
+        let missing = try tidings(["feeds", "import", folder + "/nothing.opml"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.stderr.hasPrefix("tidings: cannot import \(folder)/nothing.opml"), missing.stderr)
+    }
+}
+
+/// One run of the built `tidings` binary (found beside the test bundle) with its output and status.
+struct EndToEndRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static func binary(testCase: XCTestCase) throws -> URL {
+        var candidates = [Bundle(for: type(of: testCase)).bundleURL.deletingLastPathComponent()
+            .appendingPathComponent("tidings")]
+        if let first = CommandLine.arguments.first {
+            var directory = URL(fileURLWithPath: first).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(directory.appendingPathComponent("tidings"))
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            XCTFail("tidings binary not found: \(candidates.map(\.path))")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return found
+    }
+
+    static func tidings(_ arguments: [String], testCase: XCTestCase) throws -> EndToEndRun {
+        let process = Process()
+        process.executableURL = try binary(testCase: testCase)
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return EndToEndRun(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
