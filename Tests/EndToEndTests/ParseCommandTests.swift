@@ -14,9 +14,21 @@ final class ParseCommandTests: XCTestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// The `tidings` executable in the build folder that holds this test bundle.
+    private static func tidingsExecutable() throws -> URL {
+        let bundleFolder = Bundle(for: Self.self).bundleURL.deletingLastPathComponent()
+        let argumentFolder = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+        for folder in [bundleFolder, argumentFolder, argumentFolder?.deletingLastPathComponent()].compactMap({ $0 }) {
+            let candidate = folder.appendingPathComponent("tidings")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        XCTFail("no tidings executable beside the tests in \(bundleFolder.path)")
+        throw CocoaError(.fileNoSuchFile)
+    }
+
     private func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = try ReaderWorkspace.findBinary()
+        process.executableURL = try Self.tidingsExecutable()
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
