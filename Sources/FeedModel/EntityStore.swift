@@ -8,6 +8,7 @@ import Foundation
 /// Used by one parse on one thread.
 final class EntityStore {
     private var records: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+    private var references: [String: UnsafeMutablePointer<xmlEntity>] = [:]
     private var declared: [String: String] = [:]
     private var expanded: [String: String] = [:]
     private var budget: Int
@@ -23,7 +24,7 @@ final class EntityStore {
     }
 
     deinit {
-        for record in records.values {
+        for record in Array(records.values) + Array(references.values) {
             free(UnsafeMutableRawPointer(mutating: record.pointee.name))
             free(record.pointee.content)
             record.deallocate()
@@ -34,6 +35,19 @@ final class EntityStore {
     func declare(name: String, content: String) {
         guard declared[name] == nil, declared.count < 10_000 else { return }
         declared[name] = content
+    }
+
+    /// The record for `&name;` inside an attribute value, for HTML entities: libxml2 copies only the
+    /// first byte of a predefined entity there, but writes a checked general entity back as
+    /// `&name;`, which `XMLAttributes` then decodes.
+    func attributeLookup(_ name: String) -> UnsafeMutablePointer<xmlEntity>? {
+        if let record = references[name] { return record }
+        guard declared[name] == nil, let html = HTMLEntities.value(named: name) else { return lookup(name) }
+        if firstHTMLEntity == nil { firstHTMLEntity = name }
+        let record = makeRecord(name: name, text: html, type: XML_INTERNAL_GENERAL_ENTITY)
+        record.pointee.checked = 1
+        references[name] = record
+        return record
     }
 
     /// The record libxml2 should use for `&name;`, or nil to let it report an undeclared entity.
@@ -52,15 +66,19 @@ final class EntityStore {
         } else {
             return nil
         }
+        let record = makeRecord(name: name, text: text, type: XML_INTERNAL_PREDEFINED_ENTITY)
+        records[name] = record
+        return record
+    }
+
+    private func makeRecord(name: String, text: String, type: xmlEntityType) -> UnsafeMutablePointer<xmlEntity> {
         let record = UnsafeMutablePointer<xmlEntity>.allocate(capacity: 1)
         record.initialize(to: xmlEntity())
         record.pointee.type = XML_ENTITY_DECL
         record.pointee.name = UnsafePointer(strdup(name).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) })
-        let content = strdup(text).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) }
-        record.pointee.content = content
+        record.pointee.content = strdup(text).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) }
         record.pointee.length = Int32(text.utf8.count)
-        record.pointee.etype = XML_INTERNAL_PREDEFINED_ENTITY
-        records[name] = record
+        record.pointee.etype = type
         return record
     }
 

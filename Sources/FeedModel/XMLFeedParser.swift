@@ -148,7 +148,10 @@ final class XMLFeedParser {
     }
 
     private func entity(_ name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
-        let record = entities.lookup(String(cString: name))
+        let state = context?.pointee.instate
+        let inAttribute = state == XML_PARSER_START_TAG || state == XML_PARSER_ATTRIBUTE_VALUE
+        let text = String(cString: name)
+        let record = inAttribute ? entities.attributeLookup(text) : entities.lookup(text)
         if entities.exceeded, let context { xmlStopParser(context) }
         return record
     }

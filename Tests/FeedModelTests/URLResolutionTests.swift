@@ -46,6 +46,13 @@ final class URLResolutionTests: XCTestCase {
         XCTAssertEqual(try ParserFixtures.parse(xml).items[0].attachments.first?.url, "https://d.example/a?x=1&y=2")
     }
 
+    func testHTMLEntitiesInsideAttributes() throws {
+        let xml = #"<rss version="2.0"><channel><item><title>caf&eacute;</title><enclosure url="http://x.example/caf&eacute;?a=1&amp;b=&nbsp;" type="audio/mpeg"/></item></channel></rss>"#
+        let feed = try ParserFixtures.parse(xml)
+        XCTAssertEqual(feed.items[0].attachments.first?.url, "http://x.example/café?a=1&b=\u{A0}")
+        XCTAssertEqual(feed.items[0].title, "café")
+    }
+
     func testSchemeDetection() {
         XCTAssertTrue(URLResolver.hasScheme("https://x"))
         XCTAssertTrue(URLResolver.hasScheme("mailto:a@b"))
