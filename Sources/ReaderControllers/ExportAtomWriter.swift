@@ -5,6 +5,7 @@ import FeedStore
 /// text) with the summary beside it when it has both, its authors, categories and enclosures.
 /// The feed itself names Tidings as author, so entries without one stay valid.
 struct ExportAtomWriter: ExportWriter {
+    var preparation: ExportPreparation { .bodyAndSummary }
     private let context: ExportContext
 
     init(context: ExportContext) {
@@ -29,7 +30,8 @@ struct ExportAtomWriter: ExportWriter {
         out.raw("</updated>\n<author><name>Tidings</name></author>\n<generator>Tidings</generator>\n")
     }
 
-    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+    func write(_ item: ExportItem, into out: inout ExportBuffer) {
+        let article = item.article
         out.raw("<entry>\n<id>")
         out.xml(Self.iri(article))
         out.raw("</id>\n<title type=\"text\">")
@@ -70,12 +72,12 @@ struct ExportAtomWriter: ExportWriter {
             out.xml(tag)
             out.raw("\"/>\n")
         }
-        if let summary = ExportArticle.separateSummary(article) {
+        if let summary = item.summary {
             out.raw("<summary type=\"html\">")
             out.xml(summary)
             out.raw("</summary>\n")
         }
-        switch ExportArticle.body(article) {
+        switch item.body {
         case .html(let html)?:
             out.raw("<content type=\"html\">")
             out.xml(html)

@@ -9,13 +9,15 @@ import FeedStore
 /// would take for a formula (starting with `=`, `+`, `-`, `@`) gets a leading `'`, so a hostile feed
 /// cannot plant one.
 struct ExportCSVWriter: ExportWriter {
+    var preparation: ExportPreparation { .headlines }
     init(context: ExportContext) {}
 
     func begin(into out: inout ExportBuffer) {
         out.raw("date,feed,feed_url,title,url,id,author,tags,read,starred\r\n")
     }
 
-    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+    func write(_ item: ExportItem, into out: inout ExportBuffer) {
+        let article = item.article
         ExportDate.rfc3339(article.date, into: &out)
         out.byte(UInt8(ascii: ","))
         Self.field(article.feedTitle, into: &out)

@@ -30,33 +30,33 @@ public final class ExportController: Sendable {
         if let templatePath = options.templatePath {
             var writer = try ExportTemplateWriter(
                 text: try Self.readTemplate(templatePath), path: templatePath, context: context)
-            return try stream(query, options, withContent: writer.needsContent, writer: &writer)
+            return try stream(query, options, writer: &writer)
         }
         switch options.format {
         case .text:
             var writer = ExportTextWriter(context: context)
-            return try stream(query, options, withContent: false, writer: &writer)
+            return try stream(query, options, writer: &writer)
         case .markdown:
             var writer = ExportMarkdownWriter(context: context)
-            return try stream(query, options, withContent: false, writer: &writer)
+            return try stream(query, options, writer: &writer)
         case .html:
             var writer = ExportHTMLWriter(context: context)
-            return try stream(query, options, withContent: true, writer: &writer)
+            return try stream(query, options, writer: &writer)
         case .json:
             var writer = ExportJSONWriter(context: context)
-            return try stream(query, options, withContent: true, writer: &writer)
+            return try stream(query, options, writer: &writer)
         case .rss:
             var writer = ExportRSSWriter(context: context)
-            return try stream(query, options, withContent: true, writer: &writer)
+            return try stream(query, options, writer: &writer)
         case .atom:
             var writer = ExportAtomWriter(context: context)
-            return try stream(query, options, withContent: true, writer: &writer)
+            return try stream(query, options, writer: &writer)
         case .tsv:
             var writer = ExportTSVWriter(context: context)
-            return try stream(query, options, withContent: true, writer: &writer)
+            return try stream(query, options, writer: &writer)
         case .csv:
             var writer = ExportCSVWriter(context: context)
-            return try stream(query, options, withContent: false, writer: &writer)
+            return try stream(query, options, writer: &writer)
         }
     }
 
@@ -98,21 +98,33 @@ public final class ExportController: Sendable {
     }
 
     private func stream<Writer: ExportWriter>(
-        _ query: ArticleQuery, _ options: ExportOptions, withContent: Bool, writer: inout Writer
+        _ query: ArticleQuery, _ options: ExportOptions, writer: inout Writer
     ) throws -> ExportSummary {
         let store = environment.store
         let sink = try options.outputPath.map(ExportSink.file) ?? ExportSink.standardOutput()
         let record = options.onlyNew || options.markRead
+        let preparation = writer.preparation
         var ids: [Int64] = []
         var count = 0
         var buffer = ExportBuffer()
+        func emit(_ item: ExportItem) throws {
+            try writer.write(item, into: &buffer)
+            count += 1
+            if record { ids.append(item.article.id) }
+            if buffer.count >= 1 << 16 { try sink.write(&buffer) }
+        }
         do {
             try writer.begin(into: &buffer)
-            try store.forEachArticle(matching: query, limit: options.limit, withContent: withContent) { article in
-                try writer.write(article, into: &buffer)
-                count += 1
-                if record { ids.append(article.id) }
-                if buffer.count >= 1 << 16 { try sink.write(&buffer) }
+            if preparation == .headlines {
+                try store.forEachArticle(matching: query, limit: options.limit, withContent: false) { article in
+                    try emit(ExportItem(article, preparation: .headlines))
+                }
+            } else {
+                let pipeline = ExportPipeline(preparation: preparation)
+                try store.forEachArticle(matching: query, limit: options.limit, withContent: true) { article in
+                    try pipeline.add(article, emit: emit)
+                }
+                try pipeline.finish(emit: emit)
             }
             try writer.end(count: count, into: &buffer)
             try sink.write(&buffer)

@@ -6,6 +6,7 @@ import FeedStore
 /// through. Each article is an `<article>` with its linked title, a line with feed, date and author,
 /// and its sanitized body.
 struct ExportHTMLWriter: ExportWriter {
+    var preparation: ExportPreparation { .body }
     private let context: ExportContext
 
     init(context: ExportContext) {
@@ -54,7 +55,8 @@ struct ExportHTMLWriter: ExportWriter {
         out.raw("</time></p></header>\n<main>\n")
     }
 
-    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+    func write(_ item: ExportItem, into out: inout ExportBuffer) {
+        let article = item.article
         out.raw("<article>\n<h2>")
         let title = article.title ?? ""
         let link = ExportArticle.link(article).flatMap { ExportArticle.isSafeLink($0) ? $0 : nil }
@@ -84,7 +86,7 @@ struct ExportHTMLWriter: ExportWriter {
             out.xml(author)
         }
         out.raw("</p>\n")
-        switch ExportArticle.body(article) {
+        switch item.body {
         case .html(let html)?:
             out.raw("<div class=\"content\">")
             out.raw(html)

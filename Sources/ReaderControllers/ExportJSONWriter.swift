@@ -4,6 +4,7 @@ import FeedStore
 /// `--format json`: a JSON Feed 1.1 document written by FeedModel's `JSONFeedWriter`, one item per
 /// article with sanitized HTML and its source feed in `_tidings.source` ({title, url}).
 struct ExportJSONWriter: ExportWriter {
+    var preparation: ExportPreparation { .bodyAndSummary }
     private var writer = JSONFeedWriter(pretty: true, sanitize: false)
     private let header: Feed
 
@@ -18,8 +19,8 @@ struct ExportJSONWriter: ExportWriter {
         writer.writeHeader(header, into: &out.bytes)
     }
 
-    mutating func write(_ article: StoredArticle, into out: inout ExportBuffer) {
-        writer.writeItem(Self.item(article), into: &out.bytes)
+    mutating func write(_ item: ExportItem, into out: inout ExportBuffer) {
+        writer.writeItem(Self.item(item), into: &out.bytes)
     }
 
     mutating func end(count: Int, into out: inout ExportBuffer) {
@@ -27,7 +28,8 @@ struct ExportJSONWriter: ExportWriter {
     }
 
     /// The stored article as a FeedModel item, bodies already sanitized.
-    static func item(_ article: StoredArticle) -> Article {
+    static func item(_ prepared: ExportItem) -> Article {
+        let article = prepared.article
         var item = Article(
             id: ExportArticle.identifier(article), url: article.url, externalURL: article.externalURL,
             title: article.title, image: article.image, published: article.published ?? article.date,
@@ -35,12 +37,12 @@ struct ExportJSONWriter: ExportWriter {
             categories: article.tags.map { Category(term: $0) }, language: article.language,
             attachments: article.enclosures, comments: article.comments,
             source: ArticleSource(title: article.feedTitle, url: article.feedURL))
-        switch ExportArticle.body(article) {
+        switch prepared.body {
         case .html(let html)?: item.contentHTML = html
         case .text(let text)?: item.contentText = text
         case nil: break
         }
-        item.summary = ExportArticle.separateSummary(article)
+        item.summary = prepared.summary
         return item
     }
 }

@@ -5,13 +5,15 @@ import FeedStore
 /// characters in titles are backslash-escaped and links other than http, https, ftp and mailto are
 /// left out. No articles, no output at all.
 struct ExportMarkdownWriter: ExportWriter {
+    var preparation: ExportPreparation { .headlines }
     private var currentFeed: Int64?
 
     init(context: ExportContext) {}
 
     func begin(into out: inout ExportBuffer) {}
 
-    mutating func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+    mutating func write(_ item: ExportItem, into out: inout ExportBuffer) {
+        let article = item.article
         if currentFeed != article.feedID {
             if currentFeed != nil { out.byte(0x0A) }
             currentFeed = article.feedID

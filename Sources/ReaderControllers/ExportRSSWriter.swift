@@ -5,6 +5,7 @@ import FeedStore
 /// there, with the body in `content:encoded`, when it has both), authors as `dc:creator`, the first
 /// enclosure, categories, comments and a `guid` (never claimed a permalink).
 struct ExportRSSWriter: ExportWriter {
+    var preparation: ExportPreparation { .bodyAndSummary }
     private let context: ExportContext
 
     init(context: ExportContext) {
@@ -32,12 +33,13 @@ struct ExportRSSWriter: ExportWriter {
         out.raw("</lastBuildDate>\n<generator>Tidings</generator>\n<docs>https://www.rssboard.org/rss-specification</docs>\n")
     }
 
-    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+    func write(_ item: ExportItem, into out: inout ExportBuffer) {
+        let article = item.article
         out.raw("<item>\n")
         element("title", article.title ?? "(untitled)", into: &out)
         if let link = ExportArticle.link(article) { element("link", link, into: &out) }
-        let summary = ExportArticle.separateSummary(article)
-        switch ExportArticle.body(article) {
+        let summary = item.summary
+        switch item.body {
         case .html(let html)?:
             element("description", summary ?? html, into: &out)
             if summary != nil { element("content:encoded", html, into: &out) }

@@ -9,18 +9,20 @@ import FeedStore
 /// white space but spaces and control characters are removed. Content is the sanitized HTML body
 /// ("html") or the plain text ("plain"). Categories are joined with `|`. No articles, no output.
 struct ExportTSVWriter: ExportWriter {
+    var preparation: ExportPreparation { .body }
     init(context: ExportContext) {}
 
     func begin(into out: inout ExportBuffer) {}
 
-    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+    func write(_ item: ExportItem, into out: inout ExportBuffer) {
+        let article = item.article
         out.integer(Int64(article.date.timeIntervalSince1970.rounded(.down)))
         out.byte(0x09)
         Self.field(article.title ?? "", into: &out)
         out.byte(0x09)
         Self.field(ExportArticle.link(article) ?? "", into: &out)
         out.byte(0x09)
-        switch ExportArticle.body(article) {
+        switch item.body {
         case .html(let html)?:
             Self.content(html, into: &out)
             out.raw("\thtml")

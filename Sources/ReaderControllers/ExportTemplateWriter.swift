@@ -53,16 +53,16 @@ struct ExportTemplateWriter: ExportWriter {
         self.globals = globals
     }
 
-    /// True when the template uses article bodies, which must then be read from the store.
-    var needsContent: Bool { wantsContent }
+    /// Bodies are prepared only when the template names them.
+    var preparation: ExportPreparation { wantsContent ? .body : .headlines }
 
     func begin(into out: inout ExportBuffer) {
         if let head { out.raw(head.render(globals)) }
     }
 
-    mutating func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+    mutating func write(_ prepared: ExportItem, into out: inout ExportBuffer) {
         index += 1
-        out.raw(item.render(data(article)))
+        out.raw(item.render(data(prepared)))
     }
 
     func end(count: Int, into out: inout ExportBuffer) {
@@ -73,7 +73,8 @@ struct ExportTemplateWriter: ExportWriter {
         out.raw(tail.render(values))
     }
 
-    private func data(_ article: StoredArticle) -> [String: Any] {
+    private func data(_ prepared: ExportItem) -> [String: Any] {
+        let article = prepared.article
         var values = globals
         values["id"] = article.id
         values["index"] = index
@@ -116,7 +117,7 @@ struct ExportTemplateWriter: ExportWriter {
             }
         }
         if wantsContent {
-            switch ExportArticle.body(article) {
+            switch prepared.body {
             case .html(let html)?:
                 values["content_html"] = html
                 values["content_text"] = HTMLText.plainText(html)

@@ -6,6 +6,7 @@ import TerminalView
 /// otherwise the fields are tab-separated with white space inside them collapsed. No articles, no
 /// output at all.
 struct ExportTextWriter: ExportWriter {
+    var preparation: ExportPreparation { .headlines }
     private let columns: (feed: Int, title: Int)?
 
     init(context: ExportContext) {
@@ -20,7 +21,8 @@ struct ExportTextWriter: ExportWriter {
 
     func begin(into out: inout ExportBuffer) {}
 
-    func write(_ article: StoredArticle, into out: inout ExportBuffer) {
+    func write(_ item: ExportItem, into out: inout ExportBuffer) {
+        let article = item.article
         ExportDate.local(article.date, into: &out)
         let link = ExportArticle.link(article) ?? ""
         if let columns {

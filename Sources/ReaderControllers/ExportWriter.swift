@@ -5,10 +5,47 @@ import Foundation
 /// One export format: turns the stream of articles into bytes. `begin` once, `write` per article in
 /// list order, `end` once with the number written; each appends to the buffer it is given, which
 /// the controller flushes as it fills, so a writer never holds more than the article at hand.
+/// Bodies arrive already sanitized in `ExportItem` (see `preparation`), so the costly part can run
+/// on other threads while the writer renders in order.
 protocol ExportWriter {
+    /// What the items handed to `write` must carry.
+    var preparation: ExportPreparation { get }
     mutating func begin(into out: inout ExportBuffer) throws
-    mutating func write(_ article: StoredArticle, into out: inout ExportBuffer) throws
+    mutating func write(_ item: ExportItem, into out: inout ExportBuffer) throws
     mutating func end(count: Int, into out: inout ExportBuffer) throws
+}
+
+/// How much of an article a format needs prepared (read with content and sanitized) before writing.
+enum ExportPreparation: Sendable {
+    /// Headlines only: nothing is read beyond the list columns.
+    case headlines
+    /// The sanitized body.
+    case body
+    /// The sanitized body and, when the article has both, the sanitized summary.
+    case bodyAndSummary
+}
+
+/// An article with what its format needs prepared: `body` and `summary` are set as the writer's
+/// `preparation` asks.
+struct ExportItem: Sendable {
+    let article: StoredArticle
+    let body: ExportArticle.Body?
+    let summary: String?
+
+    init(_ article: StoredArticle, preparation: ExportPreparation) {
+        self.article = article
+        switch preparation {
+        case .headlines:
+            body = nil
+            summary = nil
+        case .body:
+            body = ExportArticle.body(article)
+            summary = nil
+        case .bodyAndSummary:
+            body = ExportArticle.body(article)
+            summary = ExportArticle.separateSummary(article)
+        }
+    }
 }
 
 /// What every writer may need besides the articles.
@@ -92,7 +129,7 @@ enum ExportArticle {
     }
 
     /// An article body: sanitized HTML or plain text.
-    enum Body {
+    enum Body: Sendable {
         case html(String)
         case text(String)
     }
