@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedFetch
 import Foundation
 
 /// `tidings-bench refresh`: 500 generated feeds (50 items each, half RSS half Atom) served by the local
@@ -39,6 +40,8 @@ struct RefreshBenchmark: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: work) }
 
         let urls = (0..<feeds).map { server.url("/feeds/\($0).xml") }
+        // The server builds each feed on its first request: do that before anything is timed.
+        _ = await FeedFetcher().fetchAll(urls.enumerated().map { FetchRequest(id: Int64($0.offset), url: $0.element) })
         var opml = "<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><head><title>bench</title></head><body>\n"
         for (index, url) in urls.enumerated() { opml += "<outline type=\"rss\" text=\"feed \(index)\" xmlUrl=\"\(url)\"/>\n" }
         opml += "</body></opml>\n"
