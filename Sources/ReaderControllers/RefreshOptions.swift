@@ -86,8 +86,8 @@ public struct RefreshFeedResult: Sendable, Hashable, Codable {
         updated: Int = 0, error: String? = nil, movedFrom: String? = nil, seconds: Double = 0
     ) {
         self.feedID = feedID
-        self.url = url
-        self.title = title
+        self.url = RefreshFeedResult.withoutCredentials(url)
+        self.title = RefreshFeedResult.withoutCredentials(title)
         self.status = status
         self.httpStatus = httpStatus
         self.new = new
@@ -95,6 +95,14 @@ public struct RefreshFeedResult: Sendable, Hashable, Codable {
         self.error = error
         self.movedFrom = movedFrom
         self.seconds = seconds
+    }
+
+    /// `text` with the `user:password@` part of a URL removed, so that messages never show credentials.
+    static func withoutCredentials(_ text: String) -> String {
+        guard let scheme = text.range(of: "://") else { return text }
+        let authorityEnd = text[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+        guard let at = text[scheme.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
+        return String(text[..<scheme.upperBound]) + String(text[text.index(after: at)...])
     }
 
     /// True for the outcomes that make a refresh exit 1.

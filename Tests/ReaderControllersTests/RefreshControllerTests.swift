@@ -243,3 +243,16 @@ final class ProgressLog: @unchecked Sendable {
 
     var values: [RefreshProgress] { lock.withLock { reports } }
 }
+
+/// Credentials written into a feed URL never reach a message or the JSON summary.
+final class RefreshResultTests: XCTestCase {
+    func testCredentialsAreRemovedFromTitlesAndURLs() {
+        let result = RefreshFeedResult(
+            feedID: 1, url: "https://reader:s3cret@host.example/feed?a=b@c", title: "http://u:p@x.example",
+            status: .failed)
+        XCTAssertEqual(result.url, "https://host.example/feed?a=b@c")
+        XCTAssertEqual(result.title, "http://x.example")
+        XCTAssertEqual(RefreshFeedResult(feedID: 2, url: "/tmp/a@b.xml", title: "Plain", status: .updated).url,
+                       "/tmp/a@b.xml")
+    }
+}
