@@ -27,7 +27,7 @@ final class ExportPipeline {
 
     deinit {
         // Batches still running (after an error stopped the stream) finish before their memory goes.
-        for prepared in pending[head...] { prepared.wait() }
+        for prepared in pending[head...] { _ = prepared.wait() }
     }
 
     /// Queues `article`; emits, in order, every article whose batch is ready.

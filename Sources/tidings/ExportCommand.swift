@@ -49,8 +49,8 @@ struct ExportCommand: AsyncParsableCommand {
               tidings export --refresh --new --mark-read --format json | jq -r '.items[].title'
 
             Exit status: 0 exported (also when nothing matched, and when the reader of standard output \
-            went away); 1 with --refresh when some feeds failed (the export still ran); 2 usage error or \
-            unknown --feed; 65 invalid template; 66 template unreadable; 73 the output file or database \
+            went away); 1 with --refresh when some feeds failed (the export still ran); 2 unknown --feed; \
+            64 invalid options; 65 invalid template; 66 template unreadable; 73 the output file or database \
             cannot be created; 74 writing failed; 75 another refresh is running (with --refresh it waits \
             instead).
             """)
