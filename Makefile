@@ -54,3 +54,18 @@ bench: deps-bench release
 
 clean:
 	rm -rf .build
+
+# Shell completions for bash, zsh and fish, generated from the command definitions (see README).
+.PHONY: completions man
+completions: build
+	@mkdir -p .build/completions
+	.build/debug/tidings --generate-completion-script bash > .build/completions/tidings.bash
+	.build/debug/tidings --generate-completion-script zsh > .build/completions/_tidings
+	.build/debug/tidings --generate-completion-script fish > .build/completions/tidings.fish
+
+# The man page (.build/man/tidings.1), by swift-argument-parser's generate-manual tool, built from
+# the checked-out dependency so that Package.swift needs no plugin.
+man: build
+	$(SWIFT) build --package-path .build/checkouts/swift-argument-parser \
+	  --scratch-path .build/argument-parser-tools --product generate-manual
+	.build/argument-parser-tools/debug/generate-manual .build/debug/tidings --output-directory .build/man

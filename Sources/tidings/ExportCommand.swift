@@ -28,17 +28,16 @@ struct ExportCommand: AsyncParsableCommand {
             old file and the state as they were.
 
             Formats:
-              text      one line per article: date, feed, title, URL; columns aligned on a terminal, \
-            tab-separated otherwise; nothing at all when there are no articles.
-              markdown  grouped by feed (## Feed), `- [Title](<URL>) — date`, special characters escaped.
-              html      one standalone HTML5 page with inline CSS; text escaped, bodies sanitized.
-              json      JSON Feed 1.1; each item names its source feed in `_tidings.source`.
-              rss       RSS 2.0 aggregate feed; each item names its feed in <source url="…">.
-              atom      Atom 1.0 aggregate feed; each entry names its feed in <source>.
-              tsv       sfeed's TAB-separated layout (see sfeed(1)), for sfeed_plain and friends.
-              csv       RFC 4180 with a header row: date, feed, feed_url, title, url, id, author, tags, \
-            read, starred.
-            Dates: local time for people (text, markdown, html), RFC 3339 UTC for programs.
+              text      date, feed, title, URL per line: aligned on a terminal, else TAB-separated
+              markdown  "## Feed" headings, "- [Title](<URL>) -- date", special characters escaped
+              html      one standalone HTML5 page, inline CSS, text escaped, bodies sanitized
+              json      JSON Feed 1.1, the source feed of each item in "_tidings.source"
+              rss       RSS 2.0 aggregate feed, the source feed of each item in <source url="...">
+              atom      Atom 1.0 aggregate feed, the source feed of each entry in <source>
+              tsv       sfeed's TAB-separated layout (see sfeed(1)), for sfeed_plain and friends
+              csv       RFC 4180: date, feed, feed_url, title, url, id, author, tags, read, starred
+            text prints nothing at all when no article matches. Dates are local time in text, \
+            markdown and html, RFC 3339 UTC elsewhere.
 
             Examples:
               tidings export --new --state cron >> ~/news.txt
