@@ -10,5 +10,6 @@ struct TidingsBench: AsyncParsableCommand {
         subcommands: [
             FetchBenchmark.self,
             RefreshBenchmark.self,
+            ExportBenchmark.self,
         ])
 }
