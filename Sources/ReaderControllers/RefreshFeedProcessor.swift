@@ -59,7 +59,7 @@ struct RefreshFeedProcessor: Sendable {
                 return finish(.unchanged)
             }
             let hash = BodyHash.of(fetch.body)
-            if try store.bodyHashMatches(feedID: feedID, hash: hash) {
+            if feedID == feed.id ? feed.fetchState.bodyHash == hash : try store.bodyHashMatches(feedID: feedID, hash: hash) {
                 try store.recordUnchanged(feedID: feedID, fetch: FetchRecord(
                     fetchedAt: now, status: fetch.status, etag: fetch.etag, lastModified: fetch.lastModified,
                     bodyHash: hash,
