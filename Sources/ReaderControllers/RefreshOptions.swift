@@ -176,4 +176,13 @@ public enum RefreshError: Error, Sendable, Hashable, CustomStringConvertible {
         case .lockFailed(let path, let reason): "cannot lock \(path): \(reason)"
         }
     }
+
+    /// The exit status for the command line: 75 locked, 2 unknown feed (usage), 73 lock file unusable.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .locked: .temporaryFailure
+        case .unknownFeed: .usage
+        case .lockFailed: .cannotCreate
+        }
+    }
 }

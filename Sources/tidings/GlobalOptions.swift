@@ -22,6 +22,16 @@ struct GlobalOptions: ParsableArguments {
         TidingsPaths.resolve(feedList: feeds, database: db, config: config)
     }
 
+    /// Reads the config file (defaults when it does not exist), or reports why not and exits 78.
+    func loadConfig() throws -> ReaderConfig {
+        do {
+            return try ReaderConfig.load(path: paths.config)
+        } catch {
+            CommandOutput.error(error.description)
+            throw ExitCode(ExitStatus.config.rawValue)
+        }
+    }
+
     /// Opens the environment, or reports why not and exits 73.
     func environment() throws -> AppEnvironment {
         let paths = paths

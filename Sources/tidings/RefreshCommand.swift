@@ -31,14 +31,7 @@ struct RefreshCommand: AsyncParsableCommand {
     var feeds: [String] = []
 
     func run() async throws {
-        let paths = global.paths
-        let config: ReaderConfig
-        do {
-            config = try ReaderConfig.load(path: paths.config)
-        } catch {
-            CommandOutput.error(error.description)
-            throw ExitCode(ExitStatus.config.rawValue)
-        }
+        let config = try global.loadConfig()
         let environment = try global.environment()
         let terminalOut = isatty(1) == 1
         let progressLine = RefreshProgressLine(enabled: isatty(2) == 1 && !json)
@@ -53,11 +46,7 @@ struct RefreshCommand: AsyncParsableCommand {
         } catch let error as RefreshError {
             progressLine.clear()
             CommandOutput.error(error.description)
-            switch error {
-            case .locked: throw ExitCode(ExitStatus.temporaryFailure.rawValue)
-            case .unknownFeed: throw ExitCode(ExitStatus.usage.rawValue)
-            case .lockFailed: throw ExitCode(ExitStatus.cannotCreate.rawValue)
-            }
+            throw ExitCode(error.exitStatus.rawValue)
         } catch let error as FeedListError {
             progressLine.clear()
             CommandOutput.error(error.description)
