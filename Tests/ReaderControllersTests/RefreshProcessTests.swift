@@ -41,6 +41,32 @@ final class RefreshProcessTests: RefreshServerTestCase {
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
     }
 
+    func testSIGTERMStopsTheRefreshCleanlyWithExit130() async throws {
+        let server = try server
+        let count = 40
+        try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.4"), String(format: "t%02d", $0), nil) })
+        _ = try FeedListController(environment: try environment()).sync()
+        let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "terminated")
+        let store = try FeedStore(path: paths.database)
+        let deadline = Date().addingTimeInterval(20)
+        while try store.counts().articles == 0, process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let signalled = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(signalled), 2)
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        let done = try store.feeds().filter { $0.fetchState.lastFetchAt != nil }
+        XCTAssertLessThan(done.count, count)
+        for feed in done { XCTAssertEqual(feed.totalCount, 50) }
+
+        let second = try TidingsBinary.run(["refresh"] + globalArguments, folder: folder, name: "after-term")
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(try store.counts().articles, count * 50)
+    }
+
     func testMarksMadeWhileARefreshRewritesArticlesAreNotLost() async throws {
         let server = try server
         let prefix = "race-\(UUID().uuidString.prefix(6))"
@@ -62,11 +88,14 @@ final class RefreshProcessTests: RefreshServerTestCase {
         try await publish(2)
         let process = try TidingsBinary.start(["refresh", "--all"] + globalArguments, folder: folder, name: "race")
         var marked: [Int64] = []
+        var markedWhileRunning = 0
         for (index, id) in ids.enumerated() where index % 2 == 0 {
             XCTAssertEqual(try environment.store.setRead(true, articleIDs: [id]), 1)
             marked.append(id)
+            if process.isRunning { markedWhileRunning += 1 }
         }
         process.waitUntilExit()
+        XCTAssertGreaterThan(markedWhileRunning, 0, "no mark was made while the refresh ran")
         XCTAssertEqual(process.terminationStatus, 0)
         var readIDs: Set<Int64> = []
         var revised = 0
