@@ -56,6 +56,31 @@ final class RefreshCommandTests: XCTestCase {
         XCTAssertEqual(named.stderr, "")
     }
 
+    func testOnATerminalAProgressLineIsClearedAndASummaryFollows() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("util-linux script(1) is needed for a pseudo-terminal")
+        }
+        try FileManager.default.copyItem(atPath: folder + "/good.xml", toPath: folder + "/missing.xml")
+        let binary = try EndToEndRun.binary(testCase: self).path
+        let command = [binary, "refresh", "--feeds", folder + "/feeds.opml", "--db", folder + "/t.db"]
+            .map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertTrue(text.contains("\rrefreshing 2/2 feeds, 8 new, 0 errors"), text.debugDescription)
+        XCTAssertTrue(text.contains("\r\u{1B}[K"), text.debugDescription)
+        let summary = try XCTUnwrap(text.components(separatedBy: "\u{1B}[K").last)
+        XCTAssertTrue(summary.hasPrefix("refreshed 2 feeds: 8 new, 0 updated, 0 failed in "), summary.debugDescription)
+    }
+
     func testUnknownFeedIsAUsageErrorAndAHeldLockExits75() throws {
         let unknown = try refresh(["Nonexistent"])
         XCTAssertEqual(unknown.status, 2)
