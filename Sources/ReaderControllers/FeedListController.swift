@@ -35,7 +35,10 @@ public final class FeedListController: Sendable {
         var url = request.url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !url.isEmpty else { throw FeedListError.noFeed(url: url, reason: "empty URL") }
         if !FeedListFile.hasScheme(url), !url.hasPrefix("/") {
-            url = FeedListFile.resolve(url, folder: FileManager.default.currentDirectoryPath)
+            let local = FeedListFile.resolve(url, folder: FileManager.default.currentDirectoryPath)
+            // `example.org/feed` is a web address unless such a file exists here.
+            let looksLikeHost = url.split(separator: "/").first?.contains(".") == true && !url.hasPrefix(".")
+            url = looksLikeHost && !FileManager.default.fileExists(atPath: local) ? "https://" + url : local
         }
         try refuseDuplicate(url, in: file)
         var title = request.title

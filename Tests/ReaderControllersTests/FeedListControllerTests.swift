@@ -78,6 +78,9 @@ final class FeedListControllerTests: RefreshServerTestCase {
         XCTAssertTrue(try controller.list().isEmpty)
         XCTAssertFalse(try feedListText().contains("nowhere.example"))
         XCTAssertThrowsError(try controller.remove("Later"))
+
+        let bare = try await controller.add(FeedAddRequest(url: "blog.example/feed.xml", check: false))
+        XCTAssertEqual(bare.url, "https://blog.example/feed.xml")
     }
 
     func testImportsOtherReadersExportsAndNewsboatURLs() throws {
