@@ -15,12 +15,7 @@ public enum FeedParser {
     public static func parse(
         _ bytes: [UInt8], baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init()
     ) throws(FeedParseError) -> Feed {
-        var items: [Article] = []
-        var feed = try parse(
-            chunks: CollectionOfOne(bytes), baseURL: baseURL, charset: charset, options: options,
-            onHeader: { _ in }, onItem: { items.append($0) })
-        feed.items = items
-        return feed
+        try parse(chunks: CollectionOfOne(bytes), baseURL: baseURL, charset: charset, options: options)
     }
 
     /// Parses a whole document held in memory as `Data`.
@@ -28,6 +23,19 @@ public enum FeedParser {
         _ data: Data, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init()
     ) throws(FeedParseError) -> Feed {
         try parse([UInt8](data), baseURL: baseURL, charset: charset, options: options)
+    }
+
+    /// Parses a document arriving in chunks (such as a file read in pieces) into the whole feed,
+    /// items included, without ever holding the document itself.
+    public static func parse<Chunks: Sequence>(
+        chunks: Chunks, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init()
+    ) throws(FeedParseError) -> Feed where Chunks.Element == [UInt8] {
+        var items: [Article] = []
+        var feed = try parse(
+            chunks: chunks, baseURL: baseURL, charset: charset, options: options,
+            onHeader: { _ in }, onItem: { items.append($0) })
+        feed.items = items
+        return feed
     }
 
     /// Parses a document arriving in chunks, handing each article over as soon as it is complete, so

@@ -8,6 +8,7 @@ struct TidingsBench: AsyncParsableCommand {
         commandName: "tidings-bench",
         abstract: "Measure Tidings' modules on local workloads.",
         subcommands: [
+            ParseBenchmark.self,
             FetchBenchmark.self,
             RefreshBenchmark.self,
             ExportBenchmark.self,
