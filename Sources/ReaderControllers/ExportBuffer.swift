@@ -95,4 +95,23 @@ struct ExportBuffer {
             }
         }
     }
+
+    /// Calls `body` with each byte of `text` but control characters: C0 controls other than those
+    /// `keep` accepts, DEL, and the two-byte C1 controls (U+0080...U+009F).
+    static func forEachVisibleByte(of text: String, keeping keep: (UInt8) -> Bool, _ body: (UInt8) -> Void) {
+        var text = text
+        text.withUTF8 { input in
+            var i = 0
+            while i < input.count {
+                let b = input[i]
+                if b == 0xC2, i + 1 < input.count, input[i + 1] < 0xA0 {
+                    i += 2
+                    continue
+                }
+                i += 1
+                if (b < 0x20 && !keep(b)) || b == 0x7F { continue }
+                body(b)
+            }
+        }
+    }
 }

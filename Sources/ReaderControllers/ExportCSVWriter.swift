@@ -40,31 +40,16 @@ struct ExportCSVWriter: ExportWriter {
     func end(count: Int, into out: inout ExportBuffer) {}
 
     static func field(_ text: String, into out: inout ExportBuffer) {
-        var text = text
-        text.withUTF8 { input in
-            guard let first = input.first else { return }
-            var quote = false
-            for b in input where b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D {
-                quote = true
-                break
-            }
-            let formula = first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
-                || first == UInt8(ascii: "@")
-            if quote { out.byte(UInt8(ascii: "\"")) }
-            if formula { out.byte(UInt8(ascii: "'")) }
-            var i = 0
-            while i < input.count {
-                let b = input[i]
-                if b == 0xC2, i + 1 < input.count, input[i + 1] < 0xA0 {
-                    i += 2
-                    continue
-                }
-                i += 1
-                if (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F { continue }
-                if b == UInt8(ascii: "\"") { out.byte(b) }
-                out.byte(b)
-            }
-            if quote { out.byte(UInt8(ascii: "\"")) }
+        guard let first = text.utf8.first else { return }
+        let quote = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let formula = first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+            || first == UInt8(ascii: "@")
+        if quote { out.byte(UInt8(ascii: "\"")) }
+        if formula { out.byte(UInt8(ascii: "'")) }
+        ExportBuffer.forEachVisibleByte(of: text, keeping: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { b in
+            if b == UInt8(ascii: "\"") { out.byte(b) }
+            out.byte(b)
         }
+        if quote { out.byte(UInt8(ascii: "\"")) }
     }
 }

@@ -71,25 +71,7 @@ struct ExportTSVWriter: ExportWriter {
         }
     }
 
-    /// Calls `body` with each byte of `text` except control characters other than white space
-    /// (C0 but TAB, LF, VT, FF, CR; DEL; the two-byte C1 controls).
     private static func forEachByte(_ text: String, _ body: (UInt8) -> Void) {
-        var text = text
-        text.withUTF8 { input in
-            var i = 0
-            while i < input.count {
-                let b = input[i]
-                if b == 0xC2, i + 1 < input.count, input[i + 1] < 0xA0 {
-                    i += 2
-                    continue
-                }
-                if (b < 0x20 && !(0x09...0x0D).contains(b)) || b == 0x7F {
-                    i += 1
-                    continue
-                }
-                body(b)
-                i += 1
-            }
-        }
+        ExportBuffer.forEachVisibleByte(of: text, keeping: { (0x09...0x0D).contains($0) }, body)
     }
 }
