@@ -89,12 +89,13 @@ struct ExportAtomWriter: ExportWriter {
         case nil:
             break
         }
+        let feedURL = ExportArticle.feedURL(article)
         out.raw("<source>\n<id>")
-        out.xml(article.feedURL)
+        out.xml(feedURL)
         out.raw("</id>\n<title>")
         out.xml(article.feedTitle)
         out.raw("</title>\n")
-        link("self", article.feedURL, type: nil, length: nil, into: &out)
+        link("self", feedURL, type: nil, length: nil, into: &out)
         if let site = article.feedSiteURL { link("alternate", site, type: nil, length: nil, into: &out) }
         out.raw("</source>\n</entry>\n")
     }

@@ -36,7 +36,7 @@ struct ExportJSONWriter: ExportWriter {
             modified: article.updated, authors: article.authors,
             categories: article.tags.map { Category(term: $0) }, language: article.language,
             attachments: article.enclosures, comments: article.comments,
-            source: ArticleSource(title: article.feedTitle, url: article.feedURL))
+            source: ArticleSource(title: article.feedTitle, url: ExportArticle.feedURL(article)))
         switch prepared.body {
         case .html(let html)?: item.contentHTML = html
         case .text(let text)?: item.contentText = text

@@ -71,7 +71,7 @@ struct ExportRSSWriter: ExportWriter {
         out.raw("</guid>\n<pubDate>")
         ExportDate.rfc822(article.published ?? article.date, into: &out)
         out.raw("</pubDate>\n<source url=\"")
-        out.xml(article.feedURL)
+        out.xml(ExportArticle.feedURL(article))
         out.raw("\">")
         out.xml(article.feedTitle)
         out.raw("</source>\n</item>\n")

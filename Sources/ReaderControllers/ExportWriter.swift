@@ -82,6 +82,13 @@ enum ExportArticle {
         article.url ?? article.externalURL
     }
 
+    /// The article's feed as a URL: a local feed file's path becomes a `file:` URL, so aggregate feeds
+    /// can name it where they require a URL (RSS `source url`, Atom `source` ids and links).
+    static func feedURL(_ article: StoredArticle) -> String {
+        guard article.feedURL.hasPrefix("/") else { return article.feedURL }
+        return URL(fileURLWithPath: article.feedURL).absoluteString
+    }
+
     /// The URL relative links in its HTML are resolved against.
     static func baseURL(_ article: StoredArticle) -> String? {
         article.url ?? article.feedSiteURL ?? article.feedURL

@@ -157,6 +157,9 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(refreshed.status, 1, "a feed failed in the refresh")
         XCTAssertEqual(refreshed.stderr, "tidings: Missing: file not found or not readable\n")
         XCTAssertTrue(refreshed.stdout.contains("<title>First &amp; foremost</title>"), "the export still ran")
+        XCTAssertTrue(
+            refreshed.stdout.contains("<source url=\"file://\(folder)/small.xml\">Small Feed</source>"),
+            "a local feed file is named by a file: URL")
     }
 }
 
