@@ -39,10 +39,9 @@ public final class RefreshController: Sendable {
         let feeds = try select(options, list: list)
 
         let fetcher = environment.makeFetcher()
-        let begun = state.withLock { state -> Bool in
+        state.withLock { state in
             state.fetcher = fetcher
             state.running = true
-            return !state.cancelled
         }
         defer { state.withLock { $0 = RunState() } }
 
@@ -66,25 +65,28 @@ public final class RefreshController: Sendable {
                 latest: outcome.result))
         }
 
-        if begun {
-            await withTaskCancellationHandler {
-                await withTaskGroup(of: RefreshFeedProcessor.Outcome.self) { group in
-                    var running = 0
-                    for await result in fetcher.fetch(requests) {
-                        guard let feed = byID[result.requestID] else { continue }
-                        if running >= options.parallelism, let outcome = await group.next() {
-                            record(outcome)
-                            running -= 1
-                        }
-                        let stop = isCancelled
-                        group.addTask { processor.process(result, feed: feed, explicitlyNamed: !options.feeds.isEmpty, cancelled: stop) }
-                        running += 1
+        let named = !options.feeds.isEmpty
+        // Results are parsed and stored as they arrive, `parallelism` at a time; the store serialises
+        // the writes, so one feed is parsed while another is written.
+        await withTaskCancellationHandler {
+            await withTaskGroup(of: RefreshFeedProcessor.Outcome.self) { group in
+                var running = 0
+                for await result in fetcher.fetch(requests) {
+                    guard let feed = byID[result.requestID] else { continue }
+                    if running >= options.parallelism, let outcome = await group.next() {
+                        record(outcome)
+                        running -= 1
                     }
-                    for await outcome in group { record(outcome) }
+                    let stop = isCancelled
+                    group.addTask {
+                        processor.process(result, feed: feed, explicitlyNamed: named, cancelled: stop)
+                    }
+                    running += 1
                 }
-            } onCancel: {
-                fetcher.cancel()
+                for await outcome in group { record(outcome) }
             }
+        } onCancel: {
+            fetcher.cancel()
         }
         for feed in feeds where !results.contains(where: { $0.feedID == feed.id }) {
             record(.init(result: RefreshFeedResult(
