@@ -3,41 +3,50 @@
 enum EntityDecoder {
     /// The text with every recognisable reference replaced; unknown ones are kept as written.
     static func decode(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var out: [UInt8] = []
-        let bytes = Array(text.utf8)
-        out.reserveCapacity(bytes.count)
-        var i = 0
+        var text = text
+        return text.withUTF8 { decode(bytes: $0) } ?? text
+    }
+
+    /// The decoded text of UTF-8 `bytes`, or nil when they hold no reference to replace.
+    static func decode(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let p = bytes.baseAddress else { return nil }
         let n = bytes.count
+        var i = 0
+        while i < n, p[i] != UInt8(ascii: "&") { i += 1 }
+        guard i < n else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(n)
+        var run = 0
         while i < n {
-            let b = bytes[i]
-            guard b == UInt8(ascii: "&") else {
-                out.append(b)
+            guard p[i] == UInt8(ascii: "&") else {
                 i += 1
                 continue
             }
             var j = i + 1
-            while j < n, j - i <= 40, bytes[j] != UInt8(ascii: ";"), bytes[j] != UInt8(ascii: "&"),
-                bytes[j] > 0x20 { j += 1 }
-            guard j < n, bytes[j] == UInt8(ascii: ";"), j > i + 1 else {
-                out.append(b)
+            while j < n, j - i <= 40, p[j] != UInt8(ascii: ";"), p[j] != UInt8(ascii: "&"), p[j] > 0x20 { j += 1 }
+            guard j < n, p[j] == UInt8(ascii: ";"), j > i + 1,
+                let replacement = reference(UnsafeBufferPointer(start: p + i + 1, count: j - i - 1))
+            else {
                 i += 1
                 continue
             }
-            let name = bytes[(i + 1)..<j]
-            if let scalarText = reference(Array(name)) {
-                out.append(contentsOf: scalarText.utf8)
-                i = j + 1
-            } else {
-                out.append(b)
-                i += 1
-            }
+            out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run))
+            out.append(contentsOf: replacement.utf8)
+            i = j + 1
+            run = i
         }
+        if run == 0 { return nil }
+        out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run))
         return String(decoding: out, as: UTF8.self)
     }
 
     /// The text a reference body (between `&` and `;`) stands for.
     static func reference(_ name: [UInt8]) -> String? {
+        name.withUnsafeBufferPointer { reference($0) }
+    }
+
+    /// The text a reference body (between `&` and `;`) stands for.
+    static func reference(_ name: UnsafeBufferPointer<UInt8>) -> String? {
         if name.first == UInt8(ascii: "#") {
             var digits = name.dropFirst()
             var radix: UInt32 = 10
@@ -54,7 +63,7 @@ enum EntityDecoder {
             guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
             return String(Character(scalar))
         }
-        return name.withUnsafeBufferPointer { HTMLEntities.value(named: $0) }
+        return HTMLEntities.value(named: name)
     }
 
     private static func hexValue(_ b: UInt8) -> UInt32? {

@@ -146,9 +146,11 @@ struct FeedBuilder {
         return failure == nil
     }
 
+    @inline(__always)
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let c = capture else { return }
-        if c.markup {
+        // Reads one field of the capture: binding the whole value would retain its strings per call.
+        guard let markup = capture?.markup else { return }
+        if markup {
             text.appendEscaped(bytes, quotes: false)
         } else {
             text.append(bytes)
@@ -157,12 +159,11 @@ struct FeedBuilder {
 
     mutating func endElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
         let depth = frames.count
-        if var c = capture {
-            if depth == c.depth {
+        if let captureDepth = capture?.depth {
+            if depth == captureDepth, let c = capture.take() {
                 finishCapture(c)
-            } else if depth == c.skipDivDepth {
-                c.skipDivDepth = -1
-                capture = c
+            } else if depth == capture?.skipDivDepth {
+                capture?.skipDivDepth = -1
             } else {
                 text.append(UInt8(ascii: "<"))
                 text.append(UInt8(ascii: "/"))
@@ -262,8 +263,7 @@ struct FeedBuilder {
     }
 
     private mutating func closeItem() {
-        guard let done = item else { return }
-        item = nil
+        guard let done = item.take() else { return }
         onItem(done.finish(feedAuthors: state.authors, format: state.feed.format))
     }
 

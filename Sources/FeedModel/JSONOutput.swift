@@ -16,6 +16,12 @@ struct JSONOutput {
 
     mutating func newline(_ level: Int) {
         guard pretty else { return }
+        let indent: StaticString = "\n                                "
+        let count = 1 + 2 * level
+        if count <= indent.utf8CodeUnitCount {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: indent.utf8Start, count: count))
+            return
+        }
         bytes.append(0x0A)
         for _ in 0..<level { bytes.append(0x20); bytes.append(0x20) }
     }
@@ -37,8 +43,12 @@ struct JSONOutput {
         value.withUTF8 { string(bytes: $0) }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped; everything else
-    /// copied as UTF-8 in runs.
+    /// A JSON string literal: quotes, backslashes and control characters escaped (and U+2028/U+2029,
+    /// which JavaScript reads as line ends); everything else copied as UTF-8 in runs.
+    ///
+    /// Eight bytes are tested at a time for the bytes that may need escaping (below 0x20, `"`, `\`,
+    /// and 0xE2, the lead byte of U+2028/U+2029); the lowest flagged byte of a word is always a real
+    /// match, so the scan jumps straight to it.
     mutating func string(bytes input: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         guard let p = input.baseAddress else {
@@ -52,16 +62,16 @@ struct JSONOutput {
             if i + 8 <= n {
                 let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
                 let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
                 let low = (w &- 0x2020_2020_2020_2020) & ~w
                 let q = w ^ 0x2222_2222_2222_2222
                 let bs = w ^ 0x5C5C_5C5C_5C5C_5C5C
                 let e2 = w ^ 0xE2E2_E2E2_E2E2_E2E2
-                let hit = (low | ((q &- ones) & ~q) | ((bs &- ones) & ~bs) | ((e2 &- ones) & ~e2)) & highs
+                let hit = (low | ((q &- ones) & ~q) | ((bs &- ones) & ~bs) | ((e2 &- ones) & ~e2)) & 0x8080_8080_8080_8080
                 if hit == 0 {
                     i += 8
                     continue
                 }
+                i += hit.trailingZeroBitCount >> 3
             }
             let b = p[i]
             if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
@@ -86,15 +96,18 @@ struct JSONOutput {
             case 0x0C: raw("\\f")
             default:
                 raw("\\u00")
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 15)])
+                bytes.append(Self.hexDigit(b >> 4))
+                bytes.append(Self.hexDigit(b & 15))
             }
             i += 1
             run = i
         }
         bytes.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run))
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 {
+        v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10
     }
 
     mutating func integer(_ value: Int64) {

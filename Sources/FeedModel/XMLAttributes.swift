@@ -69,8 +69,7 @@ struct XMLAttributes {
     static func string(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String? {
         guard let start, let end, end >= start else { return nil }
         let buffer = UnsafeBufferPointer(start: start, count: end - start)
-        let text = String(decoding: buffer, as: UTF8.self)
-        return buffer.contains(UInt8(ascii: "&")) ? EntityDecoder.decode(text) : text
+        return EntityDecoder.decode(bytes: buffer) ?? String(decoding: buffer, as: UTF8.self)
     }
 }
 

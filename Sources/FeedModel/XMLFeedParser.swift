@@ -5,11 +5,17 @@ import Foundation
 ///
 /// Created, fed and finished on one thread; the SAX callbacks run synchronously inside `push`.
 final class XMLFeedParser {
-    private struct NameKey: Hashable {
-        let local: UnsafeRawPointer
-        let uri: UnsafeRawPointer?
-        let prefix: UnsafeRawPointer?
+    /// One slot of the element-name cache: libxml2 interns names in its dictionary, so the three
+    /// pointers identify a name for the whole document.
+    private struct NameSlot {
+        var local: UnsafeRawPointer?
+        var uri: UnsafeRawPointer?
+        var prefix: UnsafeRawPointer?
+        var tag: FeedTag
+        var namespace: FeedNamespace
     }
+
+    private static let nameSlots = 256
 
     /// The builder lives behind a pointer so the per-callback accesses need no runtime exclusivity checks.
     let state: UnsafeMutablePointer<FeedBuilder>
@@ -18,13 +24,16 @@ final class XMLFeedParser {
     private(set) var sawRoot = false
     private(set) var sawInvalidUTF8 = false
     private var context: xmlParserCtxtPtr?
-    private var names: [NameKey: (FeedTag, FeedNamespace)] = [:]
+    /// A direct-mapped cache of resolved element names (a collision only costs a fresh resolve).
+    private let names: UnsafeMutablePointer<NameSlot>
     private var bareAtomApplied = false
 
     init(builder: FeedBuilder, options: FeedParserOptions) throws(FeedParseError) {
         state = .allocate(capacity: 1)
         state.initialize(to: builder)
         entities = EntityStore(limit: options.maxEntityExpansion)
+        names = .allocate(capacity: Self.nameSlots)
+        names.initialize(repeating: NameSlot(tag: .unknown, namespace: .none), count: Self.nameSlots)
         var sax = xmlSAXHandler()
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { ctx, localname, prefix, uri, _, _, count, _, attributes in
@@ -76,6 +85,7 @@ final class XMLFeedParser {
         state.pointee.release()
         state.deinitialize(count: 1)
         state.deallocate()
+        names.deallocate()
         if let context {
             if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
             context.pointee.myDoc = nil
@@ -120,12 +130,16 @@ final class XMLFeedParser {
         keepUTF8()
         if state.pointee.bareAtom && !bareAtomApplied {
             bareAtomApplied = true
-            names.removeAll()
+            names.update(repeating: NameSlot(tag: .unknown, namespace: .none), count: Self.nameSlots)
         }
-        let key = NameKey(local: UnsafeRawPointer(localname), uri: uri.map(UnsafeRawPointer.init), prefix: prefix.map(UnsafeRawPointer.init))
+        let local = UnsafeRawPointer(localname)
+        let uriKey = uri.map(UnsafeRawPointer.init)
+        let prefixKey = prefix.map(UnsafeRawPointer.init)
+        let hash = Int(bitPattern: local) >> 3 ^ Int(bitPattern: uriKey) >> 5 ^ Int(bitPattern: prefixKey) >> 7
+        let slot = names + (hash & (Self.nameSlots - 1))
         let resolved: (FeedTag, FeedNamespace)
-        if let cached = names[key] {
-            resolved = cached
+        if slot.pointee.local == local, slot.pointee.uri == uriKey, slot.pointee.prefix == prefixKey {
+            resolved = (slot.pointee.tag, slot.pointee.namespace)
         } else {
             var namespace: FeedNamespace
             if let uri {
@@ -137,7 +151,7 @@ final class XMLFeedParser {
             }
             if namespace == .none && state.pointee.bareAtom { namespace = .atom10 }
             resolved = (FeedTag.resolve(namespace: namespace, localName: String(cString: localname)), namespace)
-            if names.count < 4096 { names[key] = resolved }
+            slot.pointee = NameSlot(local: local, uri: uriKey, prefix: prefixKey, tag: resolved.0, namespace: resolved.1)
         }
         if resolved.1 == .rss090 { state.pointee.sawRSS090() }
         if !state.pointee.startElement(
