@@ -48,8 +48,8 @@ struct ExportCommand: AsyncParsableCommand {
               tidings export --refresh --new --mark-read --format json | jq -r '.items[].title'
 
             Exit status: 0 exported (also when nothing matched, and when the reader of standard output \
-            went away); 1 with --refresh when some feeds failed (the export still ran); 2 unknown --feed; \
-            64 invalid options; 65 invalid template; 66 template unreadable; 73 the output file or database \
+            went away); 1 with --refresh when some feeds failed (the export still ran); 2 usage error or \
+            unknown --feed; 65 invalid template; 66 template unreadable; 73 the output file or database \
             cannot be created; 74 writing failed; 75 another refresh is running (with --refresh it waits \
             instead).
             """)
@@ -154,15 +154,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
-        var config = ReaderConfig()
-        if refresh {
-            do {
-                config = try ReaderConfig.load(path: global.paths.config)
-            } catch {
-                CommandOutput.error(error.description)
-                throw ExitCode(ExitStatus.config.rawValue)
-            }
-        }
+        let config = refresh ? try global.loadConfig() : ReaderConfig()
         let environment = try global.environment()
         let options = ExportOptions(
             format: format, onlyNew: new, stateName: state ?? ExportOptions.defaultStateName,
@@ -187,11 +179,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw ExitCode(error.exitStatus.rawValue)
         } catch let error as RefreshError {
             CommandOutput.error(error.description)
-            switch error {
-            case .locked: throw ExitCode(ExitStatus.temporaryFailure.rawValue)
-            case .unknownFeed: throw ExitCode(ExitStatus.usage.rawValue)
-            case .lockFailed: throw ExitCode(ExitStatus.cannotCreate.rawValue)
-            }
+            throw ExitCode(error.exitStatus.rawValue)
         } catch let error as FeedListError {
             CommandOutput.error(error.description)
             throw ExitCode(error.exitStatus.rawValue)

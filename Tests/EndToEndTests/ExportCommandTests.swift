@@ -125,10 +125,10 @@ final class ExportCommandTests: XCTestCase {
 
     func testUsageErrorsAndHelp() throws {
         let since = try run(["export", "--since", "fortnight"])
-        XCTAssertEqual(since.status, 64, "invalid option values exit 64 (EX_USAGE), as for every command")
+        XCTAssertEqual(since.status, 2, "usage errors exit 2, as for every command")
         XCTAssertTrue(since.stderr.contains("--since takes a duration"), since.stderr)
         let state = try run(["export", "--state", "x"])
-        XCTAssertEqual(state.status, 64)
+        XCTAssertEqual(state.status, 2)
         XCTAssertTrue(state.stderr.contains("--state applies only with --new"), state.stderr)
         let help = try run(["export", "--help"])
         XCTAssertEqual(help.status, 0)
