@@ -30,9 +30,15 @@ struct ExportTextWriter: ExportWriter {
             out.raw(TextWidth.fit(TerminalSanitizer.singleLine(article.feedTitle), width: columns.feed))
             out.raw("  ")
             let title = TerminalSanitizer.singleLine(article.title ?? "")
-            out.raw(TextWidth.fit(title.isEmpty ? "(untitled)" : title, width: columns.title))
-            out.raw("  ")
-            out.raw(TerminalSanitizer.singleLine(link))
+            let url = TerminalSanitizer.singleLine(link)
+            let shown = title.isEmpty ? "(untitled)" : title
+            if url.isEmpty {
+                out.raw(TextWidth.truncate(shown, toWidth: columns.title))
+            } else {
+                out.raw(TextWidth.fit(shown, width: columns.title))
+                out.raw("  ")
+                out.raw(url)
+            }
         } else {
             out.byte(0x09)
             out.singleLine(article.feedTitle)
