@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReaderControllers
 
 /// The `tidings` command: a terminal feed reader and its scriptable subcommands.
@@ -27,6 +28,11 @@ struct Tidings: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            if exitCode(for: error) == .validationFailure {
+                // Usage errors exit with 2, as cron users and the refresh contract expect, not EX_USAGE.
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                exit(withError: ExitCode(ExitStatus.usage.rawValue))
+            }
             exit(withError: error)
         }
     }
