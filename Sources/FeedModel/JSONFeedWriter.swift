@@ -54,9 +54,8 @@ public struct JSONFeedWriter: Sendable {
     /// Appends the header to `buffer`.
     public mutating func writeHeader(_ feed: Feed, into buffer: inout [UInt8]) {
         header = feed
-        var out = JSONOutput(pretty: pretty, capacity: 0)
-        swap(&out.bytes, &buffer)
-        defer { swap(&out.bytes, &buffer) }
+        var out = JSONOutput(pretty: pretty)
+        defer { out.move(into: &buffer) }
         out.raw("{")
         var first = true
         out.key("version", level: 1, first: &first)
@@ -68,9 +67,8 @@ public struct JSONFeedWriter: Sendable {
 
     /// Appends one item of the `items` array to `buffer`.
     public mutating func writeItem(_ article: Article, into buffer: inout [UInt8]) {
-        var out = JSONOutput(pretty: pretty, capacity: 0)
-        swap(&out.bytes, &buffer)
-        defer { swap(&out.bytes, &buffer) }
+        var out = JSONOutput(pretty: pretty)
+        defer { out.move(into: &buffer) }
         if itemsWritten > 0 { out.raw(",") }
         itemsWritten += 1
         out.newline(2)
@@ -141,9 +139,8 @@ public struct JSONFeedWriter: Sendable {
 
     /// Appends the end of the document to `buffer`.
     public mutating func writeFooter(_ feed: Feed, into buffer: inout [UInt8]) {
-        var out = JSONOutput(pretty: pretty, capacity: 0)
-        swap(&out.bytes, &buffer)
-        defer { swap(&out.bytes, &buffer) }
+        var out = JSONOutput(pretty: pretty)
+        defer { out.move(into: &buffer) }
         if itemsWritten > 0 { out.newline(1) }
         out.raw("]")
         var first = false
@@ -188,7 +185,7 @@ public struct JSONFeedWriter: Sendable {
         out.raw("}")
         out.newline(0)
         out.raw("}")
-        out.bytes.append(0x0A)
+        out.raw("\n")
     }
 
     /// Writes the top-level members of `feed`, skipping those `known` already carried.

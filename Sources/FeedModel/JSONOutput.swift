@@ -1,17 +1,26 @@
 import Foundation
 
 /// A byte buffer for hand-written JSON: string escaping, numbers, RFC 3339 dates and indentation.
+///
+/// Writes into raw memory (an append is a bounds check and a copy); `move(into:)` hands the bytes
+/// over and frees the memory, and must be called exactly once.
 struct JSONOutput {
-    var bytes: [UInt8] = []
+    private(set) var bytes: ByteStorage
     let pretty: Bool
 
     init(pretty: Bool, capacity: Int = 4096) {
         self.pretty = pretty
-        bytes.reserveCapacity(capacity)
+        bytes = ByteStorage(capacity: capacity)
+    }
+
+    /// Appends the written bytes to `buffer` and frees this output.
+    func move(into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: bytes.slice(0..<bytes.count))
+        bytes.deallocate()
     }
 
     mutating func raw(_ s: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        bytes.append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     mutating func newline(_ level: Int) {
@@ -19,7 +28,7 @@ struct JSONOutput {
         let indent: StaticString = "\n                                "
         let count = 1 + 2 * level
         if count <= indent.utf8CodeUnitCount {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: indent.utf8Start, count: count))
+            bytes.append(UnsafeBufferPointer(start: indent.utf8Start, count: count))
             return
         }
         bytes.append(0x0A)
@@ -45,10 +54,6 @@ struct JSONOutput {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (and U+2028/U+2029,
     /// which JavaScript reads as line ends); everything else copied as UTF-8 in runs.
-    ///
-    /// Eight bytes are tested at a time for the bytes that may need escaping (below 0x20, `"`, `\`,
-    /// and 0xE2, the lead byte of U+2028/U+2029); the lowest flagged byte of a word is always a real
-    /// match, so the scan jumps straight to it.
     mutating func string(bytes input: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         guard let p = input.baseAddress else {
@@ -57,35 +62,21 @@ struct JSONOutput {
         }
         let n = input.count
         var run = 0
-        var i = 0
+        var i = Self.nextCandidate(p, 0, n)
         while i < n {
-            if i + 8 <= n {
-                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let low = (w &- 0x2020_2020_2020_2020) & ~w
-                let q = w ^ 0x2222_2222_2222_2222
-                let bs = w ^ 0x5C5C_5C5C_5C5C_5C5C
-                let e2 = w ^ 0xE2E2_E2E2_E2E2_E2E2
-                let hit = (low | ((q &- ones) & ~q) | ((bs &- ones) & ~bs) | ((e2 &- ones) & ~e2)) & 0x8080_8080_8080_8080
-                if hit == 0 {
-                    i += 8
-                    continue
-                }
-                i += hit.trailingZeroBitCount >> 3
-            }
             let b = p[i]
             if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
                 if b == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xA8 || p[i + 2] == 0xA9 {
-                    bytes.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run))
+                    bytes.append(UnsafeBufferPointer(start: p + run, count: i - run))
                     raw(p[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
-                    i += 3
-                    run = i
+                    run = i + 3
+                    i = Self.nextCandidate(p, run, n)
                     continue
                 }
-                i += 1
+                i = Self.nextCandidate(p, i + 1, n)
                 continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run))
+            bytes.append(UnsafeBufferPointer(start: p + run, count: i - run))
             switch b {
             case UInt8(ascii: "\""): raw("\\\"")
             case UInt8(ascii: "\\"): raw("\\\\")
@@ -99,11 +90,36 @@ struct JSONOutput {
                 bytes.append(Self.hexDigit(b >> 4))
                 bytes.append(Self.hexDigit(b & 15))
             }
-            i += 1
-            run = i
+            run = i + 1
+            i = Self.nextCandidate(p, i + 1, n)
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run))
+        bytes.append(UnsafeBufferPointer(start: p + run, count: n - run))
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The index, from `start` on, of the first byte that may need escaping: below 0x20, `"`, `\`, or
+    /// 0xE2 (the lead byte of U+2028/U+2029); `n` when there is none. Tests eight bytes at a time; the
+    /// lowest flagged byte of a word is always a real match, so the scan jumps straight to it.
+    @inline(never)
+    private static func nextCandidate(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int) -> Int {
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while i &+ 8 <= n {
+            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            let low = (w &- 0x2020_2020_2020_2020) & ~w
+            let q = w ^ 0x2222_2222_2222_2222
+            let bs = w ^ 0x5C5C_5C5C_5C5C_5C5C
+            let e2 = w ^ 0xE2E2_E2E2_E2E2_E2E2
+            let hit = (low | ((q &- ones) & ~q) | ((bs &- ones) & ~bs) | ((e2 &- ones) & ~e2)) & 0x8080_8080_8080_8080
+            if hit != 0 { return i &+ hit.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < n {
+            let b = p[i]
+            if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 { return i }
+            i &+= 1
+        }
+        return n
     }
 
     private static func hexDigit(_ v: UInt8) -> UInt8 {
@@ -111,14 +127,14 @@ struct JSONOutput {
     }
 
     mutating func integer(_ value: Int64) {
-        bytes.append(contentsOf: String(value).utf8)
+        bytes.append(String(value))
     }
 
     mutating func number(_ value: Double) {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             integer(Int64(value))
         } else if value.isFinite {
-            bytes.append(contentsOf: String(value).utf8)
+            bytes.append(String(value))
         } else {
             raw("0")
         }
