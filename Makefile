@@ -47,7 +47,7 @@ demo: release
 # Builds and runs every test: unit tests per module and end-to-end tests of the built binary.
 test: deps-test
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 bench: deps-bench release
 	Benchmarks/run.sh
