@@ -248,10 +248,9 @@ struct FeedBuilder {
             failure = .tooManyItems(limit: options.maxItems)
             return
         }
-        var fresh = ItemState()
-        if let base = frames.last?.base, base != documentBase || documentBase != nil { fresh.article.base = base }
-        if let lang = frames.last?.lang, lang != state.rootLanguage { fresh.article.language = lang }
-        item = fresh
+        item = ItemState()
+        if let base = frames.last?.base, base != documentBase || documentBase != nil { item?.article.base = base }
+        if let lang = frames.last?.lang, lang != state.rootLanguage { item?.article.language = lang }
         open(.item, depth)
     }
 

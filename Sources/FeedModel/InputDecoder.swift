@@ -100,27 +100,26 @@ enum UTF8Scrubber {
     static func firstProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
         guard let p = buffer.baseAddress else { return 0 }
         let n = buffer.count
+        let below20: UInt64 = 0x2020_2020_2020_2020
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
-        while i < n {
-            if i + 8 <= n {
-                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                // Non-zero exactly when some byte is below 0x20 (bytes >= 0x80 never trigger it).
-                if (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080 == 0 {
-                    i += 8
-                    continue
-                }
-                for j in i..<(i + 8) {
-                    let b = p[j]
-                    if b < 0x20 && b != 9 && b != 10 && b != 13 { return j }
-                }
-                i += 8
-                continue
+        while true {
+            // Sixteen bytes at a time while they hold no byte below 0x20 (bytes >= 0x80 never flag).
+            while i &+ 16 <= n {
+                let a = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let b = UnsafeRawPointer(p + i + 8).loadUnaligned(as: UInt64.self)
+                if (((a &- below20) & ~a) | ((b &- below20) & ~b)) & highs != 0 { break }
+                i &+= 16
             }
-            let b = p[i]
-            if b < 0x20 && b != 9 && b != 10 && b != 13 { return i }
-            i += 1
+            // A flagged block (often just a line feed) or the tail, byte by byte.
+            let stop = min(n, i + 16)
+            while i < stop {
+                let b = p[i]
+                if b < 0x20 && b != 9 && b != 10 && b != 13 { return i }
+                i += 1
+            }
+            if i >= n { return n }
         }
-        return n
     }
 
     /// Length of the valid sequence at `i`, 0 when invalid, -1 when cut short by the end of the buffer.
