@@ -17,9 +17,16 @@ struct ByteStorage {
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { grow(count + bytes.count) }
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        let n = bytes.count
+        if count + n > capacity { grow(count + n) }
+        if n <= 8 {
+            // Short pieces (an entity's one character, JSON punctuation) cost less than a memmove call.
+            let target = base + count
+            for i in 0..<n { target[i] = source[i] }
+        } else {
+            (base + count).update(from: source, count: n)
+        }
+        count += n
     }
 
     @inline(__always)
