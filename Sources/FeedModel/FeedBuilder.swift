@@ -30,9 +30,6 @@ struct FeedBuilder {
         var type: ContentType?
         var base64 = false
         var isPermaLink = true
-        var scheme: String?
-        var label: String?
-        var url: String?
     }
 
     private(set) var state = FeedState(feed: Feed(format: .rss20))
@@ -43,9 +40,20 @@ struct FeedBuilder {
     private var item: ItemState?
     private var pendingAuthor = Author()
     private var itemCount = 0
-    private var frames: [Frame] = []
+    /// The xml:base / xml:lang scopes in force: one entry for the document, then one more only for
+    /// each open element that sets either (most elements do not, and push nothing).
+    private var frames: [Frame]
+    /// The element depth at which each entry of `frames` was opened.
+    private var frameDepths: [Int] = [0]
+    /// How many elements are open.
+    private var elementDepth = 0
     private var containers: [(kind: Container, depth: Int)] = []
+    /// Plain values only, so that the per-event reads and copies of the capture retain nothing.
     private var capture: Capture?
+    /// The capture's URL attribute (`src`, `url`, `uri`), kept beside it.
+    private var captureURL: String?
+    /// The capture's category scheme (`domain`), kept beside it.
+    private var captureScheme: String?
     private var text = ByteStorage(capacity: 16 * 1024)
     private var headerSent = false
     private let documentBase: String?
@@ -61,7 +69,7 @@ struct FeedBuilder {
         self.options = options
         self.onHeader = onHeader
         self.onItem = onItem
-        frames.reserveCapacity(64)
+        frames = [Frame(base: documentBase, lang: nil)]
     }
 
     var isCapturing: Bool { capture != nil }
@@ -77,19 +85,23 @@ struct FeedBuilder {
         tag: FeedTag, namespace: FeedNamespace, localName: UnsafePointer<xmlChar>,
         prefix: UnsafePointer<xmlChar>?, attributes: XMLAttributes
     ) -> Bool {
-        let depth = frames.count + 1
+        let depth = elementDepth + 1
         if depth > options.maxDepth {
             failure = .tooDeep(limit: options.maxDepth)
             return false
         }
-        var frame = frames.last ?? Frame(base: documentBase, lang: nil)
+        elementDepth = depth
         if attributes.count > 0, attributes.hasXMLPrefixed {
-            if let base = attributes.xmlValue("base") {
-                frame.base = URLResolver.resolve(base, against: frame.base)
+            let base = attributes.xmlValue("base")
+            let lang = attributes.xmlValue("lang")
+            if base != nil || lang != nil {
+                var frame = frames.last ?? Frame(base: documentBase, lang: nil)
+                if let base { frame.base = URLResolver.resolve(base, against: frame.base) }
+                if let lang { frame.lang = lang.isEmpty ? nil : lang }
+                frames.append(frame)
+                frameDepths.append(depth)
             }
-            if let lang = attributes.xmlValue("lang") { frame.lang = lang.isEmpty ? nil : lang }
         }
-        frames.append(frame)
 
         if var c = capture {
             if c.markup && depth == c.depth + 1 && c.skipDivDepth == 0 && XMLAttributes.equals(localName, "div")
@@ -158,7 +170,7 @@ struct FeedBuilder {
     }
 
     mutating func endElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
-        let depth = frames.count
+        let depth = elementDepth
         if let captureDepth = capture?.depth {
             if depth == captureDepth, let c = capture.take() {
                 finishCapture(c)
@@ -170,7 +182,7 @@ struct FeedBuilder {
                 appendQualifiedName(localName, prefix)
                 text.append(UInt8(ascii: ">"))
             }
-            frames.removeLast()
+            closeElement()
             return
         }
         if let container = containers.last, container.depth == depth {
@@ -181,7 +193,17 @@ struct FeedBuilder {
             default: break
             }
         }
-        if !frames.isEmpty { frames.removeLast() }
+        closeElement()
+    }
+
+    /// Leaves the innermost element and the xml:base / xml:lang scope it opened, if any.
+    private mutating func closeElement() {
+        guard elementDepth > 0 else { return }
+        if frameDepths.last == elementDepth {
+            frames.removeLast()
+            frameDepths.removeLast()
+        }
+        elementDepth -= 1
     }
 
     /// Called once the document has ended (or was cut short): hands over a half-read item and the header.
@@ -342,6 +364,8 @@ struct FeedBuilder {
 
     private mutating func begin(_ tag: FeedTag, _ depth: Int, attributes: XMLAttributes? = nil) {
         var c = Capture(tag: tag, depth: depth, start: text.count)
+        captureURL = nil
+        captureScheme = nil
         if tag == .atomContent || tag == .contentEncoded || tag == .description, item != nil,
             let base = frames.last?.base, base != item?.article.base
         {
@@ -366,15 +390,15 @@ struct FeedBuilder {
                     if mode == "base64" { c.base64 = true }
                     if mode == "escaped" && c.type == .xhtml { c.markup = false; c.type = .html }
                 }
-                if tag == .atomContent, let src = attributes.value("src") { c.url = Self.resolved(frames, src) }
+                if tag == .atomContent, let src = attributes.value("src") { captureURL = Self.resolved(frames, src) }
             case .guid:
                 if let permalink = attributes.value("isPermaLink") { c.isPermaLink = permalink.lowercased() != "false" }
             case .category:
-                c.scheme = Self.nonEmpty(attributes.value("domain"))
+                captureScheme = Self.nonEmpty(attributes.value("domain"))
             case .source:
-                c.url = attributes.value("url").map { Self.resolved(frames, $0) }
+                captureURL = attributes.value("url").map { Self.resolved(frames, $0) }
             case .atomGenerator:
-                c.url = attributes.value("uri") ?? attributes.value("url")
+                captureURL = attributes.value("uri") ?? attributes.value("url")
             default:
                 break
             }
@@ -474,13 +498,13 @@ struct FeedBuilder {
         case .dcCreator: if let a = AuthorText.parse(value) { item?.creators.append(a) }
         case .itunesAuthor: item?.itunesAuthor = AuthorText.parse(value)
         case .category, .dcSubject:
-            item?.article.categories.append(Category(term: value, scheme: c.scheme))
+            item?.article.categories.append(Category(term: value, scheme: captureScheme))
         case .comments: item?.article.comments = Self.resolved(frames, value)
         case .wfwCommentRss: item?.commentRss = Self.resolved(frames, value)
         case .slashComments: item?.article.commentCount = Int(value)
         case .source:
             item?.source.title = value
-            if let url = c.url { item?.source.url = url }
+            if let url = captureURL { item?.source.url = url }
         case .itunesDuration: item?.duration = Self.duration(value)
         case .language, .dcLanguage: item?.dcLanguage = value
         default: break
