@@ -37,11 +37,21 @@ final class ArticleListPages {
             rows = cached
             touch(page)
         } else {
-            rows = try store.articleSummaries(query, offset: page * Self.pageSize, limit: Self.pageSize)
+            rows = try read(page: page)
             remember(rows, page: page)
         }
         let offset = index - page * Self.pageSize
         return offset < rows.count ? rows[offset] : nil
+    }
+
+    /// Reads one page: after the last row of the page before when that one is cached (keyset paging,
+    /// as fast deep in the list as at its top), else by offset.
+    private func read(page: Int) throws -> [ArticleSummary] {
+        if let previous = pages[page - 1], previous.count == Self.pageSize, let last = previous.last {
+            let rows = try store.articleSummaries(query, after: last.id, limit: Self.pageSize)
+            if !rows.isEmpty || page * Self.pageSize >= total { return rows }
+        }
+        return try store.articleSummaries(query, offset: page * Self.pageSize, limit: Self.pageSize)
     }
 
     /// Pages held right now (for tests of the paging).

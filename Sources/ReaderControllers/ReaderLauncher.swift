@@ -38,6 +38,12 @@ public enum ReaderLauncher {
         application.run()
     }
 
+    /// Throws `ReaderError.notATerminal` when standard input or output is not a terminal, so a command
+    /// can refuse before it opens (or creates) anything.
+    public static func requireTerminal() throws(ReaderError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    }
+
     /// Makes the store follow the feed list file when there is one; a message when that failed.
     static func syncFeedList(_ environment: AppEnvironment) -> String? {
         guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return nil }

@@ -12,5 +12,6 @@ struct TidingsBench: AsyncParsableCommand {
             FetchBenchmark.self,
             RefreshBenchmark.self,
             ExportBenchmark.self,
+            ReaderBenchmark.self,
         ])
 }

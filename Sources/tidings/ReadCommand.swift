@@ -18,6 +18,12 @@ struct ReadCommand: ParsableCommand {
             CommandOutput.error(error.description)
             throw ExitCode(ExitStatus.config.rawValue)
         }
+        do {
+            try ReaderLauncher.requireTerminal()
+        } catch {
+            CommandOutput.error(error.description)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
         let environment = try global.environment()
         do {
             try ReaderLauncher.run(environment: environment, config: config)

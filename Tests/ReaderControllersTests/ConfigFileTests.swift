@@ -111,3 +111,19 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertTrue(reader.app.isFinished)
     }
 }
+
+/// The README's full example is a valid config, and says what the defaults are.
+final class ConfigReadmeExampleTests: XCTestCase {
+    func testTheReadmeExampleParsesToTheDefaultsExceptTheBrowser() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try XCTUnwrap(text.range(of: "## Configuration"))
+        let start = try XCTUnwrap(text.range(of: "```toml\n", range: section.upperBound..<text.endIndex))
+        let end = try XCTUnwrap(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        var config = try ReaderConfig.parse(String(text[start.upperBound..<end.lowerBound]), path: "README.md")
+        XCTAssertEqual(config.browser, "firefox --new-tab %u")
+        config.browser = nil
+        XCTAssertEqual(config, ReaderConfig(), "the example documents the defaults")
+    }
+}

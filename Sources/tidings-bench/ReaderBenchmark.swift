@@ -1,0 +1,117 @@
+import ArgumentParser
+import FeedStore
+import Foundation
+import ReaderControllers
+import TerminalView
+
+/// `tidings-bench reader`: the terminal reader over a 100,000-article database (500 feeds), driven by
+/// the real controllers on a `HeadlessTerminal` (every frame rendered and diffed as for a tty): time
+/// from opening the store to the first full screen, time per key press (j and PgDn through the
+/// 100k-article "All" list, G, opening an article and going back), and peak memory (VmHWM).
+struct ReaderBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reader",
+        abstract: "Time the reader's first screen and key presses on a 100k-article database; print peak RSS.")
+
+    @Option(help: "The package root (unused; accepted for Benchmarks/run.sh).")
+    var packageRoot: String?
+
+    @Option(help: "Benchmark data directory; the database is kept there between runs.")
+    var data: String = ".build/bench-data"
+
+    @Option(help: "Number of feeds.")
+    var feeds = 500
+
+    @Option(help: "Articles per feed.")
+    var articlesPerFeed = 200
+
+    @Option(help: "Terminal size, COLUMNSxROWS.")
+    var size = "120x40"
+
+    func run() throws {
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let database = (data as NSString).appendingPathComponent("reader-bench.db")
+        let fill = try StoreBenchmark.makeDatabase(at: database, feeds: feeds, articlesPerFeed: articlesPerFeed)
+        if fill.seconds > 0 {
+            print(String(format: "built %@: %d articles in %.1f s", database, fill.articles, fill.seconds))
+        }
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2 else { throw ValidationError("--size must look like 120x40") }
+        let terminalSize = TerminalSize(width: parts[0], height: parts[1])
+        let baseline = ProcessStatus.kilobytes("VmHWM")
+
+        // First screen: open the store, build the controllers, draw the feed list.
+        var firstScreens: [Double] = []
+        var session: (ReaderApplication, HeadlessTerminal)?
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            let store = try FeedStore(path: database)
+            let terminal = HeadlessTerminal(size: terminalSize)
+            let app = ReaderApplication(
+                device: terminal, context: ReaderContext(store: store, config: ReaderConfig()), environment: [:])
+            app.processEvents()
+            firstScreens.append(Self.milliseconds(ContinuousClock.now - start))
+            guard terminal.lines.contains(where: { $0.hasPrefix("All unread") }) else {
+                throw ValidationError("the first screen does not show the feed list")
+            }
+            session = (app, terminal)
+        }
+        guard let (app, terminal) = session else { return }
+        print(String(format: "reader: %d feeds, %d articles, %dx%d terminal", feeds, fill.articles,
+                     terminalSize.width, terminalSize.height))
+        print(String(format: "first_screen_ms=%.2f (first of 5) best_ms=%.2f", firstScreens[0], firstScreens.min() ?? 0))
+
+        // The "All" list: every article, newest first.
+        var start = ContinuousClock.now
+        app.navigation.push(ArticleListViewController(
+            context: app.context, title: "All", query: ArticleQuery(sort: .newestFirst), showsFeed: true))
+        app.processEvents()
+        print(String(format: "all_list_first_screen_ms=%.2f rows=%@", Self.milliseconds(ContinuousClock.now - start),
+                     terminal.lines.dropLast().last?.split(separator: "/").last.map(String.init) ?? "?"))
+
+        func press(_ keys: String, times: Int) -> [Double] {
+            (0..<times).map { _ in
+                let begin = ContinuousClock.now
+                terminal.type(keys)
+                app.processEvents()
+                return Self.milliseconds(ContinuousClock.now - begin)
+            }
+        }
+        report("key_j", press("j", times: 2_000))
+        report("key_pgdn", press("\u{1B}[6~", times: 1_000))
+        report("key_G", press("G", times: 1))
+        report("key_pgup_deep", press("\u{1B}[5~", times: 200))
+        report("key_g", press("g", times: 1))
+
+        // Opening articles: Enter (loads, renders, marks read) and q back, at several depths.
+        var opens: [Double] = []
+        var backs: [Double] = []
+        for round in 0..<100 {
+            _ = press("\u{1B}[6~", times: round % 10 == 0 ? 50 : 1)
+            opens += press("\r", times: 1)
+            guard terminal.lines.contains(where: { $0.hasPrefix("Feed ") }) else {
+                throw ValidationError("Enter did not open an article")
+            }
+            backs += press("q", times: 1)
+        }
+        report("key_open", opens)
+        report("key_back", backs)
+        start = ContinuousClock.now
+        let memory = ProcessStatus.kilobytes("VmHWM")
+        print(String(format: "peak_rss_mb=%.1f (at start of measuring: %.1f)", ProcessStatus.megabytes(memory),
+                     ProcessStatus.megabytes(baseline)))
+        print("frames=\(terminal.frameCount) bytes_sent=\(terminal.bytesWritten)")
+    }
+
+    private func report(_ name: String, _ samples: [Double]) {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return }
+        let p50 = sorted[sorted.count / 2]
+        let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+        print(String(format: "%@_ms: p50=%.3f p99=%.3f max=%.3f (n=%d)", name, p50, p99, sorted.last ?? 0, sorted.count))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}

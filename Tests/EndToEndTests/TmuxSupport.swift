@@ -1,0 +1,193 @@
+import Foundation
+import XCTest
+
+/// One tmux server on a socket of its own (`-L`, no user config) with one session running a command
+/// in a pane of a fixed size: send keys, read the pane, resize it. Killed by `stop()` (call it from
+/// teardown). Waits poll `capture-pane` with a timeout rather than sleeping a fixed time.
+final class TmuxSession {
+    let socket: String
+    let name = "reader"
+    private let tmux: String
+
+    /// Starts `command` (run by /bin/sh) in a detached `width`x`height` session.
+    init(command: String, width: Int = 100, height: Int = 30) throws {
+        guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else { throw XCTSkip("tmux is not installed (make test installs it)") }
+        self.tmux = tmux
+        socket = "tidings-e2e-\(UUID().uuidString.prefix(8))"
+        try run(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
+    }
+
+    /// Kills the server and its session.
+    func stop() {
+        _ = try? run(["kill-server"])
+    }
+
+    /// Sends tmux key names (`Enter`, `Escape`, `j`, `C-l`) or, with `literal`, text as typed.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try run(["send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+    }
+
+    /// The pane's rows as text.
+    func capture() throws -> [String] {
+        try run(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// A tmux format value of the pane, e.g. `#{alternate_on}`.
+    func format(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls the pane until `condition` holds for its rows; returns the last rows seen. Fails the
+    /// test (with the screen) when `timeout` passes first.
+    @discardableResult
+    func waitFor(
+        _ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: ([String]) -> Bool
+    ) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var rows: [String] = []
+        repeat {
+            rows = try capture()
+            if condition(rows) { return rows }
+            Thread.sleep(forTimeInterval: 0.03)
+        } while Date() < deadline
+        XCTFail("timed out waiting for \(what); screen:\n\(rows.joined(separator: "\n"))", file: file, line: line)
+        return rows
+    }
+
+    /// Waits until some row contains `text`.
+    @discardableResult
+    func waitFor(text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws
+        -> [String]
+    {
+        try waitFor("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Runs one tmux command and returns its output. Spawned and awaited with posix_spawn/waitpid,
+    /// output through a file: the server the first command starts keeps every descriptor it inherited,
+    /// so neither a pipe nor Foundation's `Process` (which watches an inherited socket) would see the
+    /// command end.
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let argv = [tmux, "-L", socket, "-f", "/dev/null"] + arguments
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in cArguments { free(pointer) }
+            for pointer in cEnvironment { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, tmux, &actions, nil, &cArguments, &cEnvironment)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+}
+
+/// The built `tidings` binary and a workspace of feed files, a feed list and a database for it.
+final class ReaderWorkspace {
+    let folder: URL
+    let binary: URL
+    var feedList: String { folder.appendingPathComponent("feeds.opml").path }
+    var database: String { folder.appendingPathComponent("tidings.db").path }
+    var config: String { folder.appendingPathComponent("config.toml").path }
+
+    init(_ test: XCTestCase) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-reader-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = self.folder
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        binary = try Self.findBinary()
+    }
+
+    /// The `tidings` executable built beside the test bundle.
+    static func findBinary() throws -> URL {
+        var candidates = [Bundle(for: ReaderWorkspace.self).bundleURL.deletingLastPathComponent().appendingPathComponent("tidings")]
+        if let first = CommandLine.arguments.first {
+            var dir = URL(fileURLWithPath: first).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(dir.appendingPathComponent("tidings"))
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("tidings binary not found next to the tests: \(candidates.map(\.path))")
+        }
+        return found
+    }
+
+    /// Writes two local feeds (one with a title full of escape sequences) and a feed list naming them,
+    /// then stores them with `tidings refresh --all`.
+    func prepare() throws {
+        let alpha = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Alpha Wire</title><link>https://alpha.example/</link>
+            <item><guid>a1</guid><title>Aardvarks at dawn</title><link>https://alpha.example/1</link>
+              <pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate>
+              <description>&lt;p&gt;The aardvark body text is here.&lt;/p&gt;</description></item>
+            <item><guid>a2</guid><title>Badgers by night</title><link>https://alpha.example/2</link>
+              <pubDate>Tue, 02 Jan 2024 10:00:00 GMT</pubDate>
+              <description>&lt;p&gt;Badgers cross the zebra crossing.&lt;/p&gt;</description></item>
+            <item><guid>a3</guid><title>Cormorants at noon</title><link>https://alpha.example/3</link>
+              <pubDate>Wed, 03 Jan 2024 10:00:00 GMT</pubDate>
+              <description>&lt;p&gt;Cormorant body.&lt;/p&gt;</description></item>
+            </channel></rss>
+            """
+        let evil = #"""
+            {"version": "https://jsonfeed.org/version/1.1",
+             "title": "Evil \u001b]0;pwned\u0007\u001b[2J\u001b[31mRed Feed",
+             "items": [{"id": "e1", "title": "Sneaky \u001b[5mblink", "content_html": "<p>Evil body</p>",
+                        "date_published": "2024-01-04T10:00:00Z"}]}
+            """#
+        try alpha.write(to: folder.appendingPathComponent("alpha.xml"), atomically: true, encoding: .utf8)
+        try evil.write(to: folder.appendingPathComponent("evil.json"), atomically: true, encoding: .utf8)
+        let opml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Test</title></head><body>
+            <outline type="rss" text="Alpha Wire" xmlUrl="file://\(folder.path)/alpha.xml"/>
+            <outline type="rss" xmlUrl="file://\(folder.path)/evil.json"/>
+            </body></opml>
+            """
+        try opml.write(toFile: feedList, atomically: true, encoding: .utf8)
+        let refresh = try run(["refresh", "--all"])
+        XCTAssertEqual(refresh.status, 0, refresh.output)
+    }
+
+    /// The shell command that runs the reader in the pane: a marker line first (so the test can see the
+    /// screen come back), then the reader, then its exit status, then a long sleep keeping the pane.
+    func readerCommand(_ extra: String = "") -> String {
+        "printf 'BEFORE-READER\\n'; '\(binary.path)' --feeds '\(feedList)' --db '\(database)' --config '\(config)' \(extra);"
+            + " echo READER-EXITED-$?; sleep 600"
+    }
+
+    /// Runs `tidings ARGS --feeds --db --config` with pipes (no terminal).
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments + ["--feeds", feedList, "--db", database, "--config", config]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
