@@ -21,22 +21,22 @@ enum HTMLAttribute: UInt8 {
         case .unknown: return false
         case .title, .lang, .dir: return true
         case .href: return element == .a
-        case .src: return [.img, .audio, .video, .source, .track].contains(element)
+        case .src: return element.isAny(.img, .audio, .video, .source, .track)
         case .srcset, .sizes: return element == .img || element == .source
         case .media: return element == .source
-        case .cite: return [.blockquote, .q, .del, .ins].contains(element)
-        case .datetime: return [.time, .del, .ins].contains(element)
+        case .cite: return element.isAny(.blockquote, .q, .del, .ins)
+        case .datetime: return element.isAny(.time, .del, .ins)
         case .poster: return element == .video
         case .alt: return element == .img
-        case .width, .height: return [.img, .video, .col, .colgroup, .td, .th, .table].contains(element)
+        case .width, .height: return element.isAny(.img, .video, .col, .colgroup, .td, .th, .table)
         case .colspan, .rowspan, .headers: return element == .td || element == .th
         case .scope, .abbr: return element == .th
         case .controls, .loop, .muted: return element == .audio || element == .video
-        case .type: return [.ol, .source, .ul, .li].contains(element)
+        case .type: return element.isAny(.ol, .source, .ul, .li)
         case .start, .reversed: return element == .ol
         case .value: return element == .li
         case .open: return element == .details
-        case .align, .valign: return [.td, .th, .tr, .p, .div, .img, .table, .col].contains(element)
+        case .align, .valign: return element.isAny(.td, .th, .tr, .p, .div, .img, .table, .col)
         case .span: return element == .col || element == .colgroup
         case .label, .kind, .srclang: return element == .track
         }
@@ -55,6 +55,9 @@ enum HTMLAttribute: UInt8 {
 
     /// The name as written in HTML.
     var name: String { HTMLAttribute.names[Int(rawValue)] }
+
+    /// The UTF-8 name of each case, indexed by raw value.
+    static let nameBytes = names.map { Array($0.utf8) }
 
     private static let table = ShortNameKey.table(of: HTMLAttribute.self)
     private static let names = ShortNameKey.names(of: HTMLAttribute.self)

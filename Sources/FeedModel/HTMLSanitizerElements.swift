@@ -34,8 +34,15 @@ enum HTMLElement: UInt8 {
         }
     }
 
+    /// Whether this is one of `elements`.
+    @inline(__always)
+    func isAny(_ elements: HTMLElement...) -> Bool { elements.contains(self) }
+
     /// The name as written in HTML.
     var name: String { HTMLElement.names[Int(rawValue)] }
+
+    /// The UTF-8 name of each case, indexed by raw value.
+    static let nameBytes = names.map { Array($0.utf8) }
 
     private static let byName = ShortNameKey.table(of: HTMLElement.self)
     private static let names = ShortNameKey.names(of: HTMLElement.self)
