@@ -12,6 +12,7 @@ struct TidingsBench: AsyncParsableCommand {
             FetchBenchmark.self,
             RefreshBenchmark.self,
             ExportBenchmark.self,
+            SanitizeBenchmark.self,
             ReaderBenchmark.self,
         ])
 }
