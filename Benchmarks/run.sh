@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-BIN=$ROOT/.build/release
+BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
@@ -16,30 +16,56 @@ has_bench() { "$BIN/tidings-bench" help "$1" >/dev/null 2>&1; }
 field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p"; }
 ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print('%.2f' % (a/b if b else 0))" "$1" "$2"; }
 
+# One row of the parse table: reader, MB/s, items/s, peak MB, share of the floor, ratio to sfeed.
+parse_row() {
+    python3 - "$@" <<'PY'
+import sys
+label, mbps, items, peak, floor, sfeed = sys.argv[1:7]
+def num(s):
+    try: return float(s)
+    except ValueError: return None
+m, f, s = num(mbps), num(floor), num(sfeed)
+cols = [label.ljust(40),
+        ("%.1f" % m if m else "-").rjust(7),
+        ("%.0f" % num(items) if num(items) else "-").rjust(9),
+        ("%.1f" % num(peak) if num(peak) else "-").rjust(8),
+        ("%.0f%%" % (m / f * 100) if m and f else "-").rjust(9),
+        ("%.2f" % (m / s) if m and s else "-").rjust(9)]
+print("  " + " ".join(cols))
+PY
+}
+
 bench_parse() {
-    echo "== parse: 50 MB RSS 2.0 and Atom 1.0 (MB/s higher is better)"
+    echo "== parse: 50 MB RSS 2.0 and Atom 1.0 (best of 3 runs; MB/s and items/s higher is better)"
     [ -f "$DATA/big-rss.xml" ] || python3 Benchmarks/generate_feeds.py "$DATA" --mb 50
     gcc -O2 -o "$DATA/libxml2_floor" Benchmarks/libxml2_floor.c $(pkg-config --cflags --libs libxml-2.0)
     for f in big-rss.xml big-atom.xml; do
-        local path=$DATA/$f bytes
+        local path=$DATA/$f bytes floor bench whole stream items sfeed_line raw_line sfeed_mbps
         bytes=$(stat -c %s "$path")
-        local floor sfeed_line raw_line
         floor=$("$DATA/libxml2_floor" "$path" 3)
-        sfeed_line=$($MEASURE --runs 3 --stdin "$path" --bytes "$bytes" -- sfeed)
-        raw_line=$($MEASURE --runs 3 --bytes "$bytes" -- "$BIN/tidings" parse --raw "$path")
-        echo "$f ($bytes bytes)"
-        echo "  libxml2 SAX2 floor (empty callbacks):   ${floor} MB/s"
-        echo "  sfeed < FILE > /dev/null:                $sfeed_line"
-        echo "  tidings parse --raw FILE > /dev/null:    $raw_line"
-        if has_bench parse; then
-            "$BIN/tidings-bench" parse --floor-mbps "$floor" "$path" | sed 's/^/  /'
-        fi
-        echo "  ratio tidings parse --raw / sfeed:       $(ratio "$(echo "$raw_line" | field mb_per_s)" "$(echo "$sfeed_line" | field mb_per_s)")"
+        bench=$("$BIN/tidings-bench" parse --runs 3 --floor-mbps "$floor" "$path")
+        whole=$(echo "$bench" | grep 'whole feed')
+        stream=$(echo "$bench" | grep 'streaming')
+        items=$(echo "$stream" | sed -n 's/.* items=\([0-9]*\).*/\1/p')
+        sfeed_line=$($MEASURE --runs 3 --stdin "$path" --bytes "$bytes" --items "$items" -- sfeed)
+        raw_line=$($MEASURE --runs 3 --bytes "$bytes" --items "$items" -- "$BIN/tidings" parse --raw "$path")
+        sfeed_mbps=$(echo "$sfeed_line" | field mb_per_s)
+        echo "$f ($bytes bytes, $items items)"
+        printf '  %-40s %7s %9s %8s %9s %9s\n' reader MB/s items/s "peak MB" "of floor" "vs sfeed"
+        parse_row "libxml2 SAX2 floor (empty callbacks)" "$floor" - - "$floor" "$sfeed_mbps"
+        parse_row "sfeed < FILE > /dev/null" "$sfeed_mbps" "$(echo "$sfeed_line" | field items_per_s)" \
+            "$(echo "$sfeed_line" | field peak_mb)" "$floor" "$sfeed_mbps"
+        parse_row "tidings model values, whole feed" "$(echo "$whole" | field mb_per_s)" \
+            "$(echo "$whole" | field items_per_s)" "$(echo "$whole" | field peak_mb)" "$floor" "$sfeed_mbps"
+        parse_row "tidings model values, streaming" "$(echo "$stream" | field mb_per_s)" \
+            "$(echo "$stream" | field items_per_s)" "$(echo "$stream" | field peak_mb)" "$floor" "$sfeed_mbps"
+        parse_row "tidings parse --raw FILE > /dev/null" "$(echo "$raw_line" | field mb_per_s)" \
+            "$(echo "$raw_line" | field items_per_s)" "$(echo "$raw_line" | field peak_mb)" "$floor" "$sfeed_mbps"
+        echo "  peak memory / document size: whole feed $(echo "$whole" | field peak_x_doc)x (target < 2)," \
+            "streaming $(echo "$stream" | field peak_mb) MB (target < 64 MB)"
     done
-    if has_bench parse; then
-        echo "== parse: bundled sample feeds"
-        "$BIN/tidings-bench" parse Feeds/*.xml Feeds/*.rdf Feeds/*.json 2>/dev/null | sed 's/^/  /' || true
-    fi
+    echo "== parse: bundled sample feeds"
+    "$BIN/tidings-bench" parse --runs 3 Feeds/*.xml Feeds/*.rdf Feeds/jsonfeed*.json 2>/dev/null | sed 's/^/  /' || true
 }
 
 run_section() {
