@@ -23,18 +23,41 @@ enum ArticleWriter {
         }
     }
 
-    static func apply(_ db: Database, feedID: Int64, feed: Feed, fetch: FetchRecord) throws -> ApplyResult {
-        guard let applyCount = try Int64.fetchOne(
-            db, sql: "SELECT apply_count FROM feeds WHERE id = ?", arguments: [feedID])
+    /// A document's entries turned into column values, deduplicated by identity: built before the
+    /// write transaction, on the caller's thread, so that the serialised writer only runs SQL.
+    struct Prepared {
+        let incoming: [IncomingArticle]
+        let seenIdentities: Set<String>
+        let urlCounts: [String: Int]
+
+        init(_ feed: Feed, fetchedAt: Double) {
+            var seenIdentities = Set<String>(minimumCapacity: feed.items.count)
+            incoming = feed.items.map { IncomingArticle($0, fetchedAt: fetchedAt) }
+                .filter { seenIdentities.insert($0.identity).inserted }
+            var urlCounts: [String: Int] = [:]
+            for item in incoming { if let key = item.urlKey { urlCounts[key, default: 0] += 1 } }
+            self.seenIdentities = seenIdentities
+            self.urlCounts = urlCounts
+        }
+    }
+
+    static func apply(_ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord) throws
+        -> ApplyResult
+    {
+        // A feed with no stored article (its first fetch: most of a cold refresh) cannot match any
+        // entry (they are distinct by identity, and a link is only matched when one entry has it), so
+        // the two look-ups per entry are skipped.
+        guard let state = try Row.fetchOne(
+            db, sql: "SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) FROM feeds WHERE id = ?1",
+            arguments: [feedID])
         else { throw FeedStoreError.feedNotFound(feedID) }
+        let applyCount: Int64 = state[0]
+        let hasArticles: Bool = state[1]
         let generation = applyCount + 1
         let fetchedAt = fetch.fetchedAt.timeIntervalSince1970
-
-        var seenIdentities = Set<String>()
-        let incoming = feed.items.map { IncomingArticle($0, fetchedAt: fetchedAt) }
-            .filter { seenIdentities.insert($0.identity).inserted }
-        var urlCounts: [String: Int] = [:]
-        for item in incoming { if let key = item.urlKey { urlCounts[key, default: 0] += 1 } }
+        let incoming = prepared.incoming
+        let seenIdentities = prepared.seenIdentities
+        let urlCounts = prepared.urlCounts
 
         let byIdentity = try db.cachedStatement(
             sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND identity = ?")
@@ -62,8 +85,9 @@ enum ArticleWriter {
         var unchanged = 0
         var claimed = Set<Int64>()
         for item in incoming {
-            var match = try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0) }
-            if match == nil, let key = item.urlKey, urlCounts[key] == 1 {
+            var match = hasArticles
+                ? try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0) } : nil
+            if hasArticles, match == nil, let key = item.urlKey, urlCounts[key] == 1 {
                 let candidates = try Row.fetchAll(byURL, arguments: [feedID, key]).map { Match($0) }
                 if candidates.count == 1, let candidate = candidates.first,
                    !seenIdentities.contains(candidate.identity), !claimed.contains(candidate.id) {

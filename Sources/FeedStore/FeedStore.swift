@@ -159,7 +159,10 @@ public final class FeedStore: Sendable {
     /// (validators and body hash as given, failures reset, error cleared).
     @discardableResult
     public func apply(feedID: Int64, feed: Feed, fetch: FetchRecord) throws -> ApplyResult {
-        try pool.write { db in try ArticleWriter.apply(db, feedID: feedID, feed: feed, fetch: fetch) }
+        let prepared = ArticleWriter.Prepared(feed, fetchedAt: fetch.fetchedAt.timeIntervalSince1970)
+        return try pool.write { db in
+            try ArticleWriter.apply(db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch)
+        }
     }
 
     /// Records a fetch that brought nothing new (304 Not Modified, or a body whose hash matched):
