@@ -1,8 +1,13 @@
 import FeedStore
+import Foundation
 
 /// The rows of one article list, read from the store a page at a time as the table asks for them and
-/// kept by page index; a few pages are kept, so memory stays flat however long the list is.
-/// UI thread only.
+/// kept by page index; a few pages are kept, so memory stays flat however long the list is. When the
+/// table nears the end of the pages it has, the next page is read ahead on a background queue, so
+/// scrolling rarely waits for the database.
+///
+/// Threading: used on the UI thread; only the read-ahead runs elsewhere, handing its page over under
+/// a lock (the store is thread-safe).
 final class ArticleListPages {
     static let pageSize = 100
     static let maximumPages = 16
@@ -13,6 +18,9 @@ final class ArticleListPages {
     private(set) var total = 0
     private var pages: [Int: [ArticleSummary]] = [:]
     private var recentPages: [Int] = []
+    private let readAhead = ReadAhead()
+    /// Bumped by `reload`, so a page read ahead before it is not used after it.
+    private var generation = 0
 
     init(store: FeedStore, query: ArticleQuery) {
         self.store = store
@@ -23,6 +31,8 @@ final class ArticleListPages {
     func reload() throws {
         pages = [:]
         recentPages = []
+        generation += 1
+        readAhead.reset(generation: generation)
         let first = try store.articlePage(query, offset: 0, limit: Self.pageSize)
         total = first.total
         remember(first.rows, page: 0)
@@ -36,12 +46,34 @@ final class ArticleListPages {
         if let cached = pages[page] {
             rows = cached
             touch(page)
+        } else if let arrived = readAhead.take(page: page, generation: generation) {
+            rows = arrived
+            remember(rows, page: page)
         } else {
             rows = try read(page: page)
             remember(rows, page: page)
         }
         let offset = index - page * Self.pageSize
         return offset < rows.count ? rows[offset] : nil
+    }
+
+    /// Starts reading the pages next to the one holding `index` when they are not held yet.
+    func prefetch(around index: Int) {
+        let page = index / Self.pageSize
+        for neighbour in [page + 1, page - 1] where neighbour >= 0 && neighbour * Self.pageSize < total {
+            guard pages[neighbour] == nil else { continue }
+            let store = self.store
+            let query = self.query
+            let previous = pages[neighbour - 1]
+            let after = previous?.count == Self.pageSize ? previous?.last?.id : nil
+            readAhead.start(page: neighbour, generation: generation) {
+                if let after {
+                    let rows = try store.articleSummaries(query, after: after, limit: Self.pageSize)
+                    if !rows.isEmpty { return rows }
+                }
+                return try store.articleSummaries(query, offset: neighbour * Self.pageSize, limit: Self.pageSize)
+            }
+        }
     }
 
     /// Reads one page: after the last row of the page before when that one is cached (keyset paging,
@@ -60,13 +92,56 @@ final class ArticleListPages {
     private func remember(_ rows: [ArticleSummary], page: Int) {
         pages[page] = rows
         touch(page)
-        while recentPages.count > Self.maximumPages {
-            pages[recentPages.removeFirst()] = nil
+        // The first page stays: `g` and the first screen never wait for it.
+        while recentPages.count > Self.maximumPages, let oldest = recentPages.firstIndex(where: { $0 != 0 }) {
+            pages[recentPages.remove(at: oldest)] = nil
         }
     }
 
     private func touch(_ page: Int) {
         recentPages.removeAll { $0 == page }
         recentPages.append(page)
+    }
+}
+
+/// Pages read on a background queue and waiting to be taken by the UI thread. Thread-safe.
+private final class ReadAhead: @unchecked Sendable {
+    private let lock = NSLock()
+    private var generation = 0
+    private var inFlight: Set<Int> = []
+    private var arrived: [Int: [ArticleSummary]] = [:]
+    private static let queue = DispatchQueue(label: "tidings.article-list.read-ahead", qos: .userInitiated)
+
+    func reset(generation: Int) {
+        lock.withLock {
+            self.generation = generation
+            inFlight = []
+            arrived = [:]
+        }
+    }
+
+    func start(page: Int, generation: Int, read: @escaping @Sendable () throws -> [ArticleSummary]) {
+        let started = lock.withLock { () -> Bool in
+            guard generation == self.generation, !inFlight.contains(page), arrived[page] == nil else { return false }
+            if arrived.count >= 4 { arrived = [:] }
+            inFlight.insert(page)
+            return true
+        }
+        guard started else { return }
+        Self.queue.async {
+            let rows = try? read()
+            self.lock.withLock {
+                guard generation == self.generation, self.inFlight.remove(page) != nil else { return }
+                if let rows { self.arrived[page] = rows }
+            }
+        }
+    }
+
+    /// The page, if it arrived for this generation (removed from the waiting ones).
+    func take(page: Int, generation: Int) -> [ArticleSummary]? {
+        lock.withLock {
+            guard generation == self.generation else { return nil }
+            return arrived.removeValue(forKey: page)
+        }
     }
 }

@@ -78,6 +78,7 @@ public final class ArticleListViewController: ViewController {
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
+        pages.prefetch(around: tableState.selectedRow)
     }
 
     public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
