@@ -63,6 +63,15 @@ enum EntityDecoder {
             guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
             return String(Character(scalar))
         }
+        // The five XML entities are the common case (double-escaped `&amp;`): answer them without
+        // building the HTML entity table.
+        if name.count == 2, name[1] == UInt8(ascii: "t") {
+            if name[0] == UInt8(ascii: "l") { return "<" }
+            if name[0] == UInt8(ascii: "g") { return ">" }
+        }
+        if name.elementsEqual("amp".utf8) { return "&" }
+        if name.elementsEqual("quot".utf8) { return "\"" }
+        if name.elementsEqual("apos".utf8) { return "'" }
         return HTMLEntities.value(named: name)
     }
 

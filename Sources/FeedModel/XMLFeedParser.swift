@@ -15,7 +15,8 @@ final class XMLFeedParser {
         var namespace: FeedNamespace
     }
 
-    private static let nameSlots = 256
+    private static let nameSlotBits = 9
+    private static let nameSlots = 1 << nameSlotBits
 
     /// The builder lives behind a pointer so the per-callback accesses need no runtime exclusivity checks.
     let state: UnsafeMutablePointer<FeedBuilder>
@@ -135,8 +136,10 @@ final class XMLFeedParser {
         let local = UnsafeRawPointer(localname)
         let uriKey = uri.map(UnsafeRawPointer.init)
         let prefixKey = prefix.map(UnsafeRawPointer.init)
-        let hash = Int(bitPattern: local) >> 3 ^ Int(bitPattern: uriKey) >> 5 ^ Int(bitPattern: prefixKey) >> 7
-        let slot = names + (hash & (Self.nameSlots - 1))
+        // Fibonacci hashing: the top bits of the product spread pointers that differ only a little.
+        let mixed = UInt(bitPattern: Int(bitPattern: local) ^ Int(bitPattern: uriKey) &* 31 ^ Int(bitPattern: prefixKey) &* 7)
+        let index = Int((mixed &* 0x9E37_79B9_7F4A_7C15) >> (UInt.bitWidth - Self.nameSlotBits))
+        let slot = names + index
         let resolved: (FeedTag, FeedNamespace)
         if slot.pointee.local == local, slot.pointee.uri == uriKey, slot.pointee.prefix == prefixKey {
             resolved = (slot.pointee.tag, slot.pointee.namespace)
