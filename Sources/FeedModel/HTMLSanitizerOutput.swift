@@ -22,9 +22,9 @@ struct SanitizedOutput {
         String(decoding: bytes.slice(0..<bytes.count), as: UTF8.self)
     }
 
-    /// Appends the NUL-terminated text `content`, escaped.
-    mutating func appendText(_ content: UnsafePointer<UInt8>) {
-        appendEscaped(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))), inAttribute: false)
+    /// Appends `text`, escaped.
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        appendEscaped(text, inAttribute: false)
     }
 
     mutating func appendEndTag(_ element: HTMLElement) {
@@ -34,30 +34,30 @@ struct SanitizedOutput {
         bytes.append(UInt8(ascii: ">"))
     }
 
-    /// Writes the start tag of `node` with its allowed attributes, URLs checked and resolved.
-    mutating func appendStartTag(_ node: xmlNodePtr, element: HTMLElement) {
+    /// Writes the start tag of `element` with its allowed attributes (libxml2's SAX list of name and
+    /// value pairs, NULL-terminated; a value may be NULL), URLs checked and resolved.
+    mutating func appendStartTag(_ element: HTMLElement, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         bytes.append(UInt8(ascii: "<"))
         HTMLElement.nameBytes[Int(element.rawValue)].withUnsafeBufferPointer { bytes.append($0) }
-        var property = node.pointee.properties
         var seen: UInt64 = 0
-        while let current = property {
-            property = current.pointee.next
-            guard let name = current.pointee.name else { continue }
+        var pair = attributes
+        while let current = pair, let name = current.pointee {
+            pair = current + 2
             let attribute = HTMLAttribute.named(name)
             let bit: UInt64 = 1 << UInt64(attribute.rawValue)
             guard attribute.isAllowed(on: element), seen & bit == 0 else { continue }
             seen |= bit
-            Self.withValue(of: current) { value in
-                if attribute == .srcset {
-                    guard let safe = HTMLURL.safeSourceSet(String(decoding: value, as: UTF8.self), base: baseURL) else {
-                        return
-                    }
-                    appendAttribute(attribute, safe)
-                } else if attribute.isURL {
-                    appendURLAttribute(attribute, value, allowDataImage: element == .img && attribute == .src)
-                } else {
-                    appendAttribute(attribute, value)
+            let value = (current + 1).pointee.map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
+                ?? UnsafeBufferPointer(start: nil, count: 0)
+            if attribute == .srcset {
+                guard let safe = HTMLURL.safeSourceSet(String(decoding: value, as: UTF8.self), base: baseURL) else {
+                    continue
                 }
+                appendAttribute(attribute, safe)
+            } else if attribute.isURL {
+                appendURLAttribute(attribute, value, allowDataImage: element == .img && attribute == .src)
+            } else {
+                appendAttribute(attribute, value)
             }
         }
         bytes.append(UInt8(ascii: ">"))
@@ -94,34 +94,6 @@ struct SanitizedOutput {
         bytes.append(UInt8(ascii: "\""))
         appendEscaped(value, inAttribute: true)
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// Calls `body` with the bytes of an attribute's value, read from its text children (the HTML
-    /// parser has already decoded its entities); without a copy when there is one child, as usual.
-    private static func withValue(
-        of attribute: UnsafeMutablePointer<xmlAttr>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        guard let child = attribute.pointee.children else {
-            body(UnsafeBufferPointer(start: nil, count: 0))
-            return
-        }
-        if child.pointee.next == nil {
-            guard let content = child.pointee.content else {
-                body(UnsafeBufferPointer(start: nil, count: 0))
-                return
-            }
-            body(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
-            return
-        }
-        var joined: [UInt8] = []
-        var node: xmlNodePtr? = child
-        while let current = node {
-            if let content = current.pointee.content {
-                joined.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
-            }
-            node = current.pointee.next
-        }
-        joined.withUnsafeBufferPointer { body($0) }
     }
 
     /// Appends `text` with `&`, `<`, `>` (and `"` in attributes) escaped and control characters other
