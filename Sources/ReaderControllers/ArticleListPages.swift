@@ -60,7 +60,7 @@ final class ArticleListPages {
     /// Starts reading the pages next to the one holding `index` when they are not held yet.
     func prefetch(around index: Int) {
         let page = index / Self.pageSize
-        for neighbour in [page + 1, page - 1] where neighbour >= 0 && neighbour * Self.pageSize < total {
+        for neighbour in [page + 1, page + 2, page - 1] where neighbour >= 0 && neighbour * Self.pageSize < total {
             guard pages[neighbour] == nil else { continue }
             let store = self.store
             let query = self.query
@@ -123,7 +123,7 @@ private final class ReadAhead: @unchecked Sendable {
     func start(page: Int, generation: Int, read: @escaping @Sendable () throws -> [ArticleSummary]) {
         let started = lock.withLock { () -> Bool in
             guard generation == self.generation, !inFlight.contains(page), arrived[page] == nil else { return false }
-            if arrived.count >= 4 { arrived = [:] }
+            if arrived.count >= 6 { arrived = [:] }
             inFlight.insert(page)
             return true
         }

@@ -134,7 +134,7 @@ public final class ArticleListViewController: ViewController {
     private func isStarred(_ article: ArticleSummary) -> Bool { marks[article.id]?.starred ?? article.starred }
 
     private func setMarks(of article: ArticleSummary, read: Bool, starred: Bool) {
-        let stored = context.attempt {
+        let stored: Void? = context.attempt {
             if read != isRead(article) { try context.store.setRead(read, articleIDs: [article.id]) }
             if starred != isStarred(article) { try context.store.setStarred(starred, articleIDs: [article.id]) }
         }

@@ -120,7 +120,7 @@ public final class ArticleViewController: ViewController {
 
     private func setMarks(read: Bool, starred: Bool) {
         guard let article else { return }
-        let stored = context.attempt {
+        let stored: Void? = context.attempt {
             if read != article.read { try context.store.setRead(read, articleIDs: [article.id]) }
             if starred != article.starred { try context.store.setStarred(starred, articleIDs: [article.id]) }
         }
