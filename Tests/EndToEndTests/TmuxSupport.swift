@@ -19,9 +19,11 @@ final class TmuxSession {
         try run(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
     }
 
-    /// Kills the server and its session.
+    /// Kills the server and its session, and removes the socket file it may leave behind.
     func stop() {
         _ = try? run(["kill-server"])
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
     }
 
     /// Sends tmux key names (`Enter`, `Escape`, `j`, `C-l`) or, with `literal`, text as typed.
