@@ -5,6 +5,11 @@ import GRDB
 /// Writes a fetched feed document into the store inside the caller's transaction: matches entries to
 /// stored articles (rules in `ArticleIdentity`), inserts new ones, updates changed ones in place
 /// without touching their marks, keeps the full-text index in step, and updates the feed's row.
+///
+/// Search text goes either straight into `article_search`, or with `deferSearch` into
+/// `search_pending`, which `FeedStore.indexPendingSearch()` later moves into the index in one
+/// transaction (one FTS5 segment for a whole refresh instead of one per feed, each merged again and
+/// again). An article's text is in at most one of the two tables.
 enum ArticleWriter {
     static let contentColumns = [
         "identity", "url_key", "guid", "url", "external_url", "title", "authors", "published", "updated",
@@ -41,9 +46,9 @@ enum ArticleWriter {
         }
     }
 
-    static func apply(_ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord) throws
-        -> ApplyResult
-    {
+    static func apply(
+        _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord, deferSearch: Bool
+    ) throws -> ApplyResult {
         // A feed with no stored article (its first fetch: most of a cold refresh) cannot match any
         // entry (they are distinct by identity, and a link is only matched when one entry has it), so
         // the two look-ups per entry are skipped.
@@ -78,7 +83,10 @@ enum ArticleWriter {
             sql: "INSERT OR REPLACE INTO article_bodies (article_id, summary, content) VALUES (?, ?, ?)")
         let deleteSearch = try db.cachedStatement(sql: "DELETE FROM article_search WHERE rowid = ?")
         let insertSearch = try db.cachedStatement(
-            sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
+            sql: deferSearch
+                ? "INSERT OR REPLACE INTO search_pending (article_id, title, author, body) VALUES (?, ?, ?, ?)"
+                : "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
+        let deletePending = try db.cachedStatement(sql: "DELETE FROM search_pending WHERE article_id = ?")
 
         var newIDs: [Int64] = []
         var updated = 0
@@ -104,6 +112,7 @@ enum ArticleWriter {
                         item.contentValues + [item.datedSortDate, generation, match.id]))
                     try writeBody.execute(arguments: [match.id, item.summary, item.content])
                     try deleteSearch.execute(arguments: [match.id])
+                    if !deferSearch { try deletePending.execute(arguments: [match.id]) }
                     try insertSearch.execute(arguments: [match.id, item.title, item.authorText, item.searchBody])
                     updated += 1
                 }

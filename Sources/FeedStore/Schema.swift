@@ -9,8 +9,23 @@ enum Schema {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: v1)
         }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: v2)
+        }
         return migrator
     }
+
+    /// Search text waiting to enter the full-text index: `FeedStore.apply(..., deferSearchIndex: true)`
+    /// writes here and `FeedStore.indexPendingSearch()` moves the rows into `article_search` in one
+    /// transaction. An article is in at most one of the two; its row goes with it when it is deleted.
+    private static let v2 = """
+        CREATE TABLE search_pending (
+            article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+            title TEXT,
+            author TEXT,
+            body TEXT NOT NULL
+        );
+        """
 
     private static let v1 = """
         CREATE TABLE feeds (

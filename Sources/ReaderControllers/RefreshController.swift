@@ -11,7 +11,8 @@ import Synchronization
 /// unless `waitForLock`), makes the store follow the feed list, fetches the chosen feeds concurrently
 /// with their validators, parses and stores each feed as its result arrives (each feed in its own
 /// transaction, so an interrupted run loses nothing committed), writes permanent redirects back to
-/// the feed list, then applies the retention policy.
+/// the feed list, adds the stored articles to the search index in one go (search finds them once the
+/// run ends), then applies the retention policy.
 ///
 /// Threading: `run` may be called from any task; one run at a time per database (the lock). `progress`
 /// is called after every feed, serially, from the task that called `run`; keep it short. `cancel` may
@@ -93,6 +94,10 @@ public final class RefreshController: Sendable {
                 feedID: feed.id, url: feed.url, title: feed.displayTitle, status: .cancelled,
                 seconds: (ContinuousClock.now - start).seconds)))
         }
+        // Every feed was stored with its search text set aside: one index update for the whole run
+        // (also for what a killed earlier run left), cancelled or not, so search finds every article
+        // stored once `run` returns.
+        try environment.store.indexPendingSearch()
         if !moves.isEmpty { try feedList.applyMoves(moves) }
         let cancelled = isCancelled
         var deleted = 0

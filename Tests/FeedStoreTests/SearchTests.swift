@@ -85,4 +85,61 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try store.countArticles(ArticleQuery(unreadOnly: true, search: "swift")), 0)
         XCTAssertEqual(try store.countArticles(ArticleQuery(feedIDs: [feedID], search: "espresso")), 1)
     }
+
+    func testDeferredIndexingIsSearchableOnlyAfterIndexPendingSearch() throws {
+        let path = store.path
+        try store.apply(
+            feedID: feedID,
+            feed: document([
+                Article(id: "1", title: "Rust on Linux", contentHTML: "<p>kernel modules</p>"),
+                Article(id: "6", title: "Tea", contentText: "oolong and sencha"),
+                Article(id: "7", title: "Coffee", contentText: "arabica beans"),
+            ]),
+            fetch: fetch(), deferSearchIndex: true)
+        XCTAssertEqual(try found("kernel"), [], "a changed article waits for the index")
+        XCTAssertEqual(try found("swift"), [], "and is no longer found by its old text")
+        XCTAssertEqual(try found("sencha"), [])
+        XCTAssertEqual(try found("espresso"), ["Café culture"], "articles not in the document keep their text")
+
+        // Changed again before indexing, without deferring: indexed at once, nothing left waiting for it.
+        try store.apply(
+            feedID: feedID, feed: document([Article(id: "6", title: "Tea", contentText: "matcha whisked")]),
+            fetch: fetch())
+        XCTAssertEqual(try found("matcha"), ["Tea"])
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM search_pending;"), "2")
+
+        // What a process left waiting (as if killed before indexing) is indexed by a later one.
+        let reopened = try FeedStore(path: path)
+        XCTAssertEqual(try reopened.indexPendingSearch(), 2)
+        XCTAssertEqual(try reopened.indexPendingSearch(), 0)
+        XCTAssertEqual(try reopened.titles(ArticleQuery(search: "kernel")), ["Rust on Linux"])
+        XCTAssertEqual(try reopened.titles(ArticleQuery(search: "arabica")), ["Coffee"])
+        XCTAssertEqual(try reopened.titles(ArticleQuery(search: "sencha")), [])
+        XCTAssertEqual(try reopened.titles(ArticleQuery(search: "matcha")), ["Tea"])
+        XCTAssertEqual(try reopened.integrityCheck(), ["ok"])
+        XCTAssertEqual(try sqlite3(path, "INSERT INTO article_search(article_search) VALUES ('integrity-check');"), "")
+    }
+
+    func testDeferredIndexingFindsNewArticlesOnceIndexed() throws {
+        let other = try store.addFeed(url: "https://example.org/other").id
+        try store.apply(
+            feedID: other,
+            feed: document([Article(id: "a", title: "Sourdough", contentHTML: "<p>levain &amp; rye</p>",
+                                    authors: [Author(name: "Ada Baker")])]),
+            fetch: fetch(), deferSearchIndex: true)
+        XCTAssertEqual(try found("levain"), [])
+        XCTAssertEqual(try store.indexPendingSearch(), 1)
+        XCTAssertEqual(try found("levain"), ["Sourdough"])
+        XCTAssertEqual(try found("baker rye"), ["Sourdough"])
+        XCTAssertEqual(try found("linux"), ["Swift on Linux"])
+
+        // Deleted while waiting: the waiting text goes with the article.
+        try store.apply(
+            feedID: other, feed: document([Article(id: "b", title: "Rye", contentText: "caraway")]), fetch: fetch(),
+            deferSearchIndex: true)
+        try store.removeFeed(id: other)
+        XCTAssertEqual(try sqlite3(store.path, "SELECT count(*) FROM search_pending;"), "0")
+        XCTAssertEqual(try store.indexPendingSearch(), 0)
+        XCTAssertEqual(try found("levain"), [])
+    }
 }
