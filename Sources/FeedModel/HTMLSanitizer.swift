@@ -19,12 +19,10 @@ public enum HTMLSanitizer {
     /// Returns the safe form of `html`, with relative URLs resolved against `baseURL`.
     public static func sanitize(_ html: String, baseURL: String?) -> String {
         if html.isEmpty { return "" }
-        let handler = SanitizingHandler(capacity: html.utf8.count + 64, baseURL: baseURL)
         var text = html
-        text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return }
-            handler.parse(base, count: buffer.count)
+        return text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return "" }
+            return SanitizingHandler.sanitize(base, count: buffer.count, baseURL: baseURL)
         }
-        return handler.finish()
     }
 }

@@ -10,7 +10,7 @@ enum HTMLAttribute: UInt8 {
     case srclang, media, sizes
 
     static func named(_ name: UnsafePointer<UInt8>) -> HTMLAttribute {
-        table[ShortNameKey(cString: name)] ?? .unknown
+        HTMLAttribute(rawValue: table.value(ShortNameKey(cString: name))) ?? .unknown
     }
 
     var isURL: Bool { rawValue >= HTMLAttribute.href.rawValue && rawValue <= HTMLAttribute.srcset.rawValue }
@@ -59,6 +59,6 @@ enum HTMLAttribute: UInt8 {
     /// The UTF-8 name of each case, indexed by raw value.
     static let nameBytes = names.map { Array($0.utf8) }
 
-    private static let table = ShortNameKey.table(of: HTMLAttribute.self)
+    private static let table = HTMLNameTable(names)
     private static let names = ShortNameKey.names(of: HTMLAttribute.self)
 }

@@ -17,7 +17,7 @@ enum HTMLElement: UInt8 {
     case html, body, form, label, fieldset, legend, xmp, plaintext, listing, nobr
 
     static func named(_ name: UnsafePointer<UInt8>) -> HTMLElement {
-        byName[ShortNameKey(cString: name)] ?? .unknown
+        HTMLElement(rawValue: byName.value(ShortNameKey(cString: name))) ?? .unknown
     }
 
     /// Whether the sanitizer keeps the element's tag.
@@ -44,6 +44,50 @@ enum HTMLElement: UInt8 {
     /// The UTF-8 name of each case, indexed by raw value.
     static let nameBytes = names.map { Array($0.utf8) }
 
-    private static let byName = ShortNameKey.table(of: HTMLElement.self)
+    private static let byName = HTMLNameTable(names)
     private static let names = ShortNameKey.names(of: HTMLElement.self)
+}
+
+/// Names (lower case, up to 16 bytes) to raw values, for the sanitizer's per-element and
+/// per-attribute look-ups: open addressing on the packed name, so a look-up is a multiply and a
+/// compare or two, with no hashing of a String or a Dictionary's generic machinery.
+struct HTMLNameTable: Sendable {
+    private let keys: [ShortNameKey]
+    private let values: [UInt8]
+    private let shift: UInt64
+
+    /// A table of `names[i]` to `i`, for `i` from 1 (0 is `unknown`).
+    init(_ names: [String]) {
+        var bits: UInt64 = 4
+        while (1 << bits) < names.count * 4 { bits += 1 }
+        var keys = [ShortNameKey](repeating: ShortNameKey(), count: 1 << bits)
+        var values = [UInt8](repeating: 0, count: 1 << bits)
+        shift = 64 - bits
+        for (index, name) in names.enumerated().dropFirst() {
+            let key = ShortNameKey(name)
+            var slot = HTMLNameTable.slot(key, shift)
+            while keys[slot].count != 0 { slot = (slot + 1) & (keys.count - 1) }
+            keys[slot] = key
+            values[slot] = UInt8(index)
+        }
+        self.keys = keys
+        self.values = values
+    }
+
+    /// The raw value for `key`, 0 when it is not in the table.
+    func value(_ key: ShortNameKey) -> UInt8 {
+        guard key.isComparable, key.count > 0 else { return 0 }
+        var slot = HTMLNameTable.slot(key, shift)
+        while true {
+            let candidate = keys[slot]
+            if candidate.count == 0 { return 0 }
+            if candidate == key { return values[slot] }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+    }
+
+    private static func slot(_ key: ShortNameKey, _ shift: UInt64) -> Int {
+        let mixed = (key.low ^ (key.high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(key.count)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(mixed >> shift)
+    }
 }

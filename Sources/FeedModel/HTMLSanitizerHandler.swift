@@ -8,8 +8,10 @@ import CLibXML2
 /// root or the first body has closed, elsewhere), or the root's content when the root is not `html`.
 /// Element names are read as libxml2's tree would name them (a `prefix:` is split off).
 ///
-/// Threading: used on one thread, for one parse; the callbacks run synchronously inside `parse`.
-final class SanitizingHandler {
+/// A value type reached from the C callbacks through a pointer, so that no reference counting or
+/// dynamic exclusivity check runs per event. Threading: used on one thread, for one parse; the
+/// callbacks run synchronously inside `parse`.
+struct SanitizingHandler {
     private var output: SanitizedOutput
     /// For each open element inside the content: its kind, or `unknown` when its end tag is not written.
     private var open: [HTMLElement] = []
@@ -22,34 +24,37 @@ final class SanitizingHandler {
     private var rootIsHTML = false
     private var finished = false
 
-    init(capacity: Int, baseURL: String?) {
+    private init(capacity: Int, baseURL: String?) {
         output = SanitizedOutput(capacity: capacity, baseURL: baseURL)
         open.reserveCapacity(16)
     }
 
-    deinit {
-        output.deallocate()
-    }
-
-    /// Parses `count` bytes of UTF-8 HTML at `bytes`, feeding the output. Options as for the document
-    /// form (`HTMLFragmentDocument`): recover mode, no network, no error output, no implied DTD;
-    /// the declared encoding is UTF-8 whatever a `meta` says.
-    func parse(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard let context = htmlNewParserCtxt() else { return }
+    /// Parses `count` bytes of UTF-8 HTML at `bytes` and returns the sanitized HTML. Options as for
+    /// the document form (`HTMLFragmentDocument`): recover mode, no network, no error output, no
+    /// implied DTD; the declared encoding is UTF-8 whatever a `meta` says.
+    static func sanitize(_ bytes: UnsafePointer<UInt8>, count: Int, baseURL: String?) -> String {
+        let handler = UnsafeMutablePointer<SanitizingHandler>.allocate(capacity: 1)
+        handler.initialize(to: SanitizingHandler(capacity: count + 64, baseURL: baseURL))
+        defer {
+            handler.pointee.output.deallocate()
+            handler.deinitialize(count: 1)
+            handler.deallocate()
+        }
+        guard let context = htmlNewParserCtxt() else { return "" }
         defer { htmlFreeParserCtxt(context) }
         var sax = xmlSAXHandler()
         sax.initialized = 1
-        sax._private = Unmanaged.passUnretained(self).toOpaque()
+        sax._private = UnsafeMutableRawPointer(handler)
         sax.startElement = { context, name, attributes in
             guard let handler = SanitizingHandler.from(context), let name else { return }
-            handler.start(name, attributes)
+            handler.pointee.start(name, attributes)
         }
         sax.endElement = { context, _ in
-            SanitizingHandler.from(context)?.end()
+            SanitizingHandler.from(context)?.pointee.end()
         }
         sax.characters = { context, text, length in
             guard let handler = SanitizingHandler.from(context), let text else { return }
-            handler.characters(text, Int(length))
+            handler.pointee.characters(text, Int(length))
         }
         sax.cdataBlock = sax.characters
         context.pointee.sax.pointee = sax
@@ -57,26 +62,20 @@ final class SanitizingHandler {
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
                 | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue)
             | Int32(XML_PARSE_HUGE.rawValue)
-        withExtendedLifetime(self) {
-            bytes.withMemoryRebound(to: CChar.self, capacity: count) {
-                let document = htmlCtxtReadMemory(context, $0, Int32(count), nil, "UTF-8", options)
-                if let document { xmlFreeDoc(document) }
-            }
+        bytes.withMemoryRebound(to: CChar.self, capacity: count) {
+            let document = htmlCtxtReadMemory(context, $0, Int32(count), nil, "UTF-8", options)
+            if let document { xmlFreeDoc(document) }
         }
+        return handler.pointee.output.string
     }
 
-    /// The sanitized HTML.
-    func finish() -> String {
-        output.string
-    }
-
-    private static func from(_ context: UnsafeMutableRawPointer?) -> SanitizingHandler? {
+    private static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SanitizingHandler>? {
         guard let context, let pointer = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.sax?.pointee._private
         else { return nil }
-        return Unmanaged<SanitizingHandler>.fromOpaque(pointer).takeUnretainedValue()
+        return pointer.assumingMemoryBound(to: SanitizingHandler.self)
     }
 
-    private func start(_ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+    private mutating func start(_ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         if finished { return }
         depth += 1
         let element = HTMLElement.named(Self.localName(name))
@@ -99,7 +98,7 @@ final class SanitizingHandler {
         open.append(keep && !element.isVoid ? element : .unknown)
     }
 
-    private func end() {
+    private mutating func end() {
         if finished { return }
         defer { depth -= 1 }
         guard let contentDepth else {
@@ -115,7 +114,7 @@ final class SanitizingHandler {
         if dropping > 0 { dropping -= 1 }
     }
 
-    private func characters(_ text: UnsafePointer<UInt8>, _ length: Int) {
+    private mutating func characters(_ text: UnsafePointer<UInt8>, _ length: Int) {
         guard !finished, contentDepth != nil, dropping == 0 else { return }
         output.appendText(UnsafeBufferPointer(start: text, count: length))
     }
