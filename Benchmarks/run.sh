@@ -9,7 +9,7 @@ BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh reader export)
+[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh store reader export sanitize)
 mkdir -p "$DATA"
 
 has_bench() { "$BIN/tidings-bench" help "$1" >/dev/null 2>&1; }

@@ -21,6 +21,9 @@ struct StoreBenchCommand: ParsableCommand {
     @Flag(help: "Build the database again even when a usable one is there.")
     var rebuild = false
 
+    @Option(help: "Ignored; Benchmarks/run.sh passes it to every benchmark.")
+    var packageRoot: String?
+
     func run() throws {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let database = (data as NSString).appendingPathComponent("store-bench.db")

@@ -11,6 +11,7 @@ struct TidingsBench: AsyncParsableCommand {
             ParseBenchmark.self,
             FetchBenchmark.self,
             RefreshBenchmark.self,
+            StoreBenchCommand.self,
             ExportBenchmark.self,
             SanitizeBenchmark.self,
             ReaderBenchmark.self,
