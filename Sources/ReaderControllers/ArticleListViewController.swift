@@ -83,13 +83,8 @@ public final class ArticleListViewController: ViewController {
 
     public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
         switch command {
-        case .up: tableView.perform(.up, state: &tableState)
-        case .down: tableView.perform(.down, state: &tableState)
-        case .pageUp: tableView.perform(.pageUp, state: &tableState)
-        case .pageDown: tableView.perform(.pageDown, state: &tableState)
-        case .top: tableView.perform(.top, state: &tableState)
-        case .bottom: tableView.perform(.bottom, state: &tableState)
-        case .open: tableView.perform(.choose, state: &tableState)
+        case .up, .down, .pageUp, .pageDown, .top, .bottom, .open:
+            if let action = command.tableAction { tableView.perform(action, state: &tableState) }
         case .toggleRead:
             guard let article = selectedArticle else { return true }
             setMarks(of: article, read: !isRead(article), starred: isStarred(article))

@@ -83,13 +83,8 @@ public final class FeedListViewController: ViewController {
 
     public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
         switch command {
-        case .up: tableView.perform(.up, state: &tableState)
-        case .down: tableView.perform(.down, state: &tableState)
-        case .pageUp: tableView.perform(.pageUp, state: &tableState)
-        case .pageDown: tableView.perform(.pageDown, state: &tableState)
-        case .top: tableView.perform(.top, state: &tableState)
-        case .bottom: tableView.perform(.bottom, state: &tableState)
-        case .open: tableView.perform(.choose, state: &tableState)
+        case .up, .down, .pageUp, .pageDown, .top, .bottom, .open:
+            if let action = command.tableAction { tableView.perform(action, state: &tableState) }
         case .nextUnread, .previousUnread: openNextUnread(backward: command == .previousUnread)
         case .markAllRead:
             guard let row = selectedRow else { return true }

@@ -115,3 +115,19 @@ public struct KeyBindings: Sendable, Hashable {
         keys(for: command).map(\.name).joined(separator: ", ")
     }
 }
+
+extension ReaderCommand {
+    /// The table movement this command means in a list, if it is one.
+    var tableAction: TableAction? {
+        switch self {
+        case .up: .up
+        case .down: .down
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .top: .top
+        case .bottom: .bottom
+        case .open: .choose
+        default: nil
+        }
+    }
+}
