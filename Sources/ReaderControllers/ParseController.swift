@@ -1,23 +1,5 @@
-import CLibXML2
-import FeedFetch
 import FeedModel
 import Foundation
-
-/// Prepares the C libraries the process shares, once, before any concurrency starts: libxml2's
-/// global tables and the C library's character-type locale.
-public enum ProcessSetup {
-    private static let done: Bool = {
-        setlocale(LC_CTYPE, "")
-        xmlInitParser()
-        FeedFetcher.globalInit()
-        return true
-    }()
-
-    /// Runs the one-time initialisation; later calls do nothing.
-    public static func run() {
-        _ = done
-    }
-}
 
 /// Parses one feed document and renders it as JSON Feed 1.1 (`tidings parse`).
 ///
@@ -64,31 +46,5 @@ public struct ParseController {
         var out: [UInt8] = []
         try run(chunks: CollectionOfOne(bytes)) { out.append(contentsOf: $0) }
         return out
-    }
-}
-
-/// Reads a file or standard input in fixed-size chunks, for streaming parses.
-public struct FileChunks: Sequence, IteratorProtocol {
-    private let descriptor: Int32
-    private let size: Int
-
-    /// Chunks of the open file descriptor `descriptor` (not closed by this type).
-    public init(descriptor: Int32, chunkSize: Int = 1 << 18) {
-        self.descriptor = descriptor
-        size = chunkSize
-    }
-
-    public mutating func next() -> [UInt8]? {
-        var count = 0
-        let buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
-            while true {
-                let n = read(descriptor, raw.baseAddress, raw.count)
-                if n < 0 && errno == EINTR { continue }
-                count = n
-                initialized = Swift.max(0, n)
-                return
-            }
-        }
-        return count > 0 ? buffer : nil
     }
 }
