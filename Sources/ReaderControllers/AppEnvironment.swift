@@ -12,12 +12,19 @@ public final class AppEnvironment: Sendable {
     public let fetchConfiguration: FetchConfiguration
 
     /// Opens (creating when missing) the database at `paths.database`.
-    public init(paths: TidingsPaths, fetchConfiguration: FetchConfiguration = FetchConfiguration()) throws {
+    public init(paths: TidingsPaths, fetchConfiguration: FetchConfiguration = AppEnvironment.defaultFetchConfiguration) throws {
         ProcessSetup.run()
         try paths.createDirectories()
         self.paths = paths
         self.store = try FeedStore(path: paths.database)
         self.fetchConfiguration = fetchConfiguration
+    }
+
+    /// The fetch settings Tidings uses unless told otherwise: libcurl's defaults plus its own User-Agent.
+    public static var defaultFetchConfiguration: FetchConfiguration {
+        var configuration = FetchConfiguration()
+        configuration.userAgent = FetchConfiguration.userAgent(version: TidingsVersion.string)
+        return configuration
     }
 
     /// A fetch service for one refresh; its transfers end with it.

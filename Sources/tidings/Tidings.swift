@@ -8,6 +8,7 @@ struct Tidings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
         abstract: "A terminal news-feed reader.",
+        version: TidingsVersion.string,
         subcommands: [
             ParseCommand.self,
             FeedsCommand.self,
