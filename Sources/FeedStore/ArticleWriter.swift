@@ -16,6 +16,17 @@ enum ArticleWriter {
         "content_type", "image", "comments", "language", "enclosures", "tags", "content_hash",
     ]
 
+    private static let insertSQL = """
+        INSERT INTO articles (feed_id, \(contentColumns.joined(separator: ", ")), sort_date, first_seen_at,
+            seen_in_apply)
+        VALUES (?, \(Array(repeating: "?", count: contentColumns.count).joined(separator: ", ")), ?, ?, ?)
+        """
+    private static let updateSQL = """
+        UPDATE articles SET \(contentColumns.map { "\($0) = ?" }.joined(separator: ", ")),
+            sort_date = coalesce(?, sort_date), seen_in_apply = ?
+        WHERE id = ?
+        """
+
     private struct Match {
         let id: Int64
         let identity: String
@@ -53,7 +64,8 @@ enum ArticleWriter {
         // entry (they are distinct by identity, and a link is only matched when one entry has it), so
         // the two look-ups per entry are skipped.
         guard let state = try Row.fetchOne(
-            db, sql: "SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) FROM feeds WHERE id = ?1",
+            db.cachedStatement(
+                sql: "SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) FROM feeds WHERE id = ?1"),
             arguments: [feedID])
         else { throw FeedStoreError.feedNotFound(feedID) }
         let applyCount: Int64 = state[0]
@@ -68,16 +80,8 @@ enum ArticleWriter {
             sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND identity = ?")
         let byURL = try db.cachedStatement(
             sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND url_key = ? LIMIT 2")
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO articles (feed_id, \(contentColumns.joined(separator: ", ")), sort_date, first_seen_at,
-                seen_in_apply)
-            VALUES (?, \(Array(repeating: "?", count: contentColumns.count).joined(separator: ", ")), ?, ?, ?)
-            """)
-        let update = try db.cachedStatement(sql: """
-            UPDATE articles SET \(contentColumns.map { "\($0) = ?" }.joined(separator: ", ")),
-                sort_date = coalesce(?, sort_date), seen_in_apply = ?
-            WHERE id = ?
-            """)
+        let insert = try db.cachedStatement(sql: insertSQL)
+        let update = try db.cachedStatement(sql: updateSQL)
         let touch = try db.cachedStatement(sql: "UPDATE articles SET seen_in_apply = ? WHERE id = ?")
         let writeBody = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO article_bodies (article_id, summary, content) VALUES (?, ?, ?)")
@@ -126,7 +130,7 @@ enum ArticleWriter {
             }
         }
 
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE feeds SET
                     feed_title = coalesce(?, feed_title), site_url = coalesce(?, site_url),
@@ -135,7 +139,8 @@ enum ArticleWriter {
                     last_fetch_at = ?, last_success_at = ?, last_status = ?, last_error = NULL,
                     consecutive_failures = 0, next_fetch_at = ?, apply_count = ?
                 WHERE id = ?
-                """,
+                """
+        ).execute(
             arguments: [
                 ArticleIdentity.nonEmpty(feed.title), ArticleIdentity.nonEmpty(feed.homePageURL),
                 ArticleIdentity.nonEmpty(feed.description),
