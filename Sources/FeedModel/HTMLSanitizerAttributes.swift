@@ -53,10 +53,7 @@ enum HTMLAttribute: UInt8 {
         return result
     }
 
-    /// The name as written in HTML.
-    var name: String { HTMLAttribute.names[Int(rawValue)] }
-
-    /// The UTF-8 name of each case, indexed by raw value.
+    /// The UTF-8 name of each case as written in HTML, indexed by raw value.
     static let nameBytes = names.map { Array($0.utf8) }
 
     private static let table = HTMLNameTable(names)

@@ -38,10 +38,7 @@ enum HTMLElement: UInt8 {
     @inline(__always)
     func isAny(_ elements: HTMLElement...) -> Bool { elements.contains(self) }
 
-    /// The name as written in HTML.
-    var name: String { HTMLElement.names[Int(rawValue)] }
-
-    /// The UTF-8 name of each case, indexed by raw value.
+    /// The UTF-8 name of each case as written in HTML, indexed by raw value.
     static let nameBytes = names.map { Array($0.utf8) }
 
     private static let byName = HTMLNameTable(names)
