@@ -1,5 +1,0 @@
-import XCTest
-
-final class FeedModelTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
