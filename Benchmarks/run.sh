@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|reader|export]...   (default: all)
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|store|reader|export|sanitize]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -75,7 +75,9 @@ run_section() {
         *)
             if has_bench "$name"; then
                 echo "== $name"
-                "$BIN/tidings-bench" "$name" --package-root "$ROOT" --data "$DATA"
+                local extra=()
+                [ "$name" = export ] && extra=(--tidings "$BIN/tidings")
+                "$BIN/tidings-bench" "$name" --package-root "$ROOT" --data "$DATA" "${extra[@]}"
             else
                 echo "== $name: no benchmark yet"
             fi
