@@ -48,20 +48,25 @@ let package = Package(
                 "ReaderControllers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The local HTTP feed server the tests and benchmarks run against.
+        .target(name: "LocalFeedServer"),
         .executableTarget(
             name: "tidings-bench",
             dependencies: [
-                "FeedModel", "FeedFetch", "FeedStore", "ReaderControllers",
+                "FeedModel", "FeedFetch", "FeedStore", "ReaderControllers", "LocalFeedServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"], resources: [.copy("Resources")]),
-        .testTarget(name: "FeedFetchTests", dependencies: ["FeedFetch"], resources: [.copy("Resources")]),
+        .testTarget(
+            name: "FeedFetchTests", dependencies: ["FeedFetch", "LocalFeedServer"], resources: [.copy("Resources")]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(
             name: "ReaderControllersTests",
-            dependencies: ["ReaderControllers", "FeedModel", "FeedStore", "TerminalView", "FeedFetch"]),
+            dependencies: [
+                "ReaderControllers", "FeedModel", "FeedStore", "TerminalView", "FeedFetch", "LocalFeedServer",
+            ]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedFetch
 import Foundation
+import LocalFeedServer
 
 /// `tidings-bench fetch`: fetches N generated feeds (50 items each) from the local test server with a
 /// fresh fetcher, cold and then warm (every request carrying its validators, so all answers are 304),
@@ -34,7 +35,7 @@ struct FetchBenchmark: AsyncParsableCommand {
     func run() async throws {
         FeedFetcher.globalInit()
         let script = try server ?? FetchBenchServer.findScript(packageRoot: packageRoot)
-        let httpServer = try FetchBenchServer(script: script, feeds: feeds)
+        let httpServer = try LocalFeedServer(script: script, feeds: feeds)
         var configuration = FetchConfiguration()
         configuration.maxPerHost = maxPerHost
         configuration.maxConcurrent = maxConcurrent

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedFetch
 import Foundation
+import LocalFeedServer
 
 /// `tidings-bench refresh`: 500 generated feeds (50 items each, half RSS half Atom) served by the local
 /// test server; `tidings refresh` into an empty database (cold), then again with every validator known
@@ -28,7 +29,7 @@ struct RefreshBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let script = try FetchBenchServer.findScript(packageRoot: packageRoot)
-        let server = try FetchBenchServer(script: script, feeds: feeds)
+        let server = try LocalFeedServer(script: script, feeds: feeds)
         let binary = tidings
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tidings").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {

@@ -1,64 +1,31 @@
 import FeedFetch
 import Foundation
+import LocalFeedServer
 import XCTest
 
-/// The Python test server in Resources/test_server.py, run as a child process on 127.0.0.1.
-///
-/// It is started with `--watch-stdin` and a pipe as its stdin, so it also exits if the test process dies.
-final class TestServer: @unchecked Sendable {
-    let port: Int
-    private let process: Process
-    private let input = Pipe()
-
-    init() throws {
+/// The local feed server, started from this target's copy of the script.
+enum TestServer {
+    static func start() throws -> LocalFeedServer {
         guard let script = Bundle.module.url(forResource: "test_server", withExtension: "py", subdirectory: "Resources")
         else { throw TestServerError.missingScript }
-        let output = Pipe()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--watch-stdin", "--feeds", "500"]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw TestServerError.noPort }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw TestServerError.noPort }
-        self.port = port
-        try? output.fileHandleForReading.close()
-    }
-
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
-
-    /// Closing stdin stops the server; `waitpid` reaps it (Foundation's `waitUntilExit` can spin forever
-    /// when the child's exit is not observed on a run loop).
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        let pid = process.processIdentifier
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
+        return try LocalFeedServer(script: script.path)
     }
 }
 
 enum TestServerError: Error {
-    case missingScript, noPort
+    case missingScript, notRunning
 }
 
 /// A test case with one test server per class, started before its first test and stopped after its last.
 class ServerTestCase: XCTestCase {
-    nonisolated(unsafe) private static var shared: TestServer?
+    nonisolated(unsafe) private static var shared: LocalFeedServer?
 
     override class func setUp() {
         super.setUp()
         FeedFetcher.globalInit()
         // libcurl honours the proxy variables, as it should; the local server must never go through one.
         setenv("no_proxy", "127.0.0.1,localhost", 1)
-        shared = try? TestServer()
+        shared = try? TestServer.start()
     }
 
     override class func tearDown() {
@@ -67,9 +34,9 @@ class ServerTestCase: XCTestCase {
         super.tearDown()
     }
 
-    var server: TestServer {
+    var server: LocalFeedServer {
         get throws {
-            guard let server = Self.shared else { throw TestServerError.noPort }
+            guard let server = Self.shared else { throw TestServerError.notRunning }
             return server
         }
     }

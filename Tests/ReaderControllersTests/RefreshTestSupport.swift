@@ -1,5 +1,6 @@
 import FeedFetch
 import Foundation
+import LocalFeedServer
 import ReaderControllers
 import XCTest
 
@@ -11,34 +12,20 @@ import FoundationNetworking
 /// file's path since it is a resource of FeedFetchTests only), run on 127.0.0.1 as a child process that
 /// also exits when this process dies (its stdin closes).
 final class RefreshTestServer: @unchecked Sendable {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    private let server: LocalFeedServer
+    var port: Int { server.port }
 
     static var script: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("FeedFetchTests/Resources/test_server.py").path
+        LocalFeedServer.script(
+            inPackageAt: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent())
     }
 
     init(feeds: Int = 500) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, "--watch-stdin", "--feeds", String(feeds)]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw RefreshTestError.serverDidNotStart }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw RefreshTestError.serverDidNotStart }
-        self.port = port
+        server = try LocalFeedServer(script: Self.script, feeds: feeds)
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    func url(_ path: String) -> String { server.url(path) }
 
     /// Makes /m/KEY answer with `body` (or `status` and `location`) from now on.
     func set(_ key: String, body: String = "", status: Int = 200, type: String? = nil, location: String? = nil)
@@ -64,15 +51,11 @@ final class RefreshTestServer: @unchecked Sendable {
         return Int(text.split(separator: "=").last ?? "") ?? -1
     }
 
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
-        try? input.fileHandleForWriting.close()
-    }
+    func stop() { server.stop() }
 }
 
 enum RefreshTestError: Error {
-    case serverDidNotStart, badURL, binaryNotFound
+    case badURL, binaryNotFound
 }
 
 /// A test case with one server per class and a fresh folder (feed list + database) per test.
