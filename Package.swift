@@ -25,19 +25,23 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
 
+        // The leaf text module: entities, escaping, display widths, dates, durations, hashing; imports no
+        // project module, and every module may use it.
+        .target(name: "TidingsText"),
+
         // Modules that do one thing each and know nothing of one another.
-        .target(name: "FeedModel", dependencies: ["CLibXML2"]),
+        .target(name: "FeedModel", dependencies: ["CLibXML2", "TidingsText"]),
         .target(name: "FeedFetch", dependencies: ["CCurl"]),
         .target(
             name: "FeedStore",
-            dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "TerminalView", dependencies: ["CTerminal"]),
+            dependencies: ["FeedModel", "TidingsText", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
 
         // The composition root and controllers, and the command line on top of them.
         .target(
             name: "ReaderControllers",
             dependencies: [
-                "FeedModel", "FeedFetch", "FeedStore", "TerminalView",
+                "FeedModel", "FeedFetch", "FeedStore", "TerminalView", "TidingsText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -57,11 +61,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
         .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"], resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedFetchTests", dependencies: ["FeedFetch", "LocalFeedServer"], resources: [.copy("Resources")]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
-        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
+        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
         .testTarget(
             name: "ReaderControllersTests",
             dependencies: [

@@ -1,4 +1,5 @@
-// wcwidth is declared by glibc only with _XOPEN_SOURCE; it must come before any include.
+// posix_openpt, grantpt, unlockpt and ptsname are declared by glibc only with _XOPEN_SOURCE; it must
+// come before any include.
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE 1
 
@@ -12,11 +13,6 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
-#include <wchar.h>
-
-int tidings_wcwidth(uint32_t codepoint) {
-    return wcwidth((wchar_t)codepoint);
-}
 
 int tidings_window_size(int fd, int *rows, int *cols) {
     struct winsize ws;

@@ -1,6 +1,8 @@
+import TidingsText
+
 /// A growable byte buffer for the parser's text accumulation: appends are a bounds check and a
 /// memcpy, with no copy-on-write or exclusivity bookkeeping. The owner calls `deallocate()` once.
-struct ByteStorage {
+struct ByteStorage: ByteSink {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -43,26 +45,6 @@ struct ByteStorage {
     mutating func append(_ string: String) {
         var string = string
         string.withUTF8 { append($0) }
-    }
-
-    /// Appends text escaped for markup (`&`, `<`, `>`, and `"` when `quotes`).
-    mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, quotes: Bool) {
-        var run = 0
-        for i in 0..<bytes.count {
-            let b = bytes[i]
-            let replacement: StaticString
-            switch b {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\"") where quotes: replacement = "&quot;"
-            default: continue
-            }
-            append(UnsafeBufferPointer(rebasing: bytes[run..<i]))
-            append(replacement)
-            run = i + 1
-        }
-        append(UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     /// Drops everything from `index` on.

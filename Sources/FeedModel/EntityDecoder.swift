@@ -1,3 +1,5 @@
+import TidingsText
+
 /// Decodes HTML character references (`&amp;`, `&eacute;`, `&#233;`, `&#xE9;`) in text that a feed
 /// escaped twice, such as RSS titles written as `AT&amp;amp;T`.
 enum EntityDecoder {

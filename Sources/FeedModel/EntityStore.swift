@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import TidingsText
 
 /// The entities of one parse: HTML named references that XML does not declare, and entities the
 /// document declares itself, expanded by this store under a byte budget (libxml2 never expands them:

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import TidingsText
 
 /// Turns the element events of one XML feed document into a `Feed` header and `Article`s, handing
 /// each article to `onItem` as soon as its element closes.
@@ -163,7 +164,7 @@ struct FeedBuilder {
         // Reads one field of the capture: binding the whole value would retain its strings per call.
         guard let markup = capture?.markup else { return }
         if markup {
-            text.appendEscaped(bytes, quotes: false)
+            MarkupEscaper.escape(bytes, [], into: &text)
         } else {
             text.append(bytes)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsText
 
 /// One feed of the user's feed list, as read from an OPML outline or a newsboat `urls` line.
 public struct FeedListEntry: Sendable, Hashable {
@@ -58,36 +59,17 @@ public struct FeedListAttribute: Sendable, Hashable {
     }
 }
 
-/// Reads the refresh-interval notation of feed lists.
+/// The refresh-interval notation of feed lists: `DurationText`, where a bare number means minutes.
 enum FeedListInterval {
-    /// Seconds for `90s`, `30m`, `6h`, `1d`, `2w` or a bare number of minutes; `nil` when unreadable or
-    /// not positive.
+    /// Seconds for `90s`, `30m`, `6h`, `1d`, `2w`, `1d12h` or a bare number of minutes; `nil` when
+    /// unreadable or not positive.
     static func parse(_ text: String) -> TimeInterval? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let last = trimmed.last else { return nil }
-        let multiplier: Double
-        var number = Substring(trimmed)
-        switch last {
-        case "s": multiplier = 1
-        case "m": multiplier = 60
-        case "h": multiplier = 3600
-        case "d": multiplier = 86400
-        case "w": multiplier = 604_800
-        default: multiplier = 60
-        }
-        if last.isLetter { number = number.dropLast() }
-        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value > 0, value.isFinite else {
-            return nil
-        }
-        return value * multiplier
+        guard let seconds = DurationText.parse(text, bareNumberUnit: 60), seconds > 0 else { return nil }
+        return seconds
     }
 
     /// The shortest notation for `seconds` that `parse` reads back.
     static func format(_ seconds: TimeInterval) -> String {
-        let whole = Int(seconds.rounded())
-        if whole > 0, whole % 86400 == 0 { return "\(whole / 86400)d" }
-        if whole > 0, whole % 3600 == 0 { return "\(whole / 3600)h" }
-        if whole > 0, whole % 60 == 0 { return "\(whole / 60)m" }
-        return "\(max(whole, 1))s"
+        DurationText.format(seconds)
     }
 }

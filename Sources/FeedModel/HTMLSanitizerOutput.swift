@@ -1,4 +1,5 @@
 import CLibXML2
+import TidingsText
 
 /// The sanitizer's output, written as UTF-8 bytes into one growing buffer: tags from the allow-list,
 /// escaped text, and attribute values whose URLs have been checked.
@@ -97,57 +98,11 @@ struct SanitizedOutput {
     }
 
     /// Appends `text` with `&`, `<`, `>` (and `"` in attributes) escaped and control characters other
-    /// than tab, line feed and carriage return removed (C0, DEL and the C1 range U+0080-U+009F).
+    /// than tab, line feed and carriage return removed (C0, DEL, the C1 range U+0080-U+009F, U+FFFE, U+FFFF).
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
-        guard let base = text.baseAddress else { return }
-        let count = text.count
-        var run = 0
-        var i = 0
-        while i < count {
-            let byte = base[i]
-            guard escapeClass[Int(byte)] != 0 else {
-                i += 1
-                continue
-            }
-            let replacement: StaticString
-            var skip = 1
-            switch byte {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""):
-                guard inAttribute else {
-                    i += 1
-                    continue
-                }
-                replacement = "&quot;"
-            case 0xC2:
-                // U+0080-U+009F are C2 80-C2 9F.
-                guard i + 1 < count, base[i + 1] & 0xE0 == 0x80 else {
-                    i += 1
-                    continue
-                }
-                replacement = ""
-                skip = 2
-            default:
-                replacement = ""
-            }
-            bytes.append(UnsafeBufferPointer(start: base + run, count: i - run))
-            bytes.append(replacement)
-            i += skip
-            run = i
-        }
-        bytes.append(UnsafeBufferPointer(start: base + run, count: count - run))
+        MarkupEscaper.escape(text, inAttribute ? Self.attributeEscaping : Self.textEscaping, into: &bytes)
     }
-}
 
-/// Per byte: 1 when text escaping must look at it (markup characters, controls, the lead byte of C1
-/// controls), 0 otherwise.
-private let escapeClass: [UInt8] = (0..<256).map { value -> UInt8 in
-    switch value {
-    case 0x09, 0x0A, 0x0D: return 0
-    case 0..<0x20, 0x7F, 0xC2: return 1
-    case 0x26, 0x3C, 0x3E, 0x22: return 1
-    default: return 0
-    }
+    private static let textEscaping: MarkupEscaping = [.dropForbidden, .dropControls]
+    private static let attributeEscaping: MarkupEscaping = [.quotes, .dropForbidden, .dropControls]
 }

@@ -1,3 +1,5 @@
+import TidingsText
+
 /// Lays out text into lines of a given width while the HTML is walked: collects inline text, wraps it
 /// by display cells under the prefixes of the enclosing lists and quotes, and separates blocks.
 struct HTMLTextLayout {
@@ -61,7 +63,7 @@ struct HTMLTextLayout {
     /// hostile nesting cannot push the text off the screen.
     mutating func pushPrefix(first: String, rest: String) {
         flushInline()
-        let fits = currentPrefixCells() + HTMLTextWidth.cells(first) <= width / 2
+        let fits = currentPrefixCells() + TextWidth.width(of: first) <= width / 2
         prefixes.append(fits ? Prefix(first: first, rest: rest) : Prefix(first: "", rest: ""))
     }
 
@@ -89,7 +91,7 @@ struct HTMLTextLayout {
                     continue
                 } else {
                     cleaned.append(character)
-                    column += HTMLTextWidth.cells(character)
+                    column += TextWidth.width(of: character)
                 }
             }
             emit(cleaned)
@@ -117,7 +119,7 @@ struct HTMLTextLayout {
         guard start < lines.count else { return }
         let prefixCells = currentPrefixCells()
         var cells = 0
-        for line in lines[start...] { cells = max(cells, HTMLTextWidth.cells(line) - prefixCells) }
+        for line in lines[start...] { cells = max(cells, TextWidth.width(of: line) - prefixCells) }
         guard cells > 0 else { return }
         emit(String(repeating: character, count: cells))
     }
@@ -165,7 +167,7 @@ struct HTMLTextLayout {
             let available = max(4, width - currentPrefixCells())
             for word in paragraph.split(separator: " ") {
                 var wordText = String(word)
-                var wordCells = HTMLTextWidth.cells(wordText)
+                var wordCells = TextWidth.width(of: wordText)
                 if lineCells > 0, lineCells + 1 + wordCells <= available {
                     line += " " + wordText
                     lineCells += 1 + wordCells
@@ -181,9 +183,9 @@ struct HTMLTextLayout {
                     var piece = ""
                     var pieceCells = 0
                     var rest = Substring(wordText)
-                    while let character = rest.first, pieceCells + HTMLTextWidth.cells(character) <= available {
+                    while let character = rest.first, pieceCells + TextWidth.width(of: character) <= available {
                         piece.append(character)
-                        pieceCells += HTMLTextWidth.cells(character)
+                        pieceCells += TextWidth.width(of: character)
                         rest = rest.dropFirst()
                     }
                     if piece.isEmpty, let character = rest.first {
@@ -192,7 +194,7 @@ struct HTMLTextLayout {
                     }
                     emit(piece)
                     wordText = String(rest)
-                    wordCells = HTMLTextWidth.cells(wordText)
+                    wordCells = TextWidth.width(of: wordText)
                 }
                 line = wordText
                 lineCells = wordCells
@@ -203,7 +205,7 @@ struct HTMLTextLayout {
 
     private func currentPrefixCells() -> Int {
         var cells = 0
-        for prefix in prefixes { cells += HTMLTextWidth.cells(prefix.used ? prefix.rest : prefix.first) }
+        for prefix in prefixes { cells += TextWidth.width(of: prefix.used ? prefix.rest : prefix.first) }
         return cells
     }
 

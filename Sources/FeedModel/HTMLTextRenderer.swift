@@ -1,4 +1,5 @@
 import CLibXML2
+import TidingsText
 
 /// The state of one `HTMLText.render` walk: maps elements to layout steps.
 struct HTMLTextRenderer {
@@ -94,7 +95,7 @@ struct HTMLTextRenderer {
             let marker =
                 list.ordered
                 ? "\(list.counter). " : HTMLTextRenderer.bullets[(lists.count - 1) % HTMLTextRenderer.bullets.count]
-            layout.pushPrefix(first: marker, rest: String(repeating: " ", count: HTMLTextWidth.cells(marker)))
+            layout.pushPrefix(first: marker, rest: String(repeating: " ", count: TextWidth.width(of: marker)))
         case .blockquote:
             layout.endBlock(spaced: true)
             layout.pushPrefix(first: "> ", rest: "> ")

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsText
 
 /// A byte buffer for hand-written JSON: string escaping, numbers, RFC 3339 dates and indentation.
 ///
@@ -146,58 +147,8 @@ struct JSONOutput {
 
     /// An RFC 3339 timestamp in UTC (`2003-12-31T10:14:55Z`), with milliseconds when not whole.
     mutating func date(_ date: Date) {
-        // Clamp to years 0001-9999 so that any Date (even a hostile one) formats without trapping.
-        let t = min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)
-        let whole = t.rounded(.down)
-        var millis = Int(((t - whole) * 1000).rounded())
-        var seconds = Int64(whole)
-        if millis == 1000 { millis = 0; seconds += 1 }
-        var days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let secondOfDay = seconds - days * 86400
-        // Civil-from-days (Howard Hinnant's algorithm).
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let doe = days - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        var year = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        if month <= 2 { year += 1 }
         bytes.append(UInt8(ascii: "\""))
-        digits(year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3600, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(secondOfDay / 60 % 60, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(secondOfDay % 60, 2)
-        if millis > 0 {
-            bytes.append(UInt8(ascii: "."))
-            digits(Int64(millis), 3)
-        }
-        bytes.append(UInt8(ascii: "Z"))
+        RFC3339.write(date, .milliseconds, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func digits(_ value: Int64, _ width: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let v = value < 0 ? -value : value
-        var divisor: Int64 = 1
-        var count = 1
-        while divisor <= v / 10 {
-            divisor *= 10
-            count += 1
-        }
-        if count < width { for _ in count..<width { bytes.append(UInt8(ascii: "0")) } }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(v / divisor % 10))
-            divisor /= 10
-        }
     }
 }

@@ -1,3 +1,5 @@
+import TidingsText
+
 /// Writes an `OPMLDocument` as indented UTF-8 XML, escaping every text and attribute value.
 enum OPMLWriter {
     static func write(_ document: OPMLDocument) -> String {
@@ -69,21 +71,11 @@ enum OPMLWriter {
     /// Escapes markup characters; in attributes also quotes and line breaks (as character references,
     /// so they survive), and drops characters XML 1.0 forbids.
     private static func appendEscaped(_ text: String, to output: inout String, attribute: Bool) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"" where attribute: output += "&quot;"
-            case "\n" where attribute: output += "&#10;"
-            case "\r": output += "&#13;"
-            case "\t" where attribute: output += "&#9;"
-            default:
-                let value = scalar.value
-                if value < 0x20, value != 0x09, value != 0x0A { continue }
-                if value == 0xFFFE || value == 0xFFFF { continue }
-                output.unicodeScalars.append(scalar)
-            }
-        }
+        output += MarkupEscaper.escaped(text, attribute ? attributeEscaping : textEscaping)
     }
+
+    private static let textEscaping: MarkupEscaping = [.carriageReturnReferences, .dropForbidden]
+    private static let attributeEscaping: MarkupEscaping = [
+        .quotes, .whitespaceReferences, .carriageReturnReferences, .dropForbidden,
+    ]
 }

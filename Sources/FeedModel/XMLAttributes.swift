@@ -1,4 +1,5 @@
 import CLibXML2
+import TidingsText
 
 /// The attributes of one start tag as libxml2's SAX2 hands them over: five pointers per attribute
 /// (local name, prefix, URI, value start, value end), valid only during the callback.
@@ -52,8 +53,8 @@ struct XMLAttributes {
             }
             out.append(UnsafeBufferPointer(start: local, count: strlenX(local)))
             out.append("=\"")
-            var value = Self.string(base[i * 5 + 3], base[i * 5 + 4]) ?? ""
-            value.withUTF8 { out.appendEscaped($0, quotes: true) }
+            let value = Self.string(base[i * 5 + 3], base[i * 5 + 4]) ?? ""
+            MarkupEscaper.escape(value, .quotes, into: &out)
             out.append(UInt8(ascii: "\""))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import FeedModel
+import TidingsText
 
 /// How an entry is recognised when it comes back, within one feed.
 ///
@@ -17,10 +18,10 @@ enum ArticleIdentity {
     static func key(for article: Article, text: String?) -> String {
         if let guid = nonEmpty(article.id) { return "g:" + normalized(guid) }
         if let url = nonEmpty(article.url) { return "u:" + normalized(url) }
-        var hash = StableHash()
-        hash.add(article.title)
-        hash.add((article.published ?? article.modified)?.timeIntervalSince1970)
-        if nonEmpty(article.title) == nil { hash.add(text) }
+        var hash = FNV1a64()
+        hash.add(field: article.title)
+        hash.add(field: (article.published ?? article.modified)?.timeIntervalSince1970)
+        if nonEmpty(article.title) == nil { hash.add(field: text) }
         return "h:" + hash.hex
     }
 

@@ -1,6 +1,7 @@
 import FeedModel
 import Foundation
 import GRDB
+import TidingsText
 
 /// A parsed entry turned into column values, with its identity, search text and change hash.
 struct IncomingArticle {
@@ -59,13 +60,13 @@ struct IncomingArticle {
         tags = TagColumn.encode(article.tags)
         searchBody = body
 
-        var hash = StableHash()
+        var hash = FNV1a64()
         for field in [guid, url, externalURL, title, authorsJSON, self.summary, content, contentType, image, comments,
                       language, enclosuresJSON, tags] {
-            hash.add(field)
+            hash.add(field: field)
         }
-        hash.add(published)
-        hash.add(updated)
+        hash.add(field: published)
+        hash.add(field: updated)
         contentHash = hash.signed
     }
 

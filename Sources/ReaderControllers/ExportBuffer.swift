@@ -1,8 +1,9 @@
 import Foundation
+import TidingsText
 
 /// The bytes an export writer produces between two flushes, with the escaping each format needs.
 /// Every text from a feed goes through one of the `append…` methods here, never in raw.
-struct ExportBuffer {
+struct ExportBuffer: ByteSink {
     var bytes: [UInt8] = []
 
     init(capacity: Int = 1 << 17) {
@@ -25,6 +26,10 @@ struct ExportBuffer {
         bytes.append(contentsOf: text.utf8)
     }
 
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes.append(contentsOf: bytes)
+    }
+
     mutating func byte(_ value: UInt8) {
         bytes.append(value)
     }
@@ -37,35 +42,7 @@ struct ExportBuffer {
     /// and `"` become references, and characters XML 1.0 forbids (C0 controls other than tab, line
     /// feed and carriage return, U+FFFE, U+FFFF) are dropped, so the document stays well-formed.
     mutating func xml(_ text: String) {
-        var text = text
-        text.withUTF8 { input in
-            let n = input.count
-            var run = 0
-            var i = 0
-            while i < n {
-                let b = input[i]
-                let replacement: StaticString?
-                switch b {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case 0x09, 0x0A, 0x0D: i += 1; continue
-                case 0x00..<0x20: replacement = ""
-                case 0xEF where i + 2 < n && input[i + 1] == 0xBF && (input[i + 2] == 0xBE || input[i + 2] == 0xBF):
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<i]))
-                    i += 3
-                    run = i
-                    continue
-                default: i += 1; continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<i]))
-                if let replacement { raw(replacement) }
-                i += 1
-                run = i
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<n]))
-        }
+        MarkupEscaper.escape(text, .xmlAttribute, into: &self)
     }
 
     /// Appends `text` on one line: every run of white space and control characters becomes one

@@ -1,5 +1,6 @@
 import FeedStore
 import TerminalView
+import TidingsText
 
 /// `--format text`: one line per article — local date, feed, title, URL. On a terminal the columns
 /// are aligned (feed and title cut to fit the width, control characters and bidi overrides removed);

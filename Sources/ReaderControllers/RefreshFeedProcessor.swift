@@ -115,16 +115,3 @@ struct RefreshFeedProcessor: Sendable {
         return finish(.failed, 0, 0, reason)
     }
 }
-
-/// A 64-bit FNV-1a hash of a body with its length, as hex: enough to tell "the same bytes as last
-/// time" apart from a change (not a security measure).
-enum BodyHash {
-    static func of(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16) + "-" + String(bytes.count, radix: 16)
-    }
-}

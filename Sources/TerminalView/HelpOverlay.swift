@@ -1,3 +1,5 @@
+import TidingsText
+
 /// A centred, bordered box listing key bindings (the `?` screen), drawn over whatever is below.
 /// Scrolls when the entries do not fit: the controller keeps the offset. A value: build it when
 /// the bindings are known.

@@ -1,3 +1,5 @@
+import TidingsText
+
 /// A one-line text input with a prompt (search `/`, tag choice): insert at the cursor, Left/Right,
 /// Home/End (and ^A/^E), Backspace, Delete, ^U (clear to start), ^K (clear to end), ^W (delete word),
 /// paste, Enter to submit and Escape/^C/^G to cancel. A value owned by the controller.

@@ -1,3 +1,5 @@
+import TidingsText
+
 /// An in-memory screen: `width` x `height` cells that views draw into and the `Renderer` compares
 /// with the previous frame. Tests assert on `lines`.
 ///

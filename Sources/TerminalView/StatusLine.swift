@@ -1,3 +1,5 @@
+import TidingsText
+
 /// A one-row bar with text on the left and on the right (e.g. the title bar, or the status line
 /// with counts and refresh progress). The right text wins when both do not fit; the left is cut
 /// with "…". A value: build one per frame.

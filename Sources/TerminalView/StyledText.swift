@@ -1,3 +1,5 @@
+import TidingsText
+
 /// A run of text drawn in one style (a hyperlink target, if any, is part of the style).
 public struct StyledSpan: Hashable, Sendable {
     public var text: String

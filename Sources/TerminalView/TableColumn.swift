@@ -1,3 +1,5 @@
+import TidingsText
+
 /// One column of a `TableView`: its header title, how wide it is, and how its text is aligned.
 public struct TableColumn: Hashable, Sendable {
     /// How a column's width is decided.

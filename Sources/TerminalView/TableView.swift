@@ -1,3 +1,5 @@
+import TidingsText
+
 /// Supplies a `TableView` with rows. The table asks only for the rows it is about to draw, so a
 /// data source can load rows page by page. Called on the thread that draws the table.
 public protocol TableViewDataSource: AnyObject {

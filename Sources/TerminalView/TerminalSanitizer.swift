@@ -1,3 +1,5 @@
+import TidingsText
+
 /// Cleans untrusted text (anything from a feed) before it is drawn.
 ///
 /// Removes escape sequences (CSI, OSC, DCS, SOS, PM, APC and two-byte escapes, in 7-bit and C1

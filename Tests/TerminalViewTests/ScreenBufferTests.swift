@@ -1,3 +1,4 @@
+import TidingsText
 import XCTest
 
 @testable import TerminalView

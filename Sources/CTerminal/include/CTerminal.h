@@ -11,10 +11,6 @@
 #define TIDINGS_TERM_EVENT_RESIZE 1
 #define TIDINGS_TERM_EVENT_RESUMED 2
 
-/// wcwidth(3) for one code point; exists because glibc only declares wcwidth under _XOPEN_SOURCE.
-/// Depends on LC_CTYPE: returns -1 for non-ASCII in the "C" locale.
-int tidings_wcwidth(uint32_t codepoint);
-
 /// Window size through the TIOCGWINSZ ioctl (a macro Swift cannot call). Returns 0 on success.
 int tidings_window_size(int fd, int *rows, int *cols);
 

@@ -1,11 +1,11 @@
-import CTerminal
-
-/// Display width of text in terminal cells, independent of the process locale.
+/// Display width of text in terminal cells, independent of the process locale: the one width table, used
+/// both to wrap article text (FeedModel) and to draw it (TerminalView), so lines never wrap at one width and
+/// draw at another.
 ///
-/// Wide and fullwidth East Asian characters and emoji count as 2, combining marks and other
-/// zero-width characters as 0, everything else as 1. An own table decides first, so results are the
-/// same in every locale (and in tests); `wcwidth(3)` is only consulted for code points the table
-/// does not know, where it can widen a character the terminal's libc also treats as wide.
+/// Wide and fullwidth East Asian characters (UAX #11) and emoji count as 2, combining marks and other
+/// zero-width characters as 0, everything else as 1, per grapheme cluster (a flag, a ZWJ sequence or a
+/// skin tone is one emoji). Control characters count 1: the terminal view draws them as U+FFFD. The table
+/// is self-contained, so results are the same in every locale and need no `setlocale`.
 public enum TextWidth {
     /// Cells needed to draw `text` (control characters count 1: they are drawn as U+FFFD).
     public static func width(of text: String) -> Int {
@@ -42,7 +42,6 @@ public enum TextWidth {
         default: break
         }
         if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
-        if value >= 0x1100, tidings_wcwidth(value) == 2 { return 2 }
         return 1
     }
 
@@ -95,7 +94,8 @@ public enum TextWidth {
         0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
         0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
         0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
-        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,
+        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+        0x16FF0...0x16FF1, 0x17000...0x18CFF, 0x18D00...0x18D08, 0x1AFF0...0x1AFFE, 0x1B000...0x1B2FF,
         0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A,
         0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251,
         0x1F260...0x1F265, 0x1F300...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C,

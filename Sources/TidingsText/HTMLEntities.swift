@@ -1,10 +1,13 @@
-/// The HTML5 named character references (all 2,125 names ending in a semicolon), sorted by their bytes, for the parser's
-/// handling of entities that XML does not declare (`&nbsp;`, `&eacute;`, `&hellip;` in RSS).
+/// The HTML5 named character references (all 2,125 names ending in a semicolon), sorted by their bytes: the
+/// one table every module looks entities up in (the feed parser for entities XML does not declare, such as
+/// `&nbsp;`, `&eacute;`, `&hellip;` in RSS).
 ///
 /// Stored as one "name HEX [HEX]" line per entity and unpacked once into parallel sorted arrays.
-enum HTMLEntities {
-    /// The replacement text of a named reference, or nil when HTML has no such name.
-    static func value(named name: UnsafeBufferPointer<UInt8>) -> String? {
+/// Thread-safe: the table is immutable after its first use.
+public enum HTMLEntities {
+    /// The replacement text of a named reference (the name without `&` and `;`), or nil when HTML has no
+    /// such name. Names are case-sensitive (`&Eacute;` and `&eacute;` differ).
+    public static func value(named name: UnsafeBufferPointer<UInt8>) -> String? {
         let table = Table.shared
         var low = 0
         var high = table.names.count - 1
@@ -18,7 +21,7 @@ enum HTMLEntities {
     }
 
     /// The replacement text of a named reference given as a String.
-    static func value(named name: String) -> String? {
+    public static func value(named name: String) -> String? {
         var name = name
         return name.withUTF8 { value(named: $0) }
     }
