@@ -2,26 +2,45 @@ import FeedStore
 import Foundation
 import TerminalView
 
-/// Tells the controller that opened an article list that marks changed in it, so counts can follow.
-/// Called on the UI thread.
+/// Tells the controller that opened an article list that marks changed in it, so counts can follow;
+/// and, for `n`/`p` past the end of a feed's list, names the feed that comes next. Called on the UI thread.
 public protocol ArticleListViewControllerDelegate: AnyObject {
     func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController)
+    /// The feed after `feedID` (before it, with `backward`) in the order the user sees, skipping those
+    /// without unread articles and wrapping around; nil when no other feed has unread articles.
+    func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool) -> StoredFeed?
+}
+
+extension ArticleListViewControllerDelegate {
+    public func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
+        -> StoredFeed?
+    {
+        nil
+    }
 }
 
 /// One article list (a feed, a tag, "All unread", "Starred", search results): a table of unread mark,
 /// star, date, feed (in lists over several feeds) and title. It is the table's data source and maps
 /// rows to article titles from the store page by page, never the whole list at once. Choosing a row
-/// pushes an `ArticleViewController`. UI thread only.
+/// pushes an `ArticleViewController`.
+///
+/// `n`/`p` (here or in an article opened from here) go through the unread articles in list order; in a
+/// feed's list, past its end they go on in the next feed with unread articles (the list then shows
+/// that feed, so going back lands in it), and once every feed was visited they wrap around to the rows
+/// above the start, as newsboat does (`goto-next-feed`). Lists over several feeds wrap within
+/// themselves. UI thread only.
 public final class ArticleListViewController: ViewController {
     public weak var navigationController: NavigationController?
     /// Held weakly: the parent owns this controller through the navigation stack.
     public weak var delegate: (any ArticleListViewControllerDelegate)?
-    public let title: String
-    public let query: ArticleQuery
+    public private(set) var title: String
+    public private(set) var query: ArticleQuery
+    /// The feed this list shows, when it shows one feed (then `n` can move on to the next feed).
+    public private(set) var feedID: Int64?
     let context: ReaderContext
     let tableView: TableView
     var tableState = TableState()
-    let pages: ArticleListPages
+    private(set) var pages: ArticleListPages
     /// Marks changed here since the pages were read: article id -> (read, starred).
     private var marks: [Int64: (read: Bool, starred: Bool)] = [:]
     private let format = ReaderFormat()
@@ -30,6 +49,7 @@ public final class ArticleListViewController: ViewController {
         self.context = context
         self.title = title
         self.query = query
+        if !showsFeed, let ids = query.feedIDs, ids.count == 1, query.search == nil { feedID = ids[0] }
         pages = ArticleListPages(store: context.store, query: query)
         var columns = [
             TableColumn("", width: .fixed(1)),
@@ -73,7 +93,34 @@ public final class ArticleListViewController: ViewController {
             tableState.selectedRow = index
         }
         navigationController?.push(
-            ArticleViewController(context: context, articleID: articleID, listQuery: query, delegate: self))
+            ArticleViewController(context: context, articleID: articleID, delegate: self))
+    }
+
+    /// The unread article after `articleID` in list order (see the type's notes), switching this list
+    /// to the next feed when it moves on; nil when no unread article is left anywhere it looks.
+    func unreadArticle(after articleID: Int64?, backward: Bool) -> Int64? {
+        let store = context.store
+        if let found = context.attempt({ try store.nextUnread(after: articleID, in: query, backward: backward) }) ?? nil {
+            return found.id
+        }
+        if let feedID, let next = delegate?.articleList(self, unreadFeedAfter: feedID, backward: backward),
+           next.id != feedID {
+            show(feed: next)
+            if let found = context.attempt({ try store.nextUnread(after: nil, in: query, backward: backward) }) ?? nil {
+                return found.id
+            }
+        }
+        return (context.attempt { try store.nextUnread(after: nil, in: query, backward: backward) } ?? nil)?.id
+    }
+
+    /// Shows another feed's articles in this list (same order), selection at the top.
+    private func show(feed: StoredFeed) {
+        feedID = feed.id
+        query.feedIDs = [feed.id]
+        title = ReaderFormat.clean(feed.displayTitle)
+        pages = ArticleListPages(store: context.store, query: query)
+        tableState = TableState()
+        reload()
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
@@ -158,16 +205,13 @@ public final class ArticleListViewController: ViewController {
         navigationController?.push(list)
     }
 
-    /// Opens the next unread article of this list after the selection (before it, with `backward`).
+    /// Opens the next unread article after the selection (before it, with `backward`).
     private func openNextUnread(backward: Bool) {
-        guard let found = context.attempt({
-            try context.store.nextUnread(after: selectedArticle?.id, in: query, backward: backward)
-        }) else { return }
-        guard let next = found else {
-            context.actions?.showMessage("No more unread articles in this list.", isError: false)
+        guard let next = unreadArticle(after: selectedArticle?.id, backward: backward) else {
+            context.actions?.showMessage("No unread articles left.", isError: false)
             return
         }
-        open(articleID: next.id)
+        open(articleID: next)
     }
 }
 
@@ -199,7 +243,7 @@ extension ArticleListViewController: TableViewDelegate {
     public func tableView(_ tableView: TableView, didChooseRow row: Int) {
         guard let article = context.attempt({ try pages.row(at: row) }), let article else { return }
         navigationController?.push(
-            ArticleViewController(context: context, articleID: article.id, listQuery: query, delegate: self))
+            ArticleViewController(context: context, articleID: article.id, delegate: self))
     }
 }
 
@@ -220,5 +264,11 @@ extension ArticleListViewController: ArticleViewControllerDelegate {
         if let index = context.attempt({ try context.store.index(of: articleID, in: query) }), let index {
             tableState.selectedRow = index
         }
+    }
+
+    public func articleViewController(_ controller: ArticleViewController, unreadAfter articleID: Int64?, backward: Bool)
+        -> Int64?
+    {
+        unreadArticle(after: articleID, backward: backward)
     }
 }

@@ -119,25 +119,36 @@ private struct ConfigReader {
         return config
     }
 
+    /// Reads `[keys]`. A key the file gives two commands is an error naming both; a key the file
+    /// gives one command is taken from the command it ran by default.
     private func readKeys(_ table: TOMLTable, into bindings: inout KeyBindings) throws(ConfigError) {
-        for name in table.keys {
+        var claimed: [Key: ReaderCommand] = [:]
+        // In the help screen's order, so a conflict is always reported the same way round.
+        func rank(_ name: String) -> Int {
+            ReaderCommand(rawValue: name).flatMap { ReaderCommand.allCases.firstIndex(of: $0) } ?? -1
+        }
+        for name in table.keys.sorted(by: { rank($0) < rank($1) }) {
             guard let command = ReaderCommand(rawValue: name), let value = table[name] else {
                 throw fail("unknown command '\(name)' in [keys]")
             }
-            var names: [String] = []
+            var keyNames: [String] = []
             if let single = value.string {
-                names = [single]
+                keyNames = [single]
             } else if let array = value.array {
                 for element in array {
                     guard let string = element.string else { throw fail("keys for '\(name)' must be strings") }
-                    names.append(string)
+                    keyNames.append(string)
                 }
             } else {
                 throw fail("keys for '\(name)' must be a string or a list of strings")
             }
             var keys: [Key] = []
-            for keyName in names {
+            for keyName in keyNames {
                 guard let key = Key(name: keyName) else { throw fail("unknown key '\(keyName)' for '\(name)'") }
+                if let other = claimed[key], other != command {
+                    throw fail("key '\(key.name)' is bound to both '\(other.rawValue)' and '\(name)' in [keys]")
+                }
+                claimed[key] = command
                 keys.append(key)
             }
             bindings.bind(command, to: keys)

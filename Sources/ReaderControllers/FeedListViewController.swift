@@ -25,6 +25,8 @@ public final class FeedListViewController: ViewController {
     private var counts: ArticleCounts?
     /// Marks changed in a child list: counts are read again when this list shows again.
     private var countsAreStale = false
+    /// False before the first feed is added: the screen then says how to add feeds.
+    private(set) var hasFeeds = true
 
     public init(context: ReaderContext) {
         self.context = context
@@ -36,7 +38,6 @@ public final class FeedListViewController: ViewController {
         ])
         tableView.headerStyle = context.config.theme.header
         tableView.selectionStyle = context.config.theme.selection
-        tableView.emptyMessage = "No feeds. Add some with `tidings feed add URL`."
         tableView.dataSource = self
         tableView.delegate = self
         reload()
@@ -58,12 +59,10 @@ public final class FeedListViewController: ViewController {
             (try context.store.feeds(), try context.store.tags(), try context.store.counts())
         }) else { return }
         self.counts = counts
+        hasFeeds = !feeds.isEmpty
         var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
-        if let tagFilter {
-            rows += feeds.filter { $0.tags.contains(tagFilter) }.map(Row.feed)
-        } else {
-            rows += tags.map(Row.tag) + feeds.map(Row.feed)
-        }
+        if tagFilter == nil { rows += tags.map(Row.tag) }
+        rows += listed(feeds).map(Row.feed)
         self.rows = rows
         if let selected, let index = rows.firstIndex(where: { $0.identity == selected.identity }) {
             tableState.selectedRow = index
@@ -77,14 +76,39 @@ public final class FeedListViewController: ViewController {
         reload()
     }
 
+    /// The feeds listed, in the order shown (`n` follows it from feed to feed).
+    func listed(_ feeds: [StoredFeed]) -> [StoredFeed] {
+        guard let tagFilter else { return feeds }
+        return feeds.filter { $0.tags.contains(tagFilter) }
+    }
+
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
+        if !hasFeeds { drawFirstRunHint(into: &buffer, frame: frame) }
+    }
+
+    /// Below the two virtual rows of an empty store: how to add feeds.
+    private func drawFirstRunHint(into buffer: inout ScreenBuffer, frame: Rect) {
+        let hint = [
+            "No feeds yet. Add some from the shell, then start the reader again:",
+            "",
+            "  tidings feeds add URL       a feed, or a web page that links to its feeds",
+            "  tidings feeds import FILE   an OPML file from another reader, or a newsboat urls file",
+        ]
+        let top = frame.y + rows.count + 2
+        for (offset, line) in hint.enumerated() where top + offset < frame.maxY {
+            buffer.write(line, x: frame.x + 1, y: top + offset, style: offset == 0 ? .plain : .dim, maxWidth: frame.width - 1)
+        }
     }
 
     public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
         switch command {
         case .up, .down, .pageUp, .pageDown, .top, .bottom, .open:
             if let action = command.tableAction { tableView.perform(action, state: &tableState) }
+        case .back:
+            // In "Feeds tagged X", back returns to every feed; only the full list quits.
+            guard tagFilter != nil else { return false }
+            filter(byTag: nil)
         case .nextUnread, .previousUnread: openNextUnread(backward: command == .previousUnread)
         case .markAllRead:
             guard let row = selectedRow else { return true }
@@ -169,21 +193,35 @@ public final class FeedListViewController: ViewController {
         navigationController?.push(list)
     }
 
-    /// Opens the first unread article across feeds (the last with `backward`) in its feed's list.
+    /// Opens the first unread article (the last, with `backward`) of the selected feed, or of the next
+    /// feed with unread articles in the order shown, wrapping around.
     private func openNextUnread(backward: Bool) {
-        let everything = ArticleQuery(sort: .byFeed)
-        guard let found = context.attempt({ try context.store.nextUnread(after: nil, in: everything, backward: backward) })
-        else { return }
-        guard let next = found, let index = rows.firstIndex(where: {
-            if case .feed(let feed) = $0 { return feed.id == next.feedID }
-            return false
-        }) else {
+        var start: StoredFeed?
+        if case .feed(let feed) = selectedRow { start = feed }
+        guard let feeds = context.attempt({ try context.store.feeds() }) else { return }
+        let order = listed(feeds)
+        let target: StoredFeed?
+        if let start, let current = order.first(where: { $0.id == start.id }), current.unreadCount > 0 {
+            target = current
+        } else {
+            target = Self.unreadFeed(in: order, after: start?.id, backward: backward)
+        }
+        guard let target, let index = rows.firstIndex(where: { $0.identity == "feed:\(target.id)" }) else {
             context.actions?.showMessage("No unread articles.", isError: false)
             return
         }
         tableState.selectedRow = index
         let list = openList(for: rows[index])
-        list.open(articleID: next.id)
+        if let first = list.unreadArticle(after: nil, backward: backward) { list.open(articleID: first) }
+    }
+
+    /// The first feed with unread articles after `feedID` in `order` (before it, with `backward`),
+    /// wrapping around and skipping `feedID` itself; from the start when `feedID` is not in `order`.
+    static func unreadFeed(in order: [StoredFeed], after feedID: Int64?, backward: Bool) -> StoredFeed? {
+        let sequence = backward ? Array(order.reversed()) : order
+        let start = feedID.flatMap { id in sequence.firstIndex { $0.id == id } }
+        let rotated = start.map { Array(sequence[($0 + 1)...] + sequence[..<$0]) } ?? sequence
+        return rotated.first { $0.unreadCount > 0 }
     }
 }
 
@@ -228,6 +266,17 @@ extension FeedListViewController: TableViewDelegate {
 extension FeedListViewController: ArticleListViewControllerDelegate {
     public func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController) {
         countsAreStale = true
+    }
+
+    public func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
+        -> StoredFeed?
+    {
+        guard let feeds = context.attempt({ try context.store.feeds() }),
+              let next = Self.unreadFeed(in: listed(feeds), after: feedID, backward: backward)
+        else { return nil }
+        if let index = rows.firstIndex(where: { $0.identity == "feed:\(next.id)" }) { tableState.selectedRow = index }
+        countsAreStale = true
+        return next
     }
 }
 

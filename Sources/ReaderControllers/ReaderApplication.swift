@@ -181,7 +181,9 @@ public final class ReaderApplication {
                 isFinished = true
             }
         case .back:
-            if navigation.viewControllers.count > 1 {
+            if top.perform(.back, count: count) {
+                // The controller went back within itself (a tag filter, an open folder).
+            } else if navigation.viewControllers.count > 1 {
                 navigation.pop()
             } else if case .character = key {
                 isFinished = true
@@ -230,8 +232,9 @@ public final class ReaderApplication {
                 finishRefresh()
                 let failed = summary.failures.count
                 refreshStatus = nil
+                let feeds = summary.feeds.count
                 message = (
-                    (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(summary.feeds.count) feeds: ")
+                    (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(feeds) feed\(feeds == 1 ? "" : "s"): ")
                         + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed" : ""), failed > 0)
                 navigation.topViewController?.storeDidChange()
             case .failed(let reason):
@@ -288,6 +291,8 @@ extension ReaderApplication: ReaderActions {
             do {
                 let summary = try await service.run(options) { mailbox.post(.progress($0)) }
                 mailbox.post(.finished(summary))
+            } catch RefreshError.locked(_) {
+                mailbox.post(.failed("another refresh is running (cron or another window); press R again when it is done"))
             } catch {
                 mailbox.post(.failed("\(error)"))
             }
