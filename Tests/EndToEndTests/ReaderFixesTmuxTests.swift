@@ -123,6 +123,20 @@ final class ReaderFixesTmuxTests: XCTestCase {
             result.output, "tidings: config \(workspace.config): key 'k' is bound to both 'up' and 'down' in [keys]\n")
     }
 
+    func testReadHelpListsTheKeysOfTheConfigInUse() throws {
+        let workspace = try ReaderWorkspace(self)
+        try "[keys]\nsearch = \"n\"\nnext_unread = [\"J\", \"f5\"]\n".write(
+            toFile: workspace.config, atomically: true, encoding: .utf8)
+        let help = try workspace.run(["read", "--help"])
+        XCTAssertEqual(help.status, 0)
+        let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(words.contains("Keys in effect (from \(workspace.config)):"), help.output)
+        let lines = help.output.components(separatedBy: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  n ") && $0.hasSuffix("full-text search") }, help.output)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  J, f5 ") && $0.contains("next unread article") }, help.output)
+        XCTAssertFalse(lines.contains { $0.hasPrefix("  / ") }, "/ no longer searches")
+    }
+
     func testTheFirstRunExplainsHowToAddFeeds() throws {
         let workspace = try ReaderWorkspace(self)
         let session = try session(workspace.readerCommand())
