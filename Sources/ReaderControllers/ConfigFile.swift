@@ -21,6 +21,12 @@ public struct ReaderConfig: Sendable, Hashable {
     public var hyperlinks = true
     /// What a refresh deletes afterwards.
     public var retention: RetentionPolicy? = RefreshOptions.defaultRetention
+    /// The feed list in OPML order with folders, or by title.
+    public var feedList: FeedListMode = .folders
+    /// Start with feeds without unread articles hidden from the feed list.
+    public var hideReadFeeds = false
+    /// Start with read articles hidden from article lists.
+    public var hideReadArticles = false
 
     public init() {}
 
@@ -81,6 +87,7 @@ private struct ConfigReader {
 
     private static let topLevel: Set<String> = [
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
+        "feed_list", "hide_read_feeds", "hide_read_articles",
     ]
 
     mutating func read(_ table: TOMLTable) throws(ConfigError) -> ReaderConfig {
@@ -96,6 +103,14 @@ private struct ConfigReader {
         config.browserIsTerminal = try bool(table, "browser_is_terminal", default: false)
         config.refreshOnStart = try bool(table, "refresh_on_start", default: false)
         config.hyperlinks = try bool(table, "hyperlinks", default: true)
+        config.hideReadFeeds = try bool(table, "hide_read_feeds", default: false)
+        config.hideReadArticles = try bool(table, "hide_read_articles", default: false)
+        if let value = table["feed_list"] {
+            guard let name = value.string, let mode = FeedListMode(rawValue: name.lowercased()) else {
+                throw fail("'feed_list' must be \"folders\" or \"alphabetical\"")
+            }
+            config.feedList = mode
+        }
         if let value = table["sort"] {
             let names: [String: ArticleSort] = [
                 "newest-first": .newestFirst, "oldest-first": .oldestFirst, "by-feed": .byFeed,

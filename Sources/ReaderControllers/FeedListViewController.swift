@@ -2,17 +2,20 @@ import Foundation
 import FeedStore
 import TerminalView
 
-/// The first screen: virtual rows ("All unread", "Starred", one per tag) and then every feed with its
-/// unread and total counts, the feeds of a failed last fetch marked `!`. It is the table's data source;
-/// choosing a row pushes an `ArticleListViewController` configured with that selection. `t` narrows the
-/// list to one tag. UI thread only.
+/// The first screen: virtual rows ("All unread", "Starred"), then the feeds with their unread and
+/// total counts, the feeds of a failed last fetch marked `!` — in the OPML file's order with folders
+/// as groups that fold open and shut (`feed_list = "folders"`, the default), or tag rows and feeds by
+/// title (`"alphabetical"`), see `FeedListLayout`. It is the table's data source; choosing a feed or
+/// tag row pushes an `ArticleListViewController` configured with that selection, choosing a folder
+/// row folds it. `t` narrows the list to one tag. UI thread only.
 public final class FeedListViewController: ViewController {
     /// One row of the feed list.
     enum Row: Hashable {
         case allUnread(unread: Int, total: Int)
         case starred(count: Int)
         case tag(TagSummary)
-        case feed(StoredFeed)
+        case folder(FolderSummary)
+        case feed(StoredFeed, indented: Bool)
     }
 
     public weak var navigationController: NavigationController?
@@ -20,16 +23,21 @@ public final class FeedListViewController: ViewController {
     let tableView: TableView
     var tableState = TableState()
     private(set) var rows: [Row] = []
+    /// How rows are ordered and grouped, what is folded and hidden.
+    private(set) var layout: FeedListLayout
     /// Only feeds with this tag are listed (and no tag rows); nil for every feed.
-    private(set) var tagFilter: String?
+    var tagFilter: String? { layout.tagFilter }
     private var counts: ArticleCounts?
     /// Marks changed in a child list: counts are read again when this list shows again.
     private var countsAreStale = false
     /// False before the first feed is added: the screen then says how to add feeds.
     private(set) var hasFeeds = true
+    /// A folder row was chosen inside a table action; it is folded when the action returns.
+    private var folderToggleIsPending = false
 
     public init(context: ReaderContext) {
         self.context = context
+        layout = FeedListLayout(mode: context.config.feedList, hidesReadFeeds: context.config.hideReadFeeds)
         tableView = TableView(columns: [
             TableColumn("Feed", width: .flexible(min: 10, weight: 1)),
             TableColumn("Unread", width: .fixed(7), alignment: .right),
@@ -61,8 +69,13 @@ public final class FeedListViewController: ViewController {
         self.counts = counts
         hasFeeds = !feeds.isEmpty
         var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
-        if tagFilter == nil { rows += tags.map(Row.tag) }
-        rows += listed(feeds).map(Row.feed)
+        rows += layout.items(feeds, tags: tags, order: context.feedListOrder?.entries()).map { item in
+            switch item {
+            case .tag(let tag): Row.tag(tag)
+            case .folder(let folder): Row.folder(folder)
+            case .feed(let feed, let indented): Row.feed(feed, indented: indented)
+            }
+        }
         self.rows = rows
         if let selected, let index = rows.firstIndex(where: { $0.identity == selected.identity }) {
             tableState.selectedRow = index
@@ -71,15 +84,33 @@ public final class FeedListViewController: ViewController {
 
     /// Lists only the feeds tagged `tag` (nil: all feeds again).
     func filter(byTag tag: String?) {
-        tagFilter = tag
+        layout.tagFilter = tag
         tableState = TableState()
         reload()
     }
 
-    /// The feeds listed, in the order shown (`n` follows it from feed to feed).
+    /// Folds the selected folder (or the folder of the selected feed) open or shut.
+    func toggleFolder() {
+        let name: String?
+        switch selectedRow {
+        case .folder(let folder): name = folder.name
+        case .feed(_, indented: true):
+            name = rows[..<tableState.selectedRow].last { if case .folder = $0 { true } else { false } }
+                .flatMap { if case .folder(let folder) = $0 { folder.name } else { nil } }
+        default: name = nil
+        }
+        guard let name else {
+            context.actions?.showMessage("Not in a folder.", isError: false)
+            return
+        }
+        if layout.collapsed.remove(name) == nil { layout.collapsed.insert(name) }
+        reload()
+        if let index = rows.firstIndex(where: { $0.identity == "folder:" + name }) { tableState.selectedRow = index }
+    }
+
+    /// The feeds listed, in the order shown, folded ones included (`n` follows it from feed to feed).
     func listed(_ feeds: [StoredFeed]) -> [StoredFeed] {
-        guard let tagFilter else { return feeds }
-        return feeds.filter { $0.tags.contains(tagFilter) }
+        layout.orderedFeeds(feeds, order: context.feedListOrder?.entries())
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
@@ -105,6 +136,9 @@ public final class FeedListViewController: ViewController {
         switch command {
         case .up, .down, .pageUp, .pageDown, .top, .bottom, .open:
             if let action = command.tableAction { tableView.perform(action, state: &tableState) }
+            foldIfChosen()
+        case .toggleFolder:
+            toggleFolder()
         case .back:
             // In "Feeds tagged X", back returns to every feed; only the full list quits.
             guard tagFilter != nil else { return false }
@@ -116,7 +150,7 @@ public final class FeedListViewController: ViewController {
             reload()
         case .refresh:
             guard let row = selectedRow else { return true }
-            if case .feed(let feed) = row {
+            if case .feed(let feed, _) = row {
                 context.actions?.refresh(feedURLs: [feed.url])
             } else {
                 context.actions?.refresh(feedURLs: nil)
@@ -130,7 +164,7 @@ public final class FeedListViewController: ViewController {
             picker.delegate = self
             navigationController?.push(picker)
         case .openInBrowser:
-            guard case .feed(let feed) = selectedRow, let site = feed.siteURL else { return false }
+            guard case .feed(let feed, _) = selectedRow, let site = feed.siteURL else { return false }
             context.actions?.openInBrowser(site)
         default:
             return false
@@ -139,7 +173,15 @@ public final class FeedListViewController: ViewController {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
-        tableView.handle(event, state: &tableState)
+        let handled = tableView.handle(event, state: &tableState)
+        foldIfChosen()
+        return handled
+    }
+
+    private func foldIfChosen() {
+        guard folderToggleIsPending else { return }
+        folderToggleIsPending = false
+        toggleFolder()
     }
 
     public func viewWillAppear() {
@@ -162,7 +204,8 @@ public final class FeedListViewController: ViewController {
         case .allUnread: return ArticleQuery(unreadOnly: true, sort: sort)
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
         case .tag(let tag): return ArticleQuery.tag(tag.tag, sort: sort)
-        case .feed(let feed): return ArticleQuery.feed(feed.id, sort: sort)
+        case .folder(let folder): return ArticleQuery.tag(folder.name, sort: sort)
+        case .feed(let feed, _): return ArticleQuery.feed(feed.id, sort: sort)
         }
     }
 
@@ -173,7 +216,8 @@ public final class FeedListViewController: ViewController {
         case .allUnread: title = "All unread"
         case .starred: title = "Starred"
         case .tag(let tag): title = "Tag: \(ReaderFormat.clean(tag.tag))"
-        case .feed(let feed):
+        case .folder(let folder): title = "Folder: \(ReaderFormat.clean(folder.name))"
+        case .feed(let feed, _):
             title = ReaderFormat.clean(feed.displayTitle)
             aggregated = false
         }
@@ -197,7 +241,7 @@ public final class FeedListViewController: ViewController {
     /// feed with unread articles in the order shown, wrapping around.
     private func openNextUnread(backward: Bool) {
         var start: StoredFeed?
-        if case .feed(let feed) = selectedRow { start = feed }
+        if case .feed(let feed, _) = selectedRow { start = feed }
         guard let feeds = context.attempt({ try context.store.feeds() }) else { return }
         let order = listed(feeds)
         let target: StoredFeed?
@@ -241,10 +285,17 @@ extension FeedListViewController: TableViewDataSource {
             return TableRow(
                 cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],
                 style: tag.unreadCount > 0 ? theme.unread : theme.read)
-        case .feed(let feed):
+        case .folder(let folder):
+            return TableRow(
+                cells: [
+                    (folder.collapsed ? "+ " : "- ") + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
+                    "\(folder.unreadCount)", "\(folder.totalCount)", "",
+                ],
+                style: folder.unreadCount > 0 ? theme.unread : theme.read)
+        case .feed(let feed, let indented):
             let failed = feed.fetchState.lastError != nil
             return TableRow(
-                cells: ["  " + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
+                cells: [(indented ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
                 style: feed.unreadCount > 0 ? theme.unread : theme.read,
                 cellStyles: [nil, nil, nil, theme.error])
         }
@@ -254,11 +305,16 @@ extension FeedListViewController: TableViewDataSource {
 extension FeedListViewController: TableViewDelegate {
     public func tableView(_ tableView: TableView, didChooseRow row: Int) {
         guard row < rows.count else { return }
+        if case .folder = rows[row] {
+            // The table is still changing `tableState`: fold once it is done.
+            folderToggleIsPending = true
+            return
+        }
         _ = openList(for: rows[row])
     }
 
     public func tableView(_ tableView: TableView, didSelectRow row: Int) {
-        guard row < rows.count, case .feed(let feed) = rows[row], let error = feed.fetchState.lastError else { return }
+        guard row < rows.count, case .feed(let feed, _) = rows[row], let error = feed.fetchState.lastError else { return }
         context.actions?.showMessage("Last fetch failed: \(ReaderFormat.clean(error))", isError: true)
     }
 }
@@ -294,7 +350,8 @@ extension FeedListViewController.Row {
         case .allUnread: "all"
         case .starred: "starred"
         case .tag(let tag): "tag:" + tag.tag
-        case .feed(let feed): "feed:\(feed.id)"
+        case .folder(let folder): "folder:" + folder.name
+        case .feed(let feed, _): "feed:\(feed.id)"
         }
     }
 }

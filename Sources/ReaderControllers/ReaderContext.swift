@@ -20,10 +20,14 @@ public final class ReaderContext {
     public let config: ReaderConfig
     /// Held weakly: the application owns the controllers that hold this context.
     public weak var actions: (any ReaderActions)?
+    /// The OPML file's order for the feed list; nil without a feed list file (feeds by title).
+    let feedListOrder: FeedListOrder?
 
-    public init(store: FeedStore, config: ReaderConfig) {
+    /// - Parameter feedListPath: the user's OPML feed list, for its order and folders.
+    public init(store: FeedStore, config: ReaderConfig, feedListPath: String? = nil) {
         self.store = store
         self.config = config
+        feedListOrder = feedListPath.map(FeedListOrder.init)
     }
 
     /// Reports a failed store call on the prompt line.

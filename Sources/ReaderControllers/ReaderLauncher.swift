@@ -26,7 +26,7 @@ public enum ReaderLauncher {
             throw .terminal("\(error)")
         }
         defer { terminal.stop() }
-        let context = ReaderContext(store: environment.store, config: config)
+        let context = ReaderContext(store: environment.store, config: config, feedListPath: environment.paths.feedList)
         let wakeup = terminal.wakeup
         let application = ReaderApplication(
             device: terminal, context: context,

@@ -89,7 +89,7 @@ final class ReaderFixesTmuxTests: XCTestCase {
             .replacingOccurrences(of: "<outline type=\"rss\" text=\"Alpha Wire\"", with: "<outline type=\"rss\" category=\"birds\" text=\"Alpha Wire\"")
         try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
         let session = try session(workspace.readerCommand())
-        try session.waitFor(text: "# birds")
+        try session.waitFor(text: "- birds (1)")
         try session.send("t")
         try session.waitFor(text: "Tidings: Choose a tag")
         try session.send("j", "Enter")

@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+/// Issue 12's new reader features on the built binary under tmux with a real store: the feed list
+/// in OPML order with folders, hiding read articles and feeds, the run-time sort order, the URL view,
+/// copying with OSC 52, piping and saving an article, macros, and changing feeds from the reader.
+final class ReaderFeaturesTmuxTests: XCTestCase {
+    private var sessions: [TmuxSession] = []
+
+    override func tearDown() {
+        for session in sessions { session.stop() }
+        sessions = []
+        super.tearDown()
+    }
+
+    private func start(_ workspace: ReaderWorkspace, _ extra: String = "") throws -> TmuxSession {
+        let session = try TmuxSession(command: workspace.readerCommand(extra), width: 100, height: 30)
+        sessions.append(session)
+        try session.waitFor(text: "All unread")
+        return session
+    }
+
+    /// The workspace's two feeds with Alpha Wire put in the folder "Birds", listed after the other feed.
+    private func foldered(_ workspace: ReaderWorkspace) throws {
+        try workspace.prepare()
+        let opml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Test</title></head><body>
+            <outline type="rss" xmlUrl="file://\(workspace.folder.path)/evil.json"/>
+            <outline text="Birds"><outline type="rss" text="Alpha Wire" xmlUrl="file://\(workspace.folder.path)/alpha.xml"/></outline>
+            </body></opml>
+            """
+        try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+    }
+
+    func testTheFeedListFollowsTheFileWithFoldersThatFold() throws {
+        let workspace = try ReaderWorkspace(self)
+        try foldered(workspace)
+        let session = try start(workspace)
+        var rows = try session.waitFor(text: "- Birds (1)")
+        let evil = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Evil") })
+        let birds = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("- Birds (1)") })
+        XCTAssertLessThan(evil, birds, "the file's order, not the titles'")
+        XCTAssertTrue(rows[birds + 1].hasPrefix("· Alpha Wire"), rows[birds + 1])
+        XCTAssertTrue(rows[birds].hasSuffix("3       3"), rows[birds])
+        try session.send("G", "k", "Enter")
+        rows = try session.waitFor(text: "+ Birds (1)")
+        XCTAssertFalse(rows.contains { $0.contains("Alpha Wire") })
+        try session.send("z")
+        try session.waitFor(text: "· Alpha Wire")
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+        try "feed_list = \"alphabetical\"\n".write(toFile: workspace.config, atomically: true, encoding: .utf8)
+        let again = try start(workspace)
+        rows = try again.waitFor(text: "# Birds (1)")
+        let alpha = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Alpha Wire") })
+        XCTAssertLessThan(alpha, try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Evil") }))
+    }
+}
