@@ -34,7 +34,10 @@ public final class ArticleListViewController: ViewController {
     /// Held weakly: the parent owns this controller through the navigation stack.
     public weak var delegate: (any ArticleListViewControllerDelegate)?
     public private(set) var title: String
+    /// What the list shows, with the reader's current order and read-article hiding applied.
     public private(set) var query: ArticleQuery
+    /// The list's own selection, before the reader's view options are applied.
+    private var baseQuery: ArticleQuery
     /// The feed this list shows, when it shows one feed (then `n` can move on to the next feed).
     public private(set) var feedID: Int64?
     let context: ReaderContext
@@ -48,9 +51,10 @@ public final class ArticleListViewController: ViewController {
     public init(context: ReaderContext, title: String, query: ArticleQuery, showsFeed: Bool) {
         self.context = context
         self.title = title
-        self.query = query
+        baseQuery = query
+        self.query = Self.applyingViewOptions(of: context, to: query)
         if !showsFeed, let ids = query.feedIDs, ids.count == 1, query.search == nil { feedID = ids[0] }
-        pages = ArticleListPages(store: context.store, query: query)
+        pages = ArticleListPages(store: context.store, query: self.query)
         var columns = [
             TableColumn("", width: .fixed(1)),
             TableColumn("", width: .fixed(1)),
@@ -68,7 +72,32 @@ public final class ArticleListViewController: ViewController {
     }
 
     public var status: String {
-        pages.total == 0 ? "0 articles" : "\(min(tableState.selectedRow + 1, pages.total))/\(pages.total)"
+        let options = ReaderFormat.sortName(query.sort) + (context.hidesReadArticles ? ", unread only" : "") + " | "
+        return options + (pages.total == 0 ? "0 articles" : "\(min(tableState.selectedRow + 1, pages.total))/\(pages.total)")
+    }
+
+    private static func applyingViewOptions(of context: ReaderContext, to base: ArticleQuery) -> ArticleQuery {
+        var query = base
+        query.sort = context.sort
+        if context.hidesReadArticles { query.unreadOnly = true }
+        return query
+    }
+
+    /// Reads the list again when the reader's order or read-article hiding changed since it was read.
+    func applyViewOptions() {
+        let wanted = Self.applyingViewOptions(of: context, to: baseQuery)
+        guard wanted != query else { return }
+        let selectedID = selectedArticle?.id
+        query = wanted
+        pages = ArticleListPages(store: context.store, query: query)
+        reload()
+        if selectedID == nil || context.attempt({ try context.store.index(of: selectedID ?? 0, in: query) }) ?? nil == nil {
+            tableState = TableState()
+        }
+    }
+
+    public func viewWillAppear() {
+        applyViewOptions()
     }
 
     /// Reads the list again (after a refresh or mark-all), keeping the selected article selected.
@@ -116,6 +145,7 @@ public final class ArticleListViewController: ViewController {
     /// Shows another feed's articles in this list (same order), selection at the top.
     private func show(feed: StoredFeed) {
         feedID = feed.id
+        baseQuery.feedIDs = [feed.id]
         query.feedIDs = [feed.id]
         title = ReaderFormat.clean(feed.displayTitle)
         pages = ArticleListPages(store: context.store, query: query)
@@ -154,6 +184,15 @@ public final class ArticleListViewController: ViewController {
             context.actions?.openInBrowser(url)
         case .refresh:
             refreshFeeds()
+        case .toggleHideRead:
+            context.hidesReadArticles.toggle()
+            applyViewOptions()
+            context.actions?.showMessage(
+                context.hidesReadArticles ? "Read articles hidden." : "Read articles shown.", isError: false)
+        case .cycleSort:
+            context.sort = context.sort.next
+            applyViewOptions()
+            context.actions?.showMessage("Sorted by \(ReaderFormat.sortName(context.sort)).", isError: false)
         case .search:
             context.actions?.beginPrompt("Search in list: ", initial: "") { [weak self] text in
                 self?.openSearch(text)

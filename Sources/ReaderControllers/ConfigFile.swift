@@ -114,9 +114,13 @@ private struct ConfigReader {
         if let value = table["sort"] {
             let names: [String: ArticleSort] = [
                 "newest-first": .newestFirst, "oldest-first": .oldestFirst, "by-feed": .byFeed,
+                "by-feed-z-a": .byFeedDescending, "title-a-z": .titleAscending, "title-z-a": .titleDescending,
             ]
             guard let name = value.string, let sort = names[name.lowercased().replacingOccurrences(of: "_", with: "-")]
-            else { throw fail("'sort' must be \"newest-first\", \"oldest-first\" or \"by-feed\"") }
+            else {
+                throw fail(
+                    "'sort' must be \"newest-first\", \"oldest-first\", \"title-a-z\", \"title-z-a\", \"by-feed\" or \"by-feed-z-a\"")
+            }
             config.sort = sort
         }
         if let value = table["keys"] {

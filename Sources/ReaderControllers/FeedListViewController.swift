@@ -37,7 +37,7 @@ public final class FeedListViewController: ViewController {
 
     public init(context: ReaderContext) {
         self.context = context
-        layout = FeedListLayout(mode: context.config.feedList, hidesReadFeeds: context.config.hideReadFeeds)
+        layout = FeedListLayout(mode: context.config.feedList, hidesReadFeeds: context.hidesReadFeeds)
         tableView = TableView(columns: [
             TableColumn("Feed", width: .flexible(min: 10, weight: 1)),
             TableColumn("Unread", width: .fixed(7), alignment: .right),
@@ -139,6 +139,15 @@ public final class FeedListViewController: ViewController {
             foldIfChosen()
         case .toggleFolder:
             toggleFolder()
+        case .toggleHideRead:
+            context.hidesReadFeeds.toggle()
+            layout.hidesReadFeeds = context.hidesReadFeeds
+            reload()
+            context.actions?.showMessage(
+                context.hidesReadFeeds ? "Feeds without unread articles hidden." : "Every feed shown.", isError: false)
+        case .cycleSort:
+            context.sort = context.sort.next
+            context.actions?.showMessage("Articles sorted by \(ReaderFormat.sortName(context.sort)).", isError: false)
         case .back:
             // In "Feeds tagged X", back returns to every feed; only the full list quits.
             guard tagFilter != nil else { return false }
@@ -199,7 +208,7 @@ public final class FeedListViewController: ViewController {
 
     /// The article list a row stands for.
     func query(for row: Row) -> ArticleQuery {
-        let sort = context.config.sort
+        let sort = context.sort
         switch row {
         case .allUnread: return ArticleQuery(unreadOnly: true, sort: sort)
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
@@ -230,7 +239,7 @@ public final class FeedListViewController: ViewController {
     private func openSearch(_ text: String) {
         let words = text.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { return }
-        let query = ArticleQuery(search: words, sort: context.config.sort)
+        let query = ArticleQuery(search: words, sort: context.sort)
         let list = ArticleListViewController(
             context: context, title: "Search: \(ReaderFormat.clean(words))", query: query, showsFeed: true)
         list.delegate = self

@@ -19,6 +19,8 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case search
     case chooseTag = "choose_tag"
     case toggleFolder = "toggle_folder"
+    case toggleHideRead = "toggle_hide_read"
+    case cycleSort = "cycle_sort"
     case redraw, help
 
     /// What the help screen says the command does.
@@ -45,6 +47,8 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .search: "full-text search"
         case .chooseTag: "choose a tag"
         case .toggleFolder: "fold a folder of the feed list open / shut"
+        case .toggleHideRead: "hide / show read feeds (feed list) or read articles (lists)"
+        case .cycleSort: "next article order: date, title, feed; each both ways"
         case .redraw: "redraw the screen"
         case .help: "show / hide this help"
         }
@@ -82,6 +86,8 @@ public struct KeyBindings: Sendable, Hashable {
             (.search, [.character("/")]),
             (.chooseTag, [.character("t")]),
             (.toggleFolder, [.character("z")]),
+            (.toggleHideRead, [.character("l")]),
+            (.cycleSort, [.character("S")]),
             (.redraw, [.ctrl("l")]),
             (.help, [.character("?"), .function(1)]),
         ]

@@ -22,12 +22,21 @@ public final class ReaderContext {
     public weak var actions: (any ReaderActions)?
     /// The OPML file's order for the feed list; nil without a feed list file (feeds by title).
     let feedListOrder: FeedListOrder?
+    /// The order of article lists, changed at run time (`S`); starts as the config's `sort`.
+    public var sort: ArticleSort
+    /// Read articles are left out of article lists (`l` in a list); starts as `hide_read_articles`.
+    public var hidesReadArticles: Bool
+    /// Feeds without unread articles are left out of the feed list (`l` there); starts as `hide_read_feeds`.
+    public var hidesReadFeeds: Bool
 
     /// - Parameter feedListPath: the user's OPML feed list, for its order and folders.
     public init(store: FeedStore, config: ReaderConfig, feedListPath: String? = nil) {
         self.store = store
         self.config = config
         feedListOrder = feedListPath.map(FeedListOrder.init)
+        sort = config.sort
+        hidesReadArticles = config.hideReadArticles
+        hidesReadFeeds = config.hideReadFeeds
     }
 
     /// Reports a failed store call on the prompt line.
