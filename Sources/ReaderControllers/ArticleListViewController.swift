@@ -184,6 +184,13 @@ public final class ArticleListViewController: ViewController {
             context.actions?.openInBrowser(url)
         case .refresh:
             refreshFeeds()
+        case .copyURL:
+            guard let article = selectedArticle else { return true }
+            ArticleCommands(context: context).copy(article.url)
+        case .pipe:
+            if let article = selectedArticle { ArticleCommands(context: context).pipe(articleID: article.id) }
+        case .save:
+            if let article = selectedArticle { ArticleCommands(context: context).save(articleID: article.id) }
         case .toggleHideRead:
             context.hidesReadArticles.toggle()
             applyViewOptions()

@@ -92,6 +92,23 @@ public final class ArticleViewController: ViewController {
         case .refresh:
             guard let article else { return true }
             context.actions?.refresh(feedURLs: [article.feedURL])
+        case .showURLs:
+            navigationController?.push(
+                URLViewController(context: context, articleURL: article?.url ?? article?.externalURL, links: links))
+        case .copyURL:
+            if let count {
+                guard count >= 1, count <= links.count else {
+                    context.actions?.showMessage("No link [\(count)].", isError: true)
+                    return true
+                }
+                ArticleCommands(context: context).copy(links[count - 1])
+            } else {
+                ArticleCommands(context: context).copy(article?.url ?? article?.externalURL)
+            }
+        case .pipe:
+            if let article { ArticleCommands(context: context).pipe(articleID: article.id) }
+        case .save:
+            if let article { ArticleCommands(context: context).save(articleID: article.id) }
         default:
             return false
         }

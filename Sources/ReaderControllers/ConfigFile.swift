@@ -27,6 +27,8 @@ public struct ReaderConfig: Sendable, Hashable {
     public var hideReadFeeds = false
     /// Start with read articles hidden from article lists.
     public var hideReadArticles = false
+    /// `[macros]`: after the `macro` key, this key runs these commands in order.
+    public var macros: [Key: [ReaderCommand]] = [:]
 
     public init() {}
 
@@ -87,7 +89,7 @@ private struct ConfigReader {
 
     private static let topLevel: Set<String> = [
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
-        "feed_list", "hide_read_feeds", "hide_read_articles",
+        "feed_list", "hide_read_feeds", "hide_read_articles", "macros",
     ]
 
     mutating func read(_ table: TOMLTable) throws(ConfigError) -> ReaderConfig {
@@ -126,6 +128,10 @@ private struct ConfigReader {
         if let value = table["keys"] {
             guard let keys = value.table else { throw fail("[keys] must be a table") }
             try readKeys(keys, into: &config.keys)
+        }
+        if let value = table["macros"] {
+            guard let macros = value.table else { throw fail("[macros] must be a table") }
+            config.macros = try readMacros(macros)
         }
         if let value = table["colors"] {
             guard let colors = value.table else { throw fail("[colors] must be a table") }
@@ -172,6 +178,35 @@ private struct ConfigReader {
             }
             bindings.bind(command, to: keys)
         }
+    }
+
+    /// Reads `[macros]`: a key name, then a command name or a list of them (run in order).
+    private func readMacros(_ table: TOMLTable) throws(ConfigError) -> [Key: [ReaderCommand]] {
+        var macros: [Key: [ReaderCommand]] = [:]
+        for name in table.keys.sorted() {
+            guard let key = Key(name: name), let value = table[name] else { throw fail("unknown key '\(name)' in [macros]") }
+            var names: [String] = []
+            if let single = value.string {
+                names = [single]
+            } else if let array = value.array {
+                for element in array {
+                    guard let string = element.string else { throw fail("macro '\(name)' must list command names") }
+                    names.append(string)
+                }
+            } else {
+                throw fail("macro '\(name)' must be a command name or a list of them")
+            }
+            guard !names.isEmpty else { throw fail("macro '\(name)' runs no command") }
+            var commands: [ReaderCommand] = []
+            for commandName in names {
+                guard let command = ReaderCommand(rawValue: commandName), command != .macro else {
+                    throw fail("unknown command '\(commandName)' in macro '\(name)'")
+                }
+                commands.append(command)
+            }
+            macros[key] = commands
+        }
+        return macros
     }
 
     private func readColors(_ table: TOMLTable, into theme: inout ReaderTheme) throws(ConfigError) {

@@ -21,6 +21,11 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case toggleFolder = "toggle_folder"
     case toggleHideRead = "toggle_hide_read"
     case cycleSort = "cycle_sort"
+    case showURLs = "show_urls"
+    case copyURL = "copy_url"
+    case pipe
+    case save
+    case macro
     case redraw, help
 
     /// What the help screen says the command does.
@@ -49,6 +54,11 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .toggleFolder: "fold a folder of the feed list open / shut"
         case .toggleHideRead: "hide / show read feeds (feed list) or read articles (lists)"
         case .cycleSort: "next article order: date, title, feed; each both ways"
+        case .showURLs: "list the article's links (open, copy, pipe one)"
+        case .copyURL: "copy the URL to the clipboard (OSC 52; [number] y: link number)"
+        case .pipe: "pipe the article (or link) to a command"
+        case .save: "save the article to a file (text, or HTML for a .html name)"
+        case .macro: "run a macro: this key, then the macro's key ([macros] in config.toml)"
         case .redraw: "redraw the screen"
         case .help: "show / hide this help"
         }
@@ -88,6 +98,11 @@ public struct KeyBindings: Sendable, Hashable {
             (.toggleFolder, [.character("z")]),
             (.toggleHideRead, [.character("l")]),
             (.cycleSort, [.character("S")]),
+            (.showURLs, [.character("u")]),
+            (.copyURL, [.character("y")]),
+            (.pipe, [.character("|")]),
+            (.save, [.character("w")]),
+            (.macro, [.character(",")]),
             (.redraw, [.ctrl("l")]),
             (.help, [.character("?"), .function(1)]),
         ]

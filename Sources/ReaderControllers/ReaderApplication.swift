@@ -26,6 +26,8 @@ public final class ReaderApplication {
     private var helpOffset: Int?
     private var message: (text: String, isError: Bool)?
     private var typedNumber = ""
+    /// The macro key was pressed: the next key names the macro to run.
+    private var awaitsMacroKey = false
     private let browser: BrowserLauncher
     private let foreground: (() throws -> Void) throws -> Void
 
@@ -120,6 +122,11 @@ public final class ReaderApplication {
             _ = top.handle(event)
             return
         }
+        if awaitsMacroKey {
+            awaitsMacroKey = false
+            runMacro(key)
+            return
+        }
         let command = context.config.keys.command(for: key)
         if command == nil, case .character(let character) = key, character.isASCII, character.isNumber {
             typedNumber.append(character)
@@ -180,6 +187,14 @@ public final class ReaderApplication {
             } else if key == .ctrl("c") {
                 isFinished = true
             }
+        case .macro:
+            guard !context.config.macros.isEmpty else {
+                message = ("No macros: define them in [macros] in config.toml.", false)
+                return
+            }
+            awaitsMacroKey = true
+            let keys = context.config.macros.keys.map(\.name).sorted().joined(separator: " ")
+            message = ("Macro: press \(keys)", false)
         case .back:
             if top.perform(.back, count: count) {
                 // The controller went back within itself (a tag filter, an open folder).
@@ -195,9 +210,26 @@ public final class ReaderApplication {
         }
     }
 
+    /// Runs the commands of the macro on `key`, in order, each on the controller visible by then.
+    private func runMacro(_ key: Key) {
+        message = nil
+        guard let commands = context.config.macros[key] else {
+            message = ("No macro on \(key.name).", false)
+            return
+        }
+        for command in commands where !isFinished {
+            perform(command, count: nil, key: key)
+        }
+    }
+
     private var helpOverlay: HelpOverlay {
-        let entries = ReaderCommand.allCases.map { command in
+        var entries = ReaderCommand.allCases.map { command in
             HelpOverlay.Entry(keys: context.config.keys.keyList(for: command), description: command.summary)
+        }
+        let prefix = context.config.keys.keys(for: .macro).first?.name ?? "macro"
+        for (key, commands) in context.config.macros.sorted(by: { $0.key.name < $1.key.name }) {
+            entries.append(HelpOverlay.Entry(
+                keys: "\(prefix) \(key.name)", description: "macro: " + commands.map(\.rawValue).joined(separator: ", ")))
         }
         return HelpOverlay(title: "Keys (q or ? to close)", entries: entries, keyStyle: .bold)
     }
@@ -270,6 +302,32 @@ extension ReaderApplication: ReaderActions {
         } catch {
             message = ("Cannot open the browser: \(error)", true)
         }
+    }
+
+    public func copyToClipboard(_ text: String) {
+        device.copyToClipboard(text)
+        message = ("Copied \(ReaderFormat.clean(text).prefix(80)) (OSC 52: the terminal must allow it)", false)
+    }
+
+    public func pipe(_ text: String, to command: String) {
+        do {
+            let status = try foregroundReturning { try CommandPipe.run(command, input: Data(text.utf8)) }
+            device.requestFullRedraw()
+            message = status == 0
+                ? ("Piped to \(ReaderFormat.clean(command))", false)
+                : ("\(ReaderFormat.clean(command)) exited with status \(status)", true)
+        } catch {
+            device.requestFullRedraw()
+            message = ("Cannot run \(ReaderFormat.clean(command)): \(error)", true)
+        }
+    }
+
+    /// Runs `body` with the terminal handed back to the shell and returns its result.
+    private func foregroundReturning<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        try foreground { result = try body() }
+        guard let result else { throw CommandPipeError.notRun }
+        return result
     }
 
     public func refresh(feedURLs: [String]?) {

@@ -12,6 +12,11 @@ public protocol ReaderActions: AnyObject {
     func openInBrowser(_ url: String)
     /// Starts a background refresh of the feeds at `feedURLs`, or of every feed when nil.
     func refresh(feedURLs: [String]?)
+    /// Puts `text` on the clipboard through the terminal (OSC 52).
+    func copyToClipboard(_ text: String)
+    /// Runs the shell command `command` with `text` on its standard input and the terminal handed to
+    /// it, waits for it, and reports its exit status.
+    func pipe(_ text: String, to command: String)
 }
 
 /// The store, settings and application services every controller shares. UI thread only.
