@@ -56,4 +56,49 @@ final class ReaderFeaturesTmuxTests: XCTestCase {
         let alpha = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Alpha Wire") })
         XCTAssertLessThan(alpha, try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Evil") }))
     }
+
+    func testYCopiesTheURLIntoTheTerminalsClipboard() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let session = try start(workspace)
+        try session.tmux("set-option", "-g", "set-clipboard", "on")
+        try session.send("j", "j", "Enter")
+        try session.waitFor(text: "Tidings: Alpha Wire")
+        try session.send("y")
+        try session.waitFor(text: "Copied https://alpha.example/3")
+        XCTAssertEqual(try session.tmux("show-buffer"), "https://alpha.example/3")
+        try session.send("Enter", "2", "y")  // no numbered links in this body: says so
+        try session.waitFor(text: "No link [2].")
+    }
+
+    func testSortHideSaveAndAMacroInTheRealReader() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        try "[macros]\ns = [\"toggle_star\", \"down\"]\n".write(toFile: workspace.config, atomically: true, encoding: .utf8)
+        let session = try start(workspace)
+        try session.send("j", "j", "Enter")
+        var rows = try session.waitFor(text: "date, newest first | 1/3")
+        XCTAssertTrue(rows[2].hasSuffix("Cormorants at noon"), rows[2])
+        try session.send("S", "S")
+        rows = try session.waitFor(text: "title A-Z | 1/3")
+        XCTAssertTrue(rows[2].hasSuffix("Aardvarks at dawn"), rows[2])
+        try session.send(",", "s")
+        try session.waitFor("the first row starred") { $0.count > 2 && $0[2].hasPrefix("N *") }
+        try session.send("k", "Enter")  // read Aardvarks, back, hide read ones
+        try session.waitFor(text: "The aardvark body text is here.")
+        let path = workspace.folder.appendingPathComponent("saved.txt").path
+        try session.send("w")
+        try session.waitFor(text: "Save article to")
+        try session.send("C-u")
+        try session.send(path, literal: true)
+        try session.send("Enter")
+        try session.waitFor(text: "Saved text to")
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("Aardvarks at dawn\n"))
+        try session.send("q", "l")
+        rows = try session.waitFor(text: "unread only | 1/2")
+        XCTAssertFalse(rows.contains { $0.contains("Aardvarks") })
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+        XCTAssertEqual(try workspace.run(["count"]).output, "4 articles in 2 feeds (3 unread, 1 starred)\n")
+    }
 }
