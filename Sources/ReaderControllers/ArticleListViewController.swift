@@ -170,10 +170,9 @@ public final class ArticleListViewController: ViewController {
             guard let article = selectedArticle else { return true }
             setMarks(of: article, read: isRead(article), starred: !isStarred(article))
         case .markAllRead:
-            let changed = context.attempt { try context.store.markAllRead(query) } ?? 0
-            reload()
-            delegate?.articleListViewControllerDidChangeMarks(self)
-            context.actions?.showMessage("Marked \(changed) article\(changed == 1 ? "" : "s") read.", isError: false)
+            feedCommands.markAllRead(query, what: title)
+        case .undo:
+            feedCommands.undo()
         case .nextUnread, .previousUnread:
             openNextUnread(backward: command == .previousUnread)
         case .openInBrowser:
@@ -216,6 +215,14 @@ public final class ArticleListViewController: ViewController {
 
     public func storeDidChange() {
         reload()
+    }
+
+    private var feedCommands: FeedCommands {
+        FeedCommands(context: context) { [weak self] in
+            guard let self else { return }
+            reload()
+            delegate?.articleListViewControllerDidChangeMarks(self)
+        }
     }
 
     private func isRead(_ article: ArticleSummary) -> Bool { marks[article.id]?.read ?? article.read }

@@ -69,6 +69,28 @@ public final class FeedListController: Sendable {
         return found.entry.url
     }
 
+    /// Changes the title (nil: the feed's own), tags (the first is the OPML folder) and refresh
+    /// interval (nil: computed) of the feed named by URL or title, in the list and then the store; the
+    /// feed keeps its articles and marks. The outline moves to the end of its (new) folder.
+    public func edit(_ name: String, title: String?, tags: [String], refreshInterval: TimeInterval?) throws {
+        var file = try synchronize()
+        guard let found = try file.find(name) else { throw FeedListError.notFound(name) }
+        var entry = found.entry
+        entry.url = found.written
+        entry.title = title
+        entry.text = title ?? found.written
+        entry.tags = tags
+        entry.refreshInterval = refreshInterval
+        entry.attributes.removeAll { attribute in
+            let name = attribute.name.lowercased()
+            return name == "refreshinterval" || name.hasSuffix(":refresh")
+        }
+        _ = file.document.remove(url: found.written)
+        file.document.add(entry, inFolder: tags.first)
+        try file.save()
+        try synchronize()
+    }
+
     /// Adds the feeds of an OPML file (any reader's export) or a newsboat `urls` file, told apart by
     /// content; feeds already listed are skipped. Relative `xmlUrl`s resolve against the imported file.
     public func importFeeds(path: String) throws -> FeedImportResult {

@@ -155,8 +155,17 @@ public final class FeedListViewController: ViewController {
         case .nextUnread, .previousUnread: openNextUnread(backward: command == .previousUnread)
         case .markAllRead:
             guard let row = selectedRow else { return true }
-            _ = context.attempt { try context.store.markAllRead(query(for: row)) }
-            reload()
+            feedCommands.markAllRead(query(for: row), what: name(of: row))
+        case .undo:
+            feedCommands.undo()
+        case .addFeed:
+            feedCommands.add()
+        case .editFeed, .unsubscribe:
+            guard case .feed(let feed, _) = selectedRow else {
+                context.actions?.showMessage("Select a feed first.", isError: false)
+                return true
+            }
+            if command == .editFeed { feedCommands.edit(feed) } else { feedCommands.unsubscribe(feed) }
         case .refresh:
             guard let row = selectedRow else { return true }
             if case .feed(let feed, _) = row {
@@ -200,6 +209,21 @@ public final class FeedListViewController: ViewController {
 
     public func storeDidChange() {
         reload()
+    }
+
+    private var feedCommands: FeedCommands {
+        FeedCommands(context: context) { [weak self] in self?.reload() }
+    }
+
+    /// A row as messages name it.
+    private func name(of row: Row) -> String {
+        switch row {
+        case .allUnread: "All unread"
+        case .starred: "Starred"
+        case .tag(let tag): "# " + ReaderFormat.clean(tag.tag)
+        case .folder(let folder): ReaderFormat.clean(folder.name)
+        case .feed(let feed, _): ReaderFormat.clean(feed.displayTitle)
+        }
     }
 
     private var selectedRow: Row? {

@@ -26,6 +26,10 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case pipe
     case save
     case macro
+    case addFeed = "add_feed"
+    case editFeed = "edit_feed"
+    case unsubscribe
+    case undo
     case redraw, help
 
     /// What the help screen says the command does.
@@ -59,6 +63,10 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .pipe: "pipe the article (or link) to a command"
         case .save: "save the article to a file (text, or HTML for a .html name)"
         case .macro: "run a macro: this key, then the macro's key ([macros] in config.toml)"
+        case .addFeed: "add a feed (a feed's URL, or a page that links to one)"
+        case .editFeed: "edit the feed's title, tags and refresh interval"
+        case .unsubscribe: "unsubscribe from the feed (asks first)"
+        case .undo: "undo the last mark-all-read"
         case .redraw: "redraw the screen"
         case .help: "show / hide this help"
         }
@@ -103,6 +111,10 @@ public struct KeyBindings: Sendable, Hashable {
             (.pipe, [.character("|")]),
             (.save, [.character("w")]),
             (.macro, [.character(",")]),
+            (.addFeed, [.character("a")]),
+            (.editFeed, [.character("e")]),
+            (.unsubscribe, [.character("D")]),
+            (.undo, [.character("U")]),
             (.redraw, [.ctrl("l")]),
             (.help, [.character("?"), .function(1)]),
         ]

@@ -28,6 +28,9 @@ public final class ReaderApplication {
     private var typedNumber = ""
     /// The macro key was pressed: the next key names the macro to run.
     private var awaitsMacroKey = false
+    /// Completions of background tasks still running, by task number.
+    private var taskCompletions: [Int: (Result<String, BackgroundTaskError>) -> Void] = [:]
+    private var nextTaskNumber = 0
     private let browser: BrowserLauncher
     private let foreground: (() throws -> Void) throws -> Void
 
@@ -57,7 +60,8 @@ public final class ReaderApplication {
         if context.config.refreshOnStart { refresh(feedURLs: nil) }
         draw()
         while !isFinished {
-            let event = device.nextEvent(timeout: refreshTask == nil ? nil : .milliseconds(500))
+            let waiting = refreshTask != nil || !taskCompletions.isEmpty
+            let event = device.nextEvent(timeout: waiting ? .milliseconds(500) : nil)
             takeNotices()
             if let event { handle(event) }
             if !isFinished { draw() }
@@ -77,10 +81,11 @@ public final class ReaderApplication {
         }
     }
 
-    /// Waits (up to `timeout`) for a running refresh to finish and applies what it reported.
+    /// Waits (up to `timeout`) for a running refresh and background tasks to finish and applies what
+    /// they reported.
     public func waitForRefresh(timeout: Duration = .seconds(10)) {
         let deadline = ContinuousClock.now + timeout
-        while refreshTask != nil, ContinuousClock.now < deadline {
+        while refreshTask != nil || !taskCompletions.isEmpty, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.005)
             takeNotices()
         }
@@ -273,6 +278,9 @@ public final class ReaderApplication {
                 finishRefresh()
                 refreshStatus = nil
                 message = ("Refresh failed: \(reason)", true)
+            case .taskEnded(let number, let result):
+                message = nil
+                taskCompletions.removeValue(forKey: number)?(result)
             }
         }
     }
@@ -319,6 +327,24 @@ extension ReaderApplication: ReaderActions {
         } catch {
             device.requestFullRedraw()
             message = ("Cannot run \(ReaderFormat.clean(command)): \(error)", true)
+        }
+    }
+
+    public func runInBackground(
+        _ busy: String, _ work: @escaping @Sendable () async throws -> String,
+        completion: @escaping (Result<String, BackgroundTaskError>) -> Void
+    ) {
+        nextTaskNumber += 1
+        let number = nextTaskNumber
+        taskCompletions[number] = completion
+        message = (busy, false)
+        let mailbox = self.mailbox
+        Task.detached {
+            do {
+                mailbox.post(.taskEnded(number, .success(try await work())))
+            } catch {
+                mailbox.post(.taskEnded(number, .failure(BackgroundTaskError(description: "\(error)"))))
+            }
         }
     }
 

@@ -12,6 +12,11 @@ public protocol ReaderActions: AnyObject {
     func openInBrowser(_ url: String)
     /// Starts a background refresh of the feeds at `feedURLs`, or of every feed when nil.
     func refresh(feedURLs: [String]?)
+    /// Runs `work` off the UI thread (saying `busy` meanwhile), then `completion` on the UI thread with
+    /// its message or its error's description.
+    func runInBackground(
+        _ busy: String, _ work: @escaping @Sendable () async throws -> String,
+        completion: @escaping (Result<String, BackgroundTaskError>) -> Void)
     /// Puts `text` on the clipboard through the terminal (OSC 52).
     func copyToClipboard(_ text: String)
     /// Runs the shell command `command` with `text` on its standard input and the terminal handed to
@@ -33,11 +38,19 @@ public final class ReaderContext {
     public var hidesReadArticles: Bool
     /// Feeds without unread articles are left out of the feed list (`l` there); starts as `hide_read_feeds`.
     public var hidesReadFeeds: Bool
+    /// Changes the feed list file and the store together, as `tidings feeds` does; nil when the reader
+    /// runs without a feed list (adding, editing and unsubscribing are then unavailable).
+    public let feedList: FeedListController?
+    /// The last "mark all read", which `U` undoes.
+    var undoableMarks: UndoableMarks?
 
     /// - Parameter feedListPath: the user's OPML feed list, for its order and folders.
-    public init(store: FeedStore, config: ReaderConfig, feedListPath: String? = nil) {
+    public init(
+        store: FeedStore, config: ReaderConfig, feedListPath: String? = nil, feedList: FeedListController? = nil
+    ) {
         self.store = store
         self.config = config
+        self.feedList = feedList
         feedListOrder = feedListPath.map(FeedListOrder.init)
         sort = config.sort
         hidesReadArticles = config.hideReadArticles
@@ -58,4 +71,16 @@ public final class ReaderContext {
             return nil
         }
     }
+}
+
+/// Why a background task failed, as one line for the prompt line.
+public struct BackgroundTaskError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// Articles a "mark all read" changed, so that `U` can make them unread again.
+struct UndoableMarks {
+    let articleIDs: [Int64]
+    /// What was marked, for the messages ("Alpha News").
+    let what: String
 }

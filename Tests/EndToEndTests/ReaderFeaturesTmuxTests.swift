@@ -101,4 +101,82 @@ final class ReaderFeaturesTmuxTests: XCTestCase {
         try session.waitFor(text: "READER-EXITED-0")
         XCTAssertEqual(try workspace.run(["count"]).output, "4 articles in 2 feeds (3 unread, 1 starred)\n")
     }
+
+    func testAddEditAndUnsubscribeGoThroughTheFeedList() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let gamma = workspace.folder.appendingPathComponent("gamma.xml")
+        try """
+            <rss version="2.0"><channel><title>Gamma Gazette</title><link>https://gamma.example/</link>
+            <item><guid>g1</guid><title>Geese in the garden</title></item></channel></rss>
+            """.write(to: gamma, atomically: true, encoding: .utf8)
+        let session = try start(workspace)
+
+        try session.send("a")
+        try session.waitFor(text: "Add feed (URL or web page):")
+        try session.send("file://\(gamma.path)", literal: true)
+        try session.send("Enter")
+        try session.waitFor(text: "Added Gamma Gazette; refreshing it.")
+        var rows = try session.waitFor("Gamma with its article") { rows in
+            rows.contains { $0.hasPrefix("Gamma Gazette") && $0.hasSuffix("1       1") }
+        }
+        var opml = try String(contentsOfFile: workspace.feedList, encoding: .utf8)
+        XCTAssertTrue(opml.contains("gamma.xml"), opml)
+
+        // Edit Alpha Wire: title, a folder, an interval.
+        let alpha = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Alpha Wire") })
+        try session.send("g")
+        for _ in 0..<(alpha - 2) { try session.send("j") }
+        try session.send("e")
+        try session.waitFor(text: "Title (empty: the feed's own):")
+        try session.send("C-u")
+        try session.send("Birds of Alpha", literal: true)
+        try session.send("Enter")
+        try session.waitFor(text: "Tags, comma-separated")
+        try session.send("birds", literal: true)
+        try session.send("Enter")
+        try session.waitFor(text: "Refresh interval")
+        try session.send("6h", literal: true)
+        try session.send("Enter")
+        rows = try session.waitFor(text: "· Birds of Alpha")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("- birds (1)") && $0.hasSuffix("3       3") }, rows.joined(separator: "\n"))
+        opml = try String(contentsOfFile: workspace.feedList, encoding: .utf8)
+        XCTAssertTrue(opml.contains("title=\"Birds of Alpha\""), opml)
+        XCTAssertTrue(opml.contains("6h"), opml)
+        XCTAssertTrue(opml.contains("text=\"birds\""), opml)
+
+        // Unsubscribe from the evil feed: asked first, "n" keeps it.
+        let evil = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Evil") })
+        try session.send("g")
+        for _ in 0..<(evil - 2) { try session.send("j") }
+        try session.send("D")
+        try session.waitFor(text: "and delete its 1 article? (y/n)")
+        try session.send("n", "Enter")
+        try session.waitFor(text: "Kept Evil")
+        try session.send("D")
+        try session.waitFor(text: "(y/n)")
+        try session.send("y", "Enter")
+        rows = try session.waitFor(text: "Unsubscribed from Evil")
+        XCTAssertFalse(rows.contains { $0.hasPrefix("Evil") })
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+        opml = try String(contentsOfFile: workspace.feedList, encoding: .utf8)
+        XCTAssertFalse(opml.contains("evil.json"), opml)
+        let count = try workspace.run(["count"]).output
+        XCTAssertTrue(count.hasPrefix("4 articles in 2 feeds"), "Alpha kept its 3 articles through the edit: \(count)")
+    }
+
+    func testMarkAllReadCanBeUndone() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let session = try start(workspace)
+        try session.send("A")
+        try session.waitFor(text: "Marked 4 articles read in All unread. (U undoes)")
+        XCTAssertEqual(try workspace.run(["count", "--unread"]).output, "0 unread articles in 0 feeds\n")
+        try session.send("U")
+        try session.waitFor(text: "4 articles in All unread unread again.")
+        XCTAssertEqual(try workspace.run(["count", "--unread"]).output, "4 unread articles in 2 feeds\n")
+        try session.send("U")
+        try session.waitFor(text: "Nothing to undo.")
+    }
 }
