@@ -168,7 +168,10 @@ public final class ReaderApplication {
         } else if let message {
             buffer.write(message.text, in: layout.promptLine, style: message.isError ? theme.error : .plain)
         } else if !typedNumber.isEmpty {
-            buffer.write("\(typedNumber) (o opens link \(typedNumber))", in: layout.promptLine)
+            let open = context.config.keys.keys(for: .openInBrowser).first?.name ?? "o"
+            let copy = context.config.keys.keys(for: .copyURL).first?.name ?? "y"
+            buffer.write(
+                "\(typedNumber) (\(open) opens link \(typedNumber), \(copy) copies it)", in: layout.promptLine)
         }
         navigation.didChangeStack = false
         device.draw(buffer)

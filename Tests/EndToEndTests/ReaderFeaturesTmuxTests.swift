@@ -116,7 +116,10 @@ final class ReaderFeaturesTmuxTests: XCTestCase {
         try session.waitFor(text: "Add feed (URL or web page):")
         try session.send("file://\(gamma.path)", literal: true)
         try session.send("Enter")
-        try session.waitFor(text: "Added Gamma Gazette; refreshing it.")
+        // "Added Gamma Gazette; refreshing it." shows until the refresh reports "Refreshed 1 feed".
+        try session.waitFor("the feed added") { rows in
+            rows.contains { $0.hasPrefix("Added Gamma Gazette; refreshing it.") || $0.hasPrefix("Refreshed 1 feed: 1 new") }
+        }
         var rows = try session.waitFor("Gamma with its article") { rows in
             rows.contains { $0.hasPrefix("Gamma Gazette") && $0.hasSuffix("1       1") }
         }

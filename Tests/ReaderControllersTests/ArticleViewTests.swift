@@ -32,7 +32,7 @@ final class ArticleViewTests: XCTestCase {
         let reader = try ReaderHarness(self, config: recordingConfig(file))
         reader.type("jjjj\rG\r")
         reader.type("2")
-        XCTAssertTrue(reader.lines[29].hasPrefix("2 (o opens link 2)"), reader.lines[29])
+        XCTAssertTrue(reader.lines[29].hasPrefix("2 (o opens link 2, y copies it)"), reader.lines[29])
         reader.type("o")
         XCTAssertEqual(waitForLines(file, count: 1), ["https://alpha.example/link-two"])
         reader.type("o")
