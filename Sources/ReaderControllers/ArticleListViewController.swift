@@ -90,10 +90,7 @@ public final class ArticleListViewController: ViewController {
         let selectedID = selectedArticle?.id
         query = wanted
         pages = ArticleListPages(store: context.store, query: query)
-        reload()
-        if selectedID == nil || context.attempt({ try context.store.index(of: selectedID ?? 0, in: query) }) ?? nil == nil {
-            tableState = TableState()
-        }
+        if !reload(selecting: selectedID) { tableState = TableState() }
     }
 
     public func viewWillAppear() {
@@ -102,13 +99,19 @@ public final class ArticleListViewController: ViewController {
 
     /// Reads the list again (after a refresh or mark-all), keeping the selected article selected.
     func reload() {
-        let selectedID = selectedArticle?.id
+        reload(selecting: selectedArticle?.id)
+    }
+
+    /// Reads the list again and selects the article `id` when the list still holds it; false when not.
+    @discardableResult
+    private func reload(selecting id: Int64?) -> Bool {
         marks = [:]
         _ = context.attempt { try pages.reload() }
-        if let selectedID, let index = context.attempt({ try context.store.index(of: selectedID, in: query) }),
-           let index {
-            tableState.selectedRow = index
+        guard let id, let index = context.attempt({ try context.store.index(of: id, in: query) }), let index else {
+            return false
         }
+        tableState.selectedRow = index
+        return true
     }
 
     /// The selected row's article with the marks changed since it was read.
@@ -150,7 +153,7 @@ public final class ArticleListViewController: ViewController {
         title = ReaderFormat.clean(feed.displayTitle)
         pages = ArticleListPages(store: context.store, query: query)
         tableState = TableState()
-        reload()
+        reload(selecting: nil)
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {

@@ -120,8 +120,9 @@ public final class FeedListViewController: ViewController {
 
     /// Below the two virtual rows of an empty store: how to add feeds.
     private func drawFirstRunHint(into buffer: inout ScreenBuffer, frame: Rect) {
+        let add = context.config.keys.keys(for: .addFeed).first.map { "Press \($0.name) to add one, or add some" } ?? "Add some"
         let hint = [
-            "No feeds yet. Add some from the shell, then start the reader again:",
+            "No feeds yet. \(add) from the shell (then start the reader again):",
             "",
             "  tidings feeds add URL       a feed, or a web page that links to its feeds",
             "  tidings feeds import FILE   an OPML file from another reader, or a newsboat urls file",

@@ -373,13 +373,14 @@ extension ReaderApplication: ReaderActions {
         let options = RefreshOptions(
             all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention)
         let mailbox = self.mailbox
+        let again = context.config.keys.keys(for: .refreshAll).first?.name ?? "the refresh key"
         refreshStatus = "Refreshing…"
         refreshTask = Task.detached {
             do {
                 let summary = try await service.run(options) { mailbox.post(.progress($0)) }
                 mailbox.post(.finished(summary))
             } catch RefreshError.locked(_) {
-                mailbox.post(.failed("another refresh is running (cron or another window); press R again when it is done"))
+                mailbox.post(.failed("another refresh is running (cron or another window); press \(again) again when it is done"))
             } catch {
                 mailbox.post(.failed("\(error)"))
             }
