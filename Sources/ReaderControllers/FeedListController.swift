@@ -2,6 +2,7 @@ import FeedFetch
 import FeedModel
 import FeedStore
 import Foundation
+import TidingsText
 
 /// The user's feed list (`tidings feeds ...`): the OPML file is the source of truth for which feeds
 /// exist; the store follows it (folders become tags). Adding checks the feed (or discovers the feeds
@@ -71,22 +72,28 @@ public final class FeedListController: Sendable {
 
     /// Changes the title (nil: the feed's own), tags (the first is the OPML folder) and refresh
     /// interval (nil: computed) of the feed named by URL or title, in the list and then the store; the
-    /// feed keeps its articles and marks. The outline moves to the end of its (new) folder.
+    /// feed keeps its articles and marks. With the same tags the outline is changed where it is (its
+    /// other attributes kept); new tags move it to the end of its (new) folder.
     public func edit(_ name: String, title: String?, tags: [String], refreshInterval: TimeInterval?) throws {
         var file = try synchronize()
         guard let found = try file.find(name) else { throw FeedListError.notFound(name) }
-        var entry = found.entry
-        entry.url = found.written
-        entry.title = title
-        entry.text = title ?? found.written
-        entry.tags = tags
-        entry.refreshInterval = refreshInterval
-        entry.attributes.removeAll { attribute in
-            let name = attribute.name.lowercased()
-            return name == "refreshinterval" || name.hasSuffix(":refresh")
+        let url = found.written
+        if tags == found.entry.tags {
+            file.document.setAttribute("title", title, forURL: url)
+            file.document.setAttribute("text", title ?? url, forURL: url)
+            file.document.setAttribute("refreshInterval", nil, forURL: url)
+            file.document.setAttribute("tidings:refresh", refreshInterval.map(DurationText.format), forURL: url)
+        } else {
+            var entry = found.entry
+            entry.url = url
+            entry.title = title
+            entry.text = title ?? url
+            entry.tags = tags
+            entry.refreshInterval = refreshInterval
+            entry.attributes.removeAll { ["refreshinterval", "tidings:refresh"].contains($0.name.lowercased()) }
+            file.document.remove(url: url)
+            file.document.add(entry, inFolder: tags.first)
         }
-        _ = file.document.remove(url: found.written)
-        file.document.add(entry, inFolder: tags.first)
         try file.save()
         try synchronize()
     }
