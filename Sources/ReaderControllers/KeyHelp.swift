@@ -16,7 +16,16 @@ public enum KeyHelp {
             config = ReaderConfig()
             heading += " (defaults: \(error)):"
         }
-        return heading + "\n" + lines(config.keys).joined(separator: "\n")
+        return heading + "\n" + (lines(config.keys) + macroLines(config)).joined(separator: "\n")
+    }
+
+    /// One line per macro: the macro key, then the macro's key, then its commands.
+    static func macroLines(_ config: ReaderConfig) -> [String] {
+        let prefix = config.keys.keys(for: .macro).first?.name ?? "macro"
+        return config.macros.sorted { $0.key.name < $1.key.name }.map { key, commands in
+            "  \(prefix) \(key.name)".padding(toLength: 20, withPad: " ", startingAt: 0)
+                + "macro: " + commands.map(\.rawValue).joined(separator: ", ")
+        }
     }
 
     /// One line per command: its keys, padded, then what it does; "(none)" when it has no key.

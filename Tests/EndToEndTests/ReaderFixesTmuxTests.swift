@@ -125,7 +125,7 @@ final class ReaderFixesTmuxTests: XCTestCase {
 
     func testReadHelpListsTheKeysOfTheConfigInUse() throws {
         let workspace = try ReaderWorkspace(self)
-        try "[keys]\nsearch = \"n\"\nnext_unread = [\"J\", \"f5\"]\n".write(
+        try "[keys]\nsearch = \"n\"\nnext_unread = [\"J\", \"f5\"]\n[macros]\nv = [\"toggle_star\", \"down\"]\n".write(
             toFile: workspace.config, atomically: true, encoding: .utf8)
         let help = try workspace.run(["read", "--help"])
         XCTAssertEqual(help.status, 0)
@@ -135,6 +135,7 @@ final class ReaderFixesTmuxTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("  n ") && $0.hasSuffix("full-text search") }, help.output)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  J, f5 ") && $0.contains("next unread article") }, help.output)
         XCTAssertFalse(lines.contains { $0.hasPrefix("  / ") }, "/ no longer searches")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  , v ") && $0.hasSuffix("macro: toggle_star, down") }, help.output)
     }
 
     func testTheFirstRunExplainsHowToAddFeeds() throws {
