@@ -87,7 +87,9 @@ public final class ArticleListViewController: ViewController {
     func applyViewOptions() {
         let wanted = Self.applyingViewOptions(of: context, to: baseQuery)
         guard wanted != query else { return }
-        let selectedID = selectedArticle?.id
+        // A new order starts at the top (finding the old row in an unindexed order, such as by
+        // title, would cost a scan); hiding read articles keeps the selected one where it can.
+        let selectedID = wanted.sort == query.sort ? selectedArticle?.id : nil
         query = wanted
         pages = ArticleListPages(store: context.store, query: query)
         if !reload(selecting: selectedID) { tableState = TableState() }
