@@ -40,8 +40,10 @@ public final class FeedStore: Sendable {
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 4096")
         }
         self.path = path
+        // Migrated before the pool opens it: opening a pool writes to the file (GRDB makes sure a WAL
+        // file exists), and a failed upgrade must leave the file as it was.
+        try SchemaUpgrade.run(path: path)
         pool = try DatabasePool(path: path, configuration: configuration)
-        try SchemaUpgrade.run(pool, path: path)
     }
 
     // MARK: Feeds

@@ -8,8 +8,15 @@ import GRDB
 /// database exactly as it was. The copy stays until the next upgrade succeeds, which removes it.
 /// A new, empty database is migrated without a copy.
 enum SchemaUpgrade {
-    static func run(_ pool: DatabasePool, path: String) throws {
-        let (applied, hasTables) = try pool.read { db in
+    /// Upgrades the database at `path` (created when missing) through a connection of its own, which
+    /// writes nothing when there is nothing to migrate.
+    static func run(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "SchemaUpgrade"
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        let (applied, hasTables) = try queue.read { db in
             let applied = try db.tableExists("grdb_migrations")
                 ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
             let tables = try Int.fetchOne(
@@ -18,9 +25,9 @@ enum SchemaUpgrade {
         }
         guard Schema.migrations.contains(where: { !applied.contains($0.identifier) }) else { return }
         let version = applied.count
-        let backup = hasTables ? try keepCopy(pool, path: path, version: version) : nil
+        let backup = hasTables ? try keepCopy(queue, path: path, version: version) : nil
         do {
-            try migrate(pool)
+            try migrate(queue)
         } catch {
             let reason = (error as? DatabaseError)?.message ?? "\(error)"
             throw FeedStoreError.upgradeFailed(path: path, version: version, backup: backup, reason: reason)
@@ -35,8 +42,8 @@ enum SchemaUpgrade {
 
     /// Runs the pending migrations (read again inside the transaction: another process may have run
     /// them meanwhile) in one transaction, foreign keys checked before it commits.
-    private static func migrate(_ pool: DatabasePool) throws {
-        try pool.barrierWriteWithoutTransaction { db in
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        try queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             try db.inTransaction(.immediate) {
@@ -56,13 +63,13 @@ enum SchemaUpgrade {
     }
 
     /// Copies the database (a temporary file, renamed into place when complete); returns the copy's path.
-    private static func keepCopy(_ pool: DatabasePool, path: String, version: Int) throws -> String {
+    private static func keepCopy(_ queue: DatabaseQueue, path: String, version: Int) throws -> String {
         let target = copyPath(of: path, version: version)
         let temporary = "\(target).tmp-\(getpid())"
         unlink(temporary)
         do {
             let copy = try DatabaseQueue(path: temporary)
-            try pool.backup(to: copy)
+            try queue.backup(to: copy)
             try copy.close()
             guard rename(temporary, target) == 0 else {
                 throw FeedStoreError.inconsistent(String(cString: strerror(errno)))

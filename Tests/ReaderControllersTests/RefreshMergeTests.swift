@@ -53,7 +53,7 @@ final class RefreshMergeTests: RefreshServerTestCase {
         let after = try FeedStore(path: paths.database)
         XCTAssertEqual(try after.feeds().count, 1)
         let all = try after.articleSummaries(.all, offset: 0, limit: 9)
-        XCTAssertEqual(all.map(\.title).sorted(), ["Only in moving", "Only in target", "Shared"],
+        XCTAssertEqual(all.compactMap(\.title).sorted(), ["Only in moving", "Only in target", "Shared"],
                        "no duplicate article, none lost")
         let shared = try XCTUnwrap(all.first { $0.title == "Shared" })
         XCTAssertTrue(shared.read && shared.starred, "the union of the marks")
