@@ -172,7 +172,8 @@ struct FeedsPruneCommand: AsyncParsableCommand {
         let verb = dryRun ? "would delete" : "deleted"
         var text = ""
         for feed in pruned {
-            text += "\(verb) \(feed.title) <\(feed.url)>: \(feed.deletedArticles) articles"
+            text += "\(verb) \(feed.title) <\(feed.url)>: \(feed.deletedArticles) article"
+                + (feed.deletedArticles == 1 ? "" : "s")
             text += feed.keptStarred > 0 ? ", kept \(feed.keptStarred) starred\n" : ", and the feed\n"
         }
         CommandOutput.write(Array(text.utf8))
