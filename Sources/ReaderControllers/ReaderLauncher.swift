@@ -46,13 +46,13 @@ public enum ReaderLauncher {
     }
 
     /// Makes the store follow the feed list file when there is one; returns the list's feeds (every
-    /// feed when there is no list), or, when the list cannot be read, a message and no feed at all:
-    /// the reader then shows only Starred, and the database is left as it was.
+    /// feed when there is no list). When the list cannot be read, the database is left as it was and
+    /// the reader shows every feed it holds, with a message saying why: nothing looks lost.
     static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope, String?) {
         do {
             return (try FeedListController(environment: environment).sync(), nil)
         } catch {
-            return (.listed([]), "Feed list \(environment.paths.feedList) not read: \(error)")
+            return (.every, "Feed list \(environment.paths.feedList) not read (showing every feed): \(error)")
         }
     }
 }
