@@ -5,9 +5,9 @@ import Foundation
 
 /// The user's feed list (`tidings feeds ...`): the OPML file is the source of truth for which feeds
 /// a command works on; the store follows it (folders become tags) and keeps the feeds it does not
-/// name, unsubscribed (`FeedScope`): only `remove` and `prune` delete. Adding checks the feed (or discovers the feeds
-/// a web page links to), removing takes a URL or a title, and lists import and export as OPML or
-/// newsboat `urls`.
+/// name, out of the list's scope (`FeedScope`): only `remove` and `prune` delete. Adding checks the
+/// feed (or discovers the feeds a web page links to), removing takes a URL or a title, and lists
+/// import and export as OPML or newsboat `urls`.
 ///
 /// Threading: every method may be called from any task; the file is rewritten atomically, but two
 /// processes changing the list at the same instant may lose one change (the last rename wins).
