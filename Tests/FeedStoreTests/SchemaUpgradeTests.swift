@@ -9,7 +9,7 @@ final class SchemaUpgradeTests: XCTestCase {
     func testUpgradingAVersion2DatabaseKeepsACopyAndTheData() throws {
         let path = try temporaryDatabasePath(self)
         try makeVersion2Database(path)
-        FileManager.default.createFile(atPath: path + ".bak-v1", contents: Data("an older copy".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path + ".bak-v1", contents: Data("an older copy".utf8)))
 
         let store = try FeedStore(path: path)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
