@@ -153,6 +153,23 @@ final class OtherFeedListSafetyTests: XCTestCase {
         print("data-safety: \(cases) (command × another feed list) cases, nothing lost")
     }
 
+    /// The issue's own session: two bundled feeds, then `feeds list` on the starter list.
+    func testTheIssueExampleLosesNothing() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        for name in ["rss20.xml", "atom10.xml"] {
+            let added = try tidings(["feeds", "add", "--no-check", "file://\(repository)/Feeds/\(name)"], list: mainList)
+            XCTAssertEqual(added.status, 0, added.stderr)
+        }
+        XCTAssertEqual(try tidings(["refresh"], list: mainList).status, 0)
+        let expected = "15 articles in 2 feeds (15 unread, 0 starred)\n"
+        XCTAssertEqual(try tidings(["count"], list: mainList).stdout, expected)
+        XCTAssertEqual(try tidings(["feeds", "list"], list: repository + "/Feeds/starter.opml").status, 0)
+        XCTAssertEqual(try tidings(["count"], list: mainList).stdout, expected)
+        XCTAssertEqual(try tidings(["refresh"], list: mainList).status, 0)
+        XCTAssertEqual(try tidings(["count"], list: mainList).stdout, expected)
+    }
+
     func testPruneDeletesOnlyLongUnlistedFeedsAndKeepsStarredArticles() throws {
         try makeStore()
         try writeFeed("epsilon", title: "Epsilon Feed", items: 1)
