@@ -37,7 +37,9 @@ struct FeedsAddCommand: AsyncParsableCommand {
         discussion: """
             The feed is fetched and parsed first; a web page's <link rel="alternate"> feeds are \
             discovered (several: they are listed and nothing is added, exit 1). A feed already in the \
-            list is refused (exit 1).
+            list is refused (exit 1); URLs are compared without case in the scheme and host, default \
+            ports and fragments. A feed the database kept from an earlier list comes back with its \
+            articles and marks.
             """)
 
     @OptionGroup var global: GlobalOptions
