@@ -106,11 +106,11 @@ enum FeedWriter {
         return changed
     }
 
-    /// Moves the feed to `newURL` after a permanent redirect, remembering the old URL (its key) as an alias.
-    /// When another feed already has `newURL`, the two are merged into that one: articles move over
-    /// (an article both hold keeps the target's copy, read or starred if either was: a mark is never
-    /// lost), tags are united,
-    /// and the moved feed is deleted. Returns the id of the feed that now has `newURL`.
+    /// Moves the feed to `newURL` after a permanent redirect, remembering the old URL (its key) as an
+    /// alias. When another feed already has `newURL` (compared by `FeedURL.key`), the two are merged
+    /// into that one: articles move over (an article both hold keeps the target's copy, read or
+    /// starred if either was, exported by a state if either was: a mark is never lost), tags are
+    /// united, and the moved feed is deleted. Returns the id of the feed that now has `newURL`.
     static func redirect(_ db: Database, feedID: Int64, to newURL: String) throws -> Int64 {
         let target = try cleanURL(newURL)
         guard let oldURL = try String.fetchOne(db, sql: "SELECT url FROM feeds WHERE id = ?", arguments: [feedID])
