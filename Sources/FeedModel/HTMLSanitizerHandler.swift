@@ -1,11 +1,15 @@
 import CLibXML2
 
 /// Receives libxml2's HTML SAX events for one sanitize call and writes the allowed parts into a
-/// `SanitizedOutput`.
+/// `SanitizedOutput`, so that the output has the input's structure minus what is unsafe.
 ///
-/// It reproduces what walking the parsed document would see: only the content of the first `body`
-/// that is a child of the root `html` element (the parser files head elements, and anything after the
-/// root or the first body has closed, elsewhere), or the root's content when the root is not `html`.
+/// libxml2's HTML parser adds structure that was not written; it is taken out again here:
+/// - implied `html`, `head`, `body` and `p` elements: the parser names them with static strings,
+///   where every name it read from the input comes from the context's dictionary; so an element
+///   whose name the dictionary does not own was implied, and its tags are not written (the
+///   `html`/`body` wrappers are unwrapped anyway, written or not);
+/// - void elements it does not know (`embed`, `source`, `track`, `wbr`, `keygen`) get what follows
+///   them as children: those stay, as the siblings they are (see `HTMLAllowList.ElementRule`).
 /// Element names are read as libxml2's tree would name them (a `prefix:` is split off).
 ///
 /// A value type reached from the C callbacks through a pointer, so that no reference counting or
@@ -13,16 +17,10 @@ import CLibXML2
 /// callbacks run synchronously inside `parse`.
 struct SanitizingHandler {
     private var output: SanitizedOutput
-    /// For each open element inside the content: its kind, or `unknown` when its end tag is not written.
+    /// For each open element: its kind when its end tag is to be written, `unknown` otherwise.
     private var open: [HTMLElement] = []
-    /// How many open elements (inside the content) are removed together with their content.
+    /// How many open elements are inside (or are) an element removed with its content.
     private var dropping = 0
-    /// The parser's element depth: -1 before the root, 0 in the root.
-    private var depth = -1
-    /// The depth of the element whose children are the content (the body, or the root); nil outside.
-    private var contentDepth: Int?
-    private var rootIsHTML = false
-    private var finished = false
 
     private init(capacity: Int, baseURL: String?) {
         output = SanitizedOutput(capacity: capacity, baseURL: baseURL)
@@ -47,7 +45,7 @@ struct SanitizingHandler {
         sax._private = UnsafeMutableRawPointer(handler)
         sax.startElement = { context, name, attributes in
             guard let handler = SanitizingHandler.from(context), let name else { return }
-            handler.pointee.start(name, attributes)
+            handler.pointee.start(name, attributes, context)
         }
         sax.endElement = { context, _ in
             SanitizingHandler.from(context)?.pointee.end()
@@ -75,47 +73,42 @@ struct SanitizingHandler {
         return pointer.assumingMemoryBound(to: SanitizingHandler.self)
     }
 
-    private mutating func start(_ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
-        if finished { return }
-        depth += 1
+    /// Whether libxml2 made up the element named `name` (see the type's comment).
+    private static func isImplied(_ name: UnsafePointer<UInt8>, _ context: UnsafeMutableRawPointer?) -> Bool {
+        guard let context else { return false }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        return xmlDictOwns(parser.pointee.dict, name) == 0
+    }
+
+    private mutating func start(
+        _ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+        _ context: UnsafeMutableRawPointer?
+    ) {
         let element = HTMLElement.named(Self.localName(name))
-        guard contentDepth != nil else {
-            if depth == 0 {
-                rootIsHTML = element == .html
-                if !rootIsHTML { contentDepth = 0 }
-            } else if depth == 1, rootIsHTML, element == .body {
-                contentDepth = 1
-            }
-            return
-        }
-        if element.isDropped || dropping > 0 {
+        if dropping > 0 || element.isDropped {
             dropping += 1
             open.append(.unknown)
             return
         }
-        let keep = element.isAllowed && open.count < HTMLSanitizer.maximumDepth
+        // Of the implied elements only `p` is otherwise kept.
+        let keep =
+            element.isAllowed && open.count < HTMLSanitizer.maximumDepth
+            && !(element == .p && Self.isImplied(name, context))
         if keep { output.appendStartTag(element, attributes: attributes) }
         open.append(keep && !element.isVoid ? element : .unknown)
     }
 
     private mutating func end() {
-        if finished { return }
-        defer { depth -= 1 }
-        guard let contentDepth else {
-            if depth == 0 { finished = true }
-            return
+        guard let element = open.popLast() else { return }
+        if dropping > 0 {
+            dropping -= 1
+        } else if element != .unknown {
+            output.appendEndTag(element)
         }
-        if depth == contentDepth {
-            // The body (or root) closes: nothing after it is content.
-            finished = true
-            return
-        }
-        if let element = open.popLast(), element != .unknown { output.appendEndTag(element) }
-        if dropping > 0 { dropping -= 1 }
     }
 
     private mutating func characters(_ text: UnsafePointer<UInt8>, _ length: Int) {
-        guard !finished, contentDepth != nil, dropping == 0 else { return }
+        guard dropping == 0 else { return }
         output.appendText(UnsafeBufferPointer(start: text, count: length))
     }
 
