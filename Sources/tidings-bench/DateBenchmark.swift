@@ -37,7 +37,7 @@ struct DateBenchmark: ParsableCommand {
             let inputs = texts.map { Array($0.utf8) }
             var checksum = 0.0
             var rounds = 0
-            let start = Self.threadCPUSeconds()
+            let start = SanitizeBenchmark.threadCPUSeconds()
             repeat {
                 for _ in 0..<1_000 {
                     for input in inputs {
@@ -45,18 +45,12 @@ struct DateBenchmark: ParsableCommand {
                     }
                 }
                 rounds += 1
-            } while Self.threadCPUSeconds() - start < seconds
-            let cpu = Self.threadCPUSeconds() - start
+            } while SanitizeBenchmark.threadCPUSeconds() - start < seconds
+            let cpu = SanitizeBenchmark.threadCPUSeconds() - start
             let dates = Double(rounds * 1_000 * inputs.count)
             print(String(
                 format: "dates %@: dates_per_s=%.0f ns_per_date=%.1f (cpu %.2f s, checksum %.0f)",
                 name as NSString, dates / cpu, cpu / dates * 1e9, cpu, checksum / Double(rounds * 1_000)))
         }
-    }
-
-    private static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

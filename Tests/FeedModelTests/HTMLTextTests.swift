@@ -91,6 +91,15 @@ final class HTMLTextTests: XCTestCase {
             ["iii. x", "iv. y", "", "Z. z", "AA. aa"])
     }
 
+    /// The text follows the sanitizer's rules: what follows a removed void element stays, and the
+    /// fallback of plugin containers is shown.
+    func testRemovedElementsTakeNothingAlong() {
+        let html = "Example <b>Atom</b> <embed src=\"x\"> after <i>it</i><object data=y><param name=a>fallback</object>"
+        XCTAssertEqual(HTMLText.render(html, width: 60).lines, ["Example Atom after itfallback"])
+        XCTAssertEqual(HTMLText.plainText(html), "Example Atom after it fallback")
+        XCTAssertEqual(HTMLText.plainText("a <iframe src=x>fb <script>s()</script></iframe> b"), "a fb b")
+    }
+
     func testWideCharactersImagesAndDefinitionLists() {
         let html = """
             Text with 日本語の文章が長く続きますのでここで折り返されるべきです and emoji 👩‍💻🇳🇴 end \
