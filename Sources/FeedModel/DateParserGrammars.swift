@@ -305,6 +305,7 @@ extension DateScanner {
 
     /// Reads a Korean date unit (년, 월, 일) right after a number; leaves the position alone and
     /// returns nil when the word is something else.
+    @inline(never)
     private mutating func koreanUnit() -> DateWords.Meaning? {
         let mark = position
         let meaning = DateWords.meaning(of: word())

@@ -113,6 +113,7 @@ struct DateScanner {
     }
 
     /// The folded byte of the Greek letter encoded `lead`, `trail` (U+0386-U+03CE), or nil.
+    @inline(never)
     private static func greekLetter(_ lead: UInt8, _ trail: UInt8) -> UInt8? {
         let scalar = (UInt32(lead & 0x1F) << 6) | UInt32(trail & 0x3F)
         let small: UInt32
