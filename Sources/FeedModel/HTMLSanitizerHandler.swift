@@ -10,6 +10,10 @@ import CLibXML2
 ///   `html`/`body` wrappers are unwrapped anyway, written or not);
 /// - void elements it does not know (`embed`, `source`, `track`, `wbr`, `keygen`) get what follows
 ///   them as children: those stay, as the siblings they are (see `HTMLAllowList.ElementRule`).
+/// Where taking such structure out may make the output parse into yet another structure (elements
+/// filed inside a void one, unknown or unwrapped containers, a misplaced `html` or `body`), the handler says
+/// the output is `unsettled` and `HTMLSanitizer` runs a second pass, so that sanitizing the result
+/// again changes nothing.
 /// Element names are read as libxml2's tree would name them (a `prefix:` is split off).
 ///
 /// A value type reached from the C callbacks through a pointer, so that no reference counting or
@@ -21,6 +25,12 @@ struct SanitizingHandler {
     private var open: [HTMLElement] = []
     /// How many open elements are inside (or are) an element removed with its content.
     private var dropping = 0
+    /// The depths (`open.count` after the push) of the open void elements.
+    private var voidDepths: [Int] = []
+    /// Whether the parser restructured the input in a way this pass undid (an implied `p`, elements
+    /// filed inside a void element): the output may then parse into a different structure again, and
+    /// one more pass settles it.
+    private var unsettled = false
 
     private init(capacity: Int, baseURL: String?) {
         output = SanitizedOutput(capacity: capacity, baseURL: baseURL)
@@ -30,7 +40,7 @@ struct SanitizingHandler {
     /// Parses `count` bytes of UTF-8 HTML at `bytes` and returns the sanitized HTML. Options as for
     /// the document form (`HTMLFragmentDocument`): recover mode, no network, no error output, no
     /// implied DTD; the declared encoding is UTF-8 whatever a `meta` says.
-    static func sanitize(_ bytes: UnsafePointer<UInt8>, count: Int, baseURL: String?) -> String {
+    static func sanitize(_ bytes: UnsafePointer<UInt8>, count: Int, baseURL: String?) -> (html: String, unsettled: Bool) {
         let handler = UnsafeMutablePointer<SanitizingHandler>.allocate(capacity: 1)
         handler.initialize(to: SanitizingHandler(capacity: count + 64, baseURL: baseURL))
         defer {
@@ -38,7 +48,7 @@ struct SanitizingHandler {
             handler.deinitialize(count: 1)
             handler.deallocate()
         }
-        guard let context = htmlNewParserCtxt() else { return "" }
+        guard let context = htmlNewParserCtxt() else { return ("", false) }
         defer { htmlFreeParserCtxt(context) }
         var sax = xmlSAXHandler()
         sax.initialized = 1
@@ -64,7 +74,7 @@ struct SanitizingHandler {
             let document = htmlCtxtReadMemory(context, $0, Int32(count), nil, "UTF-8", options)
             if let document { xmlFreeDoc(document) }
         }
-        return handler.pointee.output.string
+        return (handler.pointee.output.string, handler.pointee.unsettled)
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SanitizingHandler>? {
@@ -90,15 +100,31 @@ struct SanitizingHandler {
             open.append(.unknown)
             return
         }
+        if !voidDepths.isEmpty || Self.unsettles(element) || (element == .body && open.count > 1)
+            || (element == .html && !open.isEmpty)
+        {
+            unsettled = true
+        }
         // Of the implied elements only `p` is otherwise kept.
         let keep =
             element.isAllowed && open.count < HTMLSanitizer.maximumDepth
             && !(element == .p && Self.isImplied(name, context))
         if keep { output.appendStartTag(element, attributes: attributes) }
         open.append(keep && !element.isVoid ? element : .unknown)
+        if element.isVoid { voidDepths.append(open.count) }
+    }
+
+    /// Elements whose tags this pass removes but whose place in the parser's nesting rules may have
+    /// shaped what follows them.
+    private static func unsettles(_ element: HTMLElement) -> Bool {
+        switch element {
+        case .unknown, .form, .object, .iframe, .applet: return true
+        default: return false
+        }
     }
 
     private mutating func end() {
+        if voidDepths.last == open.count { voidDepths.removeLast() }
         guard let element = open.popLast() else { return }
         if dropping > 0 {
             dropping -= 1
