@@ -13,16 +13,19 @@ public enum CountFormat: String, Sendable, Hashable, CaseIterable {
 ///
 /// Threading: synchronous; safe from any thread.
 public struct CountController: Sendable {
-    private let store: FeedStore
+    private let environment: AppEnvironment
 
     public init(environment: AppEnvironment) {
-        store = environment.store
+        self.environment = environment
     }
 
-    /// The counts as one line (with its line break): with `unreadOnly`, the unread articles and the
-    /// feeds that have some; otherwise every article, feed, unread and starred article.
+    /// The counts as one line (with its line break), over the feeds of the feed list in use (read,
+    /// not changed): with `unreadOnly`, the unread articles and the feeds that have some; otherwise
+    /// every article, feed, unread article, and starred article (of the whole database, as the
+    /// reader's Starred row).
     public func run(unreadOnly: Bool, format: CountFormat) throws -> String {
-        Self.render(try store.counts(), unreadOnly: unreadOnly, format: format)
+        let scope = try FeedListController(environment: environment).scope()
+        return Self.render(try environment.store.counts(in: scope), unreadOnly: unreadOnly, format: format)
     }
 
     static func render(_ counts: ArticleCounts, unreadOnly: Bool, format: CountFormat) -> String {

@@ -23,6 +23,7 @@ struct FeedCommands {
             }) { result in
                 switch result {
                 case .success(let added):
+                    Self.followList(feedList, context: context)
                     didChange()
                     let title = (context.attempt { try context.store.feed(url: added) } ?? nil)?.displayTitle ?? added
                     context.actions?.refresh(feedURLs: [added])
@@ -56,6 +57,7 @@ struct FeedCommands {
                     let newTags = tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                     do {
                         try feedList.edit(feed.url, title: newTitle.isEmpty ? nil : newTitle, tags: newTags, refreshInterval: seconds)
+                        Self.followList(feedList, context: context)
                         didChange()
                         actions?.showMessage("Saved \(ReaderFormat.clean(newTitle.isEmpty ? feed.displayTitle : newTitle)).", isError: false)
                     } catch {
@@ -82,6 +84,7 @@ struct FeedCommands {
             }
             do {
                 try feedList.remove(feed.url)
+                Self.followList(feedList, context: context)
                 didChange()
                 context.actions?.showMessage("Unsubscribed from \(name).", isError: false)
             } catch {
@@ -116,6 +119,11 @@ struct FeedCommands {
         didChange()
         context.actions?.showMessage(
             "\(changed) article\(changed == 1 ? "" : "s") in \(marks.what) unread again.", isError: false)
+    }
+
+    /// The feeds the reader shows are the list's: read them again after the list changed.
+    private static func followList(_ feedList: FeedListController, context: ReaderContext) {
+        if let scope = context.attempt({ try feedList.sync() }) { context.scope = scope }
     }
 
     private func available() -> FeedListController? {

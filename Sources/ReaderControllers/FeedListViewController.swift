@@ -64,7 +64,8 @@ public final class FeedListViewController: ViewController {
     func reload() {
         let selected = tableState.selectedRow < rows.count ? rows[tableState.selectedRow] : nil
         guard let (feeds, tags, counts) = context.attempt({
-            (try context.store.feeds(), try context.store.tags(), try context.store.counts())
+            let scope = context.scope
+            return (try context.store.feeds(in: scope), try context.store.tags(in: scope), try context.store.counts(in: scope))
         }) else { return }
         self.counts = counts
         hasFeeds = !feeds.isEmpty
@@ -235,10 +236,10 @@ public final class FeedListViewController: ViewController {
     func query(for row: Row) -> ArticleQuery {
         let sort = context.sort
         switch row {
-        case .allUnread: return ArticleQuery(unreadOnly: true, sort: sort)
+        case .allUnread: return ArticleQuery(feedIDs: context.scope.feedIDs, unreadOnly: true, sort: sort)
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
-        case .tag(let tag): return ArticleQuery.tag(tag.tag, sort: sort)
-        case .folder(let folder): return ArticleQuery.tag(folder.name, sort: sort)
+        case .tag(let tag): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [tag.tag], sort: sort)
+        case .folder(let folder): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [folder.name], sort: sort)
         case .feed(let feed, _): return ArticleQuery.feed(feed.id, sort: sort)
         }
     }
@@ -264,7 +265,7 @@ public final class FeedListViewController: ViewController {
     private func openSearch(_ text: String) {
         let words = text.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { return }
-        let query = ArticleQuery(search: words, sort: context.sort)
+        let query = ArticleQuery(feedIDs: context.scope.feedIDs, search: words, sort: context.sort)
         let list = ArticleListViewController(
             context: context, title: "Search: \(ReaderFormat.clean(words))", query: query, showsFeed: true)
         list.delegate = self
@@ -276,7 +277,7 @@ public final class FeedListViewController: ViewController {
     private func openNextUnread(backward: Bool) {
         var start: StoredFeed?
         if case .feed(let feed, _) = selectedRow { start = feed }
-        guard let feeds = context.attempt({ try context.store.feeds() }) else { return }
+        guard let feeds = context.attempt({ try context.store.feeds(in: context.scope) }) else { return }
         let order = listed(feeds)
         let target: StoredFeed?
         if let start, let current = order.first(where: { $0.id == start.id }), current.unreadCount > 0 {
@@ -361,7 +362,7 @@ extension FeedListViewController: ArticleListViewControllerDelegate {
     public func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
         -> StoredFeed?
     {
-        guard let feeds = context.attempt({ try context.store.feeds() }),
+        guard let feeds = context.attempt({ try context.store.feeds(in: context.scope) }),
               let next = Self.unreadFeed(in: listed(feeds), after: feedID, backward: backward)
         else { return nil }
         if let index = rows.firstIndex(where: { $0.identity == "feed:\(next.id)" }) { tableState.selectedRow = index }

@@ -28,6 +28,9 @@ public protocol ReaderActions: AnyObject {
 public final class ReaderContext {
     public let store: FeedStore
     public let config: ReaderConfig
+    /// The feeds of the feed list in use: the feed list, "All unread", tags, search and next-unread
+    /// cover these; Starred covers every feed of the database. Set again after each refresh.
+    public var scope: FeedScope
     /// Held weakly: the application owns the controllers that hold this context.
     public weak var actions: (any ReaderActions)?
     /// The OPML file's order for the feed list; nil without a feed list file (feeds by title).
@@ -44,12 +47,17 @@ public final class ReaderContext {
     /// The last "mark all read", which `U` undoes.
     var undoableMarks: UndoableMarks?
 
-    /// - Parameter feedListPath: the user's OPML feed list, for its order and folders.
+    /// - Parameters:
+    ///   - scope: the feeds of the feed list in use.
+    ///   - feedListPath: the user's OPML feed list, for its order and folders.
+    ///   - feedList: changes the feed list from the reader (add, edit, unsubscribe).
     public init(
-        store: FeedStore, config: ReaderConfig, feedListPath: String? = nil, feedList: FeedListController? = nil
+        store: FeedStore, config: ReaderConfig, scope: FeedScope = .every, feedListPath: String? = nil,
+        feedList: FeedListController? = nil
     ) {
         self.store = store
         self.config = config
+        self.scope = scope
         self.feedList = feedList
         feedListOrder = feedListPath.map(FeedListOrder.init)
         sort = config.sort

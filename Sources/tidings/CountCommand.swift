@@ -9,8 +9,9 @@ struct CountCommand: ParsableCommand {
         commandName: "count",
         abstract: "Print how many articles (or unread articles) the database holds.",
         discussion: """
-            For status bars, prompts and scripts, as newsboat's print-unread. Reads the database only; \
-            nothing is fetched.
+            For status bars, prompts and scripts, as newsboat's print-unread. Counts the feeds of the \
+            feed list (read, never changed; every feed while there is no list file), and every starred \
+            article of the database. Nothing is fetched or written.
 
             Output (text):
               1234 articles in 40 feeds (12 unread, 3 starred)
@@ -23,7 +24,8 @@ struct CountCommand: ParsableCommand {
               tidings count --unread
               tidings count --format json | jq .unread
 
-            Exit status: 0, or 73 when the database cannot be opened.
+            Exit status: 0; 65 when the feed list is not OPML, 66 when it cannot be read; 73 when the \
+            database cannot be opened.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -38,6 +40,9 @@ struct CountCommand: ParsableCommand {
         let environment = try global.environment()
         do {
             CommandOutput.write(Array(try CountController(environment: environment).run(unreadOnly: unread, format: format).utf8))
+        } catch let error as FeedListError {
+            CommandOutput.error(error.description)
+            throw ExitCode(error.exitStatus.rawValue)
         } catch {
             CommandOutput.error("cannot count: \(error)")
             throw ExitCode(ExitStatus.ioError.rawValue)

@@ -18,7 +18,8 @@ final class SchemaTests: XCTestCase {
                       "export_marks"] {
             XCTAssertTrue(tables.contains(table), table)
         }
-        XCTAssertEqual(try sqlite3(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier;"), "v1\nv2")
+        XCTAssertEqual(try sqlite3(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier;"),
+                       "v1\nv2\nv3-feed-subscription")
         // Foreign keys are enforced by the store's connections: deleting the feed cascades.
         try store.removeFeed(id: feed.id)
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles; SELECT count(*) FROM article_search;"),
