@@ -4,7 +4,10 @@ import Foundation
 /// One feed as `tidings feeds list` shows it: title, URL, tags, counts and the last fetch outcome.
 public struct FeedListItem: Sendable, Hashable, Encodable {
     public let id: Int64
+    /// The title to show: the user's, else the feed's own, else the URL.
     public let title: String
+    /// The user's title, else the feed's own; `nil` for a feed that has neither yet.
+    public let name: String?
     public let url: String
     public let tags: [String]
     public let unread: Int
@@ -21,6 +24,7 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
     init(_ feed: StoredFeed) {
         id = feed.id
         title = feed.displayTitle
+        name = [feed.title, feed.feedTitle].compactMap { $0 }.first { !$0.isEmpty }
         url = feed.url
         tags = feed.tags
         unread = feed.unreadCount
@@ -46,13 +50,12 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
         return try encoder.encode(items)
     }
 
-    /// The item as one text line: title, URL, unread/total, tags, and the last status or error.
-    public var line: String {
-        var parts = ["\(title)  \(url)  \(unread)/\(total)"]
-        if !tags.isEmpty { parts.append("[" + tags.joined(separator: ", ") + "]") }
-        if disabled { parts.append("disabled") }
-        if let lastError { parts.append("error: \(lastError)") }
-        else if let lastStatus { parts.append(lastStatus == 0 ? "ok" : "HTTP \(lastStatus)") }
-        return parts.joined(separator: "  ")
+    /// The last fetch's outcome in a few words: `disabled`, `error: …`, `ok` (a local file), `HTTP
+    /// 200`, or empty before the first fetch.
+    public var status: String {
+        if disabled { return "disabled" }
+        if let lastError { return "error: \(lastError)" }
+        if let lastStatus { return lastStatus == 0 ? "ok" : "HTTP \(lastStatus)" }
+        return ""
     }
 }

@@ -7,7 +7,8 @@ import TerminalView
 /// the loop ends. Call on the main thread; returns when the user quits.
 public enum ReaderLauncher {
     /// Runs the reader on the process's terminal. Throws `ReaderError.notATerminal` (before anything
-    /// changes) when standard input or output is not a terminal.
+    /// changes) when standard input or output is not a terminal, and `ReaderError.feedList` (before
+    /// the terminal is taken over, the store untouched) when the feed list cannot be read.
     public static func run(
         environment: AppEnvironment, config: ReaderConfig,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
@@ -19,7 +20,7 @@ public enum ReaderLauncher {
         } catch {
             throw .notATerminal
         }
-        let syncProblem = syncFeedList(environment)
+        let syncProblem = try syncFeedList(environment)
         do {
             try terminal.start()
         } catch {
@@ -44,14 +45,17 @@ public enum ReaderLauncher {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     }
 
-    /// Makes the store follow the feed list file when there is one; a message when that failed.
-    static func syncFeedList(_ environment: AppEnvironment) -> String? {
+    /// Makes the store follow the feed list file when there is one. A list that cannot be read or
+    /// does not parse stops the reader; any other failure becomes a message shown in it.
+    static func syncFeedList(_ environment: AppEnvironment) throws(ReaderError) -> String? {
         guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return nil }
         do {
             try FeedListController(environment: environment).sync()
             return nil
+        } catch let error as FeedListError {
+            throw .feedList(error)
         } catch {
-            return "Feed list \(environment.paths.feedList) not read: \(error)"
+            return "Feed list \(environment.paths.feedList) not read: \(CommandFailure(error).message)"
         }
     }
 }
@@ -62,11 +66,23 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case notATerminal
     /// The terminal could not be set up.
     case terminal(String)
+    /// The feed list cannot be read or does not parse.
+    case feedList(FeedListError)
 
     public var description: String {
         switch self {
         case .notATerminal: "the reader needs a terminal (standard input and output are not one)"
         case .terminal(let reason): "cannot set up the terminal: \(reason)"
+        case .feedList(let error): error.description
+        }
+    }
+
+    /// The exit status for the command line: 2 without a terminal, the feed list's own, else 74.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notATerminal: .usage
+        case .terminal: .ioError
+        case .feedList(let error): error.exitStatus
         }
     }
 }

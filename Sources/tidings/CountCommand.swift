@@ -23,7 +23,7 @@ struct CountCommand: ParsableCommand {
               tidings count --unread
               tidings count --format json | jq .unread
 
-            Exit status: 0, or 73 when the database cannot be opened.
+            Exit status: 0; 73 the database cannot be opened; 74 writing failed.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -37,10 +37,9 @@ struct CountCommand: ParsableCommand {
     func run() throws {
         let environment = try global.environment()
         do {
-            CommandOutput.write(Array(try CountController(environment: environment).run(unreadOnly: unread, format: format).utf8))
+            try CommandOutput.write(Array(try CountController(environment: environment).run(unreadOnly: unread, format: format).utf8))
         } catch {
-            CommandOutput.error("cannot count: \(error)")
-            throw ExitCode(ExitStatus.ioError.rawValue)
+            throw global.failure(error)
         }
     }
 }
