@@ -25,6 +25,12 @@ public struct NewsboatURLsTag: Sendable, Hashable {
     public let line: Int
     public let url: String
     public let tag: String
+
+    public init(line: Int, url: String, tag: String) {
+        self.line = line
+        self.url = url
+        self.tag = tag
+    }
 }
 
 /// The sources a newsboat `urls` line may name besides a feed.
@@ -52,6 +58,11 @@ public struct NewsboatURLsError: Error, Sendable, Hashable, CustomStringConverti
     public let line: Int
     /// Completes "line N …": "is not UTF-8 text".
     public let reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
 
     public var description: String { "line \(line) \(reason)" }
 }

@@ -90,6 +90,10 @@ enum OPMLReader {
         reason = reason.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         if reason == "Document is empty" || reason == "Start tag expected, '<' not found" {
             reason = "not XML (no element where the document should start)"
+        } else if reason.hasPrefix("Excessive depth in document") {
+            reason = "elements nested more than 256 levels deep"
+        } else if reason.localizedCaseInsensitiveContains("entity") {
+            reason = "entities other than &amp; &lt; &gt; &quot; &apos; are not allowed in a feed list (\(reason))"
         }
         return .malformed(line: Int(error.line), column: Int(error.int2), reason: reason)
     }

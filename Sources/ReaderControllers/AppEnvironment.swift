@@ -20,7 +20,7 @@ public final class AppEnvironment: Sendable {
             throw EnvironmentError.cannotCreateFolder(
                 path: ((error as NSError).userInfo[NSFilePathErrorKey] as? String)
                     ?? (paths.database as NSString).deletingLastPathComponent,
-                reason: CommandFailure.systemReason(error))
+                reason: CommandFailure.systemReason(error, namingPath: false))
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: paths.database, isDirectory: &isDirectory), isDirectory.boolValue {

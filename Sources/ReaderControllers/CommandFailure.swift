@@ -66,14 +66,14 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
 
     /// The system's words for a Foundation or POSIX error (`Permission denied`), else the error as
     /// Swift prints it.
-    static func systemReason(_ error: any Error) -> String {
+    static func systemReason(_ error: any Error, namingPath: Bool = true) -> String {
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSCocoaErrorDomain {
-            if let path = nsError.userInfo[NSFilePathErrorKey] as? String {
+            if namingPath, let path = nsError.userInfo[NSFilePathErrorKey] as? String {
                 return "\(path): \(cocoaReason(nsError.code))"
             }
             return cocoaReason(nsError.code)

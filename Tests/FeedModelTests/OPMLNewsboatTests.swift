@@ -28,7 +28,7 @@ final class OPMLNewsboatTests: XCTestCase {
              NewsboatURLsError(line: 1, reason: "does not start with a feed URL (http, https, file or an absolute path)")),
             ("later line", Data("# mine\nhttps://a.example/rss\n\nnot a url here\n".utf8),
              NewsboatURLsError(line: 4, reason: "does not start with a feed URL (http, https, file or an absolute path)")),
-            ("binary", Data([0x68, 0x74, 0x74, 0x70, 0x0A, 0xFF, 0xFE, 0x00, 0x01]),
+            ("binary", Data("https://a.example/\n".utf8) + Data([0xFF, 0xFE, 0x00, 0x01]),
              NewsboatURLsError(line: 2, reason: "is not UTF-8 text")),
             ("controls", Data("https://a.example/\u{1B}]0;x\u{07}\n".utf8),
              NewsboatURLsError(line: 1, reason: "holds control characters (binary data?)")),
