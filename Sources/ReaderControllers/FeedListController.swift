@@ -46,7 +46,8 @@ public final class FeedListController: Sendable {
             let checked = try await FeedListCheck(fetcher: environment.makeFetcher()).check(url)
             url = checked.url
             try refuseDuplicate(url, in: file)
-            if title == nil { title = checked.title }
+            // The feed's own title becomes the list's: cleaned of controls and escape sequences first.
+            if title == nil { title = checked.title.map(ConsoleText.line) }
         }
         var entry = FeedModel.FeedListEntry(url: url, title: title, text: title ?? url, type: "rss", tags: request.tags)
         entry.refreshInterval = request.refreshInterval

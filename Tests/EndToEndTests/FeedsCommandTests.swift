@@ -133,19 +133,24 @@ final class FeedsCommandTests: XCTestCase {
         XCTAssertEqual(try tidings(["feeds", "import", NSTemporaryDirectory()]).status, 66)
     }
 
-    /// A title with escape sequences is printed cleaned; a name in an error message too.
+    /// A feed title with escape sequences is printed cleaned and kept clean in the list; a name in an
+    /// error message is cleaned too.
     func testTitlesAndNamesReachTheConsoleClean() throws {
-        let evil = "Evil \u{1B}]0;pwned\u{07}\u{1B}[2JTitle\u{9B}31m"
-        let added = try tidings(["feeds", "add", "--no-check", "--title", evil, "http://127.0.0.1:9/evil.xml"])
+        let evil = #"""
+            {"version": "https://jsonfeed.org/version/1.1",
+             "title": "Evil \u001b]0;pwned\u0007\u001b[2J\u001b[31mRed\u009b1m Feed", "items": []}
+            """#
+        try evil.write(toFile: folder + "/evil.json", atomically: true, encoding: .utf8)
+        let added = try tidings(["feeds", "add", folder + "/evil.json"])
         XCTAssertEqual(added.status, 0, added.stderr)
-        XCTAssertEqual(added.stdout, "added Evil Title <http://127.0.0.1:9/evil.xml>\n")
+        XCTAssertEqual(added.stdout, "added Evil Red Feed <\(folder)/evil.json>\n")
         let list = try tidings(["feeds", "list"])
-        XCTAssertEqual(list.stdout, "Evil Title\thttp://127.0.0.1:9/evil.xml\t0\t0\t\t\n")
+        XCTAssertEqual(list.stdout, "Evil Red Feed\t\(folder)/evil.json\t0\t0\t\t\n")
         let missing = try tidings(["feeds", "remove", "x\u{1B}[31my"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr, "tidings: no feed xy in the feed list\n")
         let exported = try tidings(["feeds", "export"])
-        XCTAssertFalse(exported.stdout.contains("\u{1B}"), exported.stdout)
+        XCTAssertTrue(exported.stdout.contains("title=\"Evil Red Feed\""), exported.stdout)
     }
 
     /// Usage mistakes: an unknown command shows the top-level usage, a bad --limit names the option
