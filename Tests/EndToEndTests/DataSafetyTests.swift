@@ -20,10 +20,13 @@ final class DataSafetyTests: XCTestCase {
     func testMalformedFeedListsChangeNothing() throws {
         let lists = try workspace.malformedLists()
         var cases = 0
+        var seconds: [String: Double] = [:]
         for (name, bytes) in lists {
             for command in SafetyCommand.all(workspace) {
                 try workspace.reset(list: bytes)
+                let start = Date()
                 let outcome = try workspace.run(command)
+                seconds[command.name, default: 0] += Date().timeIntervalSince(start)
                 let label = "\(command.name) × \(name)"
                 let expected: Int32 = command.readsList ? 65 : command.successStatus
                 XCTAssertEqual(outcome.status, expected, "\(label): \(outcome.stderr)")
@@ -35,7 +38,7 @@ final class DataSafetyTests: XCTestCase {
                 cases += 1
             }
         }
-        print("data safety: \(cases) malformed-list cases")
+        print("data safety: \(cases) malformed-list cases; seconds per command: \(seconds.mapValues { ($0 * 10).rounded() / 10 })")
     }
 
     /// A UTF-16 feed list with a byte order mark is valid XML: every command works on it, and a list
@@ -100,8 +103,7 @@ final class DataSafetyTests: XCTestCase {
             try workspace.reset(list: workspace.goodList)
             let holder = try workspace.holdRefreshLock()
             let outcome = try workspace.run(command)
-            holder.terminate()
-            holder.waitUntilExit()
+            holder.release()
             let label = "\(command.name) × refresh lock held"
             let expected: Int32 = command.name == "refresh" ? 75 : command.successStatus
             XCTAssertEqual(outcome.status, expected, "\(label): \(outcome.stderr)")

@@ -137,13 +137,22 @@ final class SafetyWorkspace {
 
     func feedFile(_ name: String) -> String { folder + "/feeds/" + name }
 
-    /// Puts the baseline database back and writes `list` as the feed list (removing any backup).
+    /// Puts the baseline database back and writes `list` as the feed list (removing any backup). A
+    /// big list is written once and linked into place after that: a command that replaced the list
+    /// would replace the link, not the original.
     func reset(list: Data) throws {
-        try Self.shell("""
-            chattr -i '\(folder)/db' 2>/dev/null; chmod 755 '\(folder)/db'; rm -f '\(folder)'/db/* '\(feedList)'*; \
-            cp '\(folder)'/baseline/* '\(folder)/db/'
-            """)
-        try list.write(to: URL(fileURLWithPath: feedList))
+        let manager = FileManager.default
+        for name in try manager.contentsOfDirectory(atPath: folder + "/db") { try manager.removeItem(atPath: folder + "/db/" + name) }
+        for name in try manager.contentsOfDirectory(atPath: folder) where name.hasPrefix("feeds.opml") {
+            try manager.removeItem(atPath: folder + "/" + name)
+        }
+        for name in try manager.contentsOfDirectory(atPath: folder + "/baseline") {
+            try manager.copyItem(atPath: folder + "/baseline/" + name, toPath: folder + "/db/" + name)
+        }
+        guard list.count > 1 << 20 else { return try list.write(to: URL(fileURLWithPath: feedList)) }
+        let original = folder + "/big-\(list.count).opml"
+        if !FileManager.default.fileExists(atPath: original) { try list.write(to: URL(fileURLWithPath: original)) }
+        XCTAssertEqual(link(original, feedList), 0)
     }
 
     func listBytes(backup: Bool = false) throws -> Data {
@@ -153,16 +162,27 @@ final class SafetyWorkspace {
     /// Runs `command` on the workspace's files: through /bin/sh (after `shellPrefix`), or in tmux for
     /// the reader.
     func run(_ command: SafetyCommand, shellPrefix: String = "") throws -> Outcome {
-        let files = ["--feeds", feedList, "--db", database, "--config", config]
-        let out = folder + "/out.txt"
+        let files = command.arguments.first == "parse" ? [] : ["--feeds", feedList, "--db", database, "--config", config]
         let err = folder + "/err.txt"
         let quoted = ([binary.path] + command.arguments + files).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             .joined(separator: " ")
         if command.isReader { return try runReader(quoted, err: err) }
-        let status = try Self.shell("exec >'\(out)' 2>'\(err)' </dev/null; \(shellPrefix) exec \(quoted)", check: false)
+        // Through pipes, not files: a file size limit (`ulimit -f`) would also stop the messages.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(shellPrefix) exec \(quoted)"]
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
         return Outcome(
-            status: status, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// The reader in a tmux pane: quit with Q once its first screen is up (or wait for it to exit by
@@ -190,19 +210,39 @@ final class SafetyWorkspace {
         return chmod(path, locked ? 0o555 : 0o755) == 0
     }
 
-    /// Starts a process that holds the refresh lock (flock(1)) and returns once it holds it.
-    func holdRefreshLock() throws -> Process {
+    /// Starts `flock -x LOCK sleep 60` in a process group of its own and returns once it holds the
+    /// refresh lock; `release` kills the group (flock's child keeps the lock too) and reaps it.
+    /// Spawned with posix_spawn rather than `Process`, which may never reap a killed child here.
+    func holdRefreshLock() throws -> LockHolder {
         let lock = database + ".refresh-lock"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        process.arguments = ["-x", lock, "sleep", "60"]
-        try process.run()
+        let argv = ["/usr/bin/flock", "-x", lock, "sleep", "60"]
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], nil, &attributes, &cArguments, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var attempts = 0
         while attempts < 250, try Self.shell("flock -n '\(lock)' true", check: false) == 0 {
             Thread.sleep(forTimeInterval: 0.02)
             attempts += 1
         }
-        return process
+        return LockHolder(pid: pid)
+    }
+
+    /// A process group holding the refresh lock.
+    struct LockHolder {
+        let pid: pid_t
+
+        func release() {
+            kill(-pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
     }
 
     /// `id|feed url|read|starred` for every article in the database.
@@ -220,6 +260,8 @@ final class SafetyWorkspace {
         let missing = baseline.subtracting(try snapshot())
         XCTAssertTrue(missing.isEmpty, "\(label): \(missing.count) articles or marks lost, e.g. \(missing.sorted().prefix(3))",
                       file: file, line: line)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [], "\(label): temporary files left behind", file: file, line: line)
     }
 
     /// Fails the test unless standard error is one `tidings: ` line (naming `path` when given).
@@ -259,7 +301,7 @@ final class SafetyWorkspace {
             ("bare &", Data(text.replacingOccurrences(of: "text=\"Coast\"", with: "text=\"Coast & Sea\"").utf8)),
             ("unclosed outline", Data(text.replacingOccurrences(of: "</outline>", with: "").utf8)),
             ("truncated", goodList.prefix(goodList.count * 6 / 10)),
-            ("wrong root", Data("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>x</title></channel></rss>\n".utf8)),
+            ("wrong root", Data("<?xml version=\"1.0\"?>\n<html><body><p>Not a feed list</p></body></html>\n".utf8)),
             ("binary", binary),
             ("empty", Data()),
             ("50 MB", big),
