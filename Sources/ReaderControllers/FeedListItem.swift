@@ -21,6 +21,25 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
     /// The refresh interval the user set on the OPML outline, in seconds.
     public let refreshInterval: TimeInterval?
 
+    init(
+        id: Int64 = 0, title: String, name: String?, url: String, tags: [String], unread: Int, total: Int,
+        lastStatus: Int? = nil, lastError: String? = nil, disabled: Bool = false
+    ) {
+        self.id = id
+        self.title = title
+        self.name = name
+        self.url = url
+        self.tags = tags
+        self.unread = unread
+        self.total = total
+        self.lastStatus = lastStatus
+        self.lastError = lastError
+        lastFetch = nil
+        nextFetch = nil
+        self.disabled = disabled
+        refreshInterval = nil
+    }
+
     init(_ feed: StoredFeed) {
         id = feed.id
         title = feed.displayTitle

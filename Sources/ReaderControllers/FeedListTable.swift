@@ -1,4 +1,5 @@
 import TerminalView
+import TidingsText
 
 /// `tidings feeds list` as text. On a terminal: a header and aligned columns (feed, unread, total,
 /// tags, status, URL), names and statuses cut to fit, an untitled feed shown as `-` rather than its URL
