@@ -22,11 +22,12 @@ struct Tidings: AsyncParsableCommand {
     static func main() async {
         ProcessSetup.run()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let unknown = unknownSubcommand(arguments) {
-            // `read` is the default subcommand, so the parser would take a mistyped command for an
-            // argument of `read` and show read's usage; name the mistake and show the commands instead.
+        if let (unknown, parent) = unknownSubcommand(arguments) {
+            // `read` (and `feeds list`) are default subcommands, so the parser would take a mistyped
+            // command for an argument of the default and show its usage; name the mistake and show the
+            // commands instead.
             FileHandle.standardError.write(Data(
-                ("Error: unknown command '\(ConsoleText.line(unknown))'\n" + helpMessage() + "\n").utf8))
+                ("Error: unknown command '\(ConsoleText.line(unknown))'\n" + parent.helpMessage() + "\n").utf8))
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
         do {
@@ -46,11 +47,12 @@ struct Tidings: AsyncParsableCommand {
         }
     }
 
-    /// The first word of `arguments` that stands where a subcommand would and is none: not an option,
-    /// not the value of one of the reader's options (`--feeds FILE`), not a subcommand or `help`.
-    static func unknownSubcommand(_ arguments: [String]) -> String? {
-        let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
+    /// The first word of `arguments` that stands where a subcommand would and is none (not an option,
+    /// not the value of an option such as `--feeds FILE`, not a subcommand or `help`), with the command
+    /// it was given to: `tidings bogus`, `tidings feeds bogus`.
+    static func unknownSubcommand(_ arguments: [String]) -> (String, any ParsableCommand.Type)? {
         let takingValues: Set<String> = ["--feeds", "--db", "--config"]
+        var parent: any ParsableCommand.Type = Tidings.self
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -63,7 +65,13 @@ struct Tidings: AsyncParsableCommand {
                 index += 1
                 continue
             }
-            return names.contains(argument) ? nil : argument
+            let subcommands = parent.configuration.subcommands
+            guard let match = subcommands.first(where: { $0.configuration.commandName == argument }) else {
+                return argument == "help" ? nil : (argument, parent)
+            }
+            guard !match.configuration.subcommands.isEmpty else { return nil }
+            parent = match
+            index += 1
         }
         return nil
     }

@@ -160,6 +160,9 @@ final class FeedsCommandTests: XCTestCase {
         XCTAssertEqual(bogus.status, 2)
         XCTAssertTrue(bogus.stderr.hasPrefix("Error: unknown command 'bogus'\nOVERVIEW: A terminal news-feed reader."), bogus.stderr)
         XCTAssertTrue(bogus.stderr.contains("SUBCOMMANDS:"), bogus.stderr)
+        let feedsBogus = try tidings(["feeds", "bogus"])
+        XCTAssertEqual(feedsBogus.status, 2)
+        XCTAssertTrue(feedsBogus.stderr.hasPrefix("Error: unknown command 'bogus'\nOVERVIEW: Manage the feed list"), feedsBogus.stderr)
         for value in ["-3", "0", "abc"] {
             let limit = try tidings(["export", "--limit", value])
             XCTAssertEqual(limit.status, 2, value)
