@@ -51,7 +51,9 @@ struct Tidings: AsyncParsableCommand {
     /// not the value of an option such as `--feeds FILE`, not a subcommand or `help`), with the command
     /// it was given to: `tidings bogus`, `tidings feeds bogus`.
     static func unknownSubcommand(_ arguments: [String]) -> (String, any ParsableCommand.Type)? {
-        let takingValues: Set<String> = ["--feeds", "--db", "--config"]
+        let takingValues: Set<String> = ["--feeds", "--db", "--config", "--generate-completion-script"]
+        // The parser's own machinery (`---completion` calls from the completion scripts) is left to it.
+        if arguments.contains(where: { $0.hasPrefix("---") }) { return nil }
         var parent: any ParsableCommand.Type = Tidings.self
         var index = arguments.startIndex
         while index < arguments.endIndex {
