@@ -92,6 +92,10 @@ enum OPMLReader {
             reason = "not XML (no element where the document should start)"
         } else if reason.hasPrefix("Excessive depth in document") {
             reason = "elements nested more than 256 levels deep"
+        } else if reason.hasPrefix("xmlParseEntityRef: no name") || reason.hasPrefix("EntityRef: expecting ';'") {
+            reason = "a bare & (write it as &amp;)"
+        } else if reason.hasPrefix("Unescaped '<' not allowed in attributes values") {
+            reason = "a < inside an attribute value (write it as &lt;)"
         } else if reason.localizedCaseInsensitiveContains("entity") {
             reason = "entities other than &amp; &lt; &gt; &quot; &apos; are not allowed in a feed list (\(reason))"
         }

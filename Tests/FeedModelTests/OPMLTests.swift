@@ -169,6 +169,7 @@ final class OPMLTests: XCTestCase {
                 XCTAssertEqual(found, line, "\(name): \(reason)")
                 XCTAssertGreaterThan(column, 0, name)
                 XCTAssertFalse(reason.contains("\n"), name)
+                if name == "bare &" { XCTAssertEqual(reason, "a bare & (write it as &amp;)") }
             }
         }
     }

@@ -84,8 +84,8 @@ final class FeedListFileTests: XCTestCase {
             let failure = CommandFailure(error)
             XCTAssertEqual(failure.status, .dataError)
             XCTAssertEqual(failure.message, """
-                the feed list \(path) is not valid OPML: line 2, column 18: Unescaped '<' not allowed in attributes \
-                values; nothing was changed: fix it by hand or go back to the previous version, \(path).bak, then run \
+                the feed list \(path) is not valid OPML: line 2, column 18: a < inside an attribute value (write it \
+                as &lt;); nothing was changed: fix it by hand or go back to the previous version, \(path).bak, then run \
                 the command again
                 """)
         }
