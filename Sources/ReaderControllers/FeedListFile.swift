@@ -111,13 +111,16 @@ struct FeedListFile {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw FeedListError.unwritable(path: path, reason: "cannot create its folder \(directory)")
+                throw FeedListError.unwritable(
+                    path: path, reason: "cannot create its folder \(directory); check that its parent is writable")
             }
         }
         do {
             try SafeFileWriter.replace(target, with: document.serialized(), backup: FeedListFile.backupPath(target))
         } catch {
-            throw FeedListError.unwritable(path: path, reason: error.reason)
+            let advice = [EACCES, EPERM, EROFS].contains(error.code) ? "; check that its folder is writable"
+                : [ENOSPC, EFBIG, EDQUOT].contains(error.code) ? "; free some space or raise the file size limit" : ""
+            throw FeedListError.unwritable(path: path, reason: error.reason + advice)
         }
     }
 
@@ -178,7 +181,7 @@ public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .readOnly(path):
             "the feed list \(path) is read-only; nothing was changed: make it writable (chmod u+w) to change the list"
         case let .unwritable(path, reason):
-            "cannot write the feed list \(path): \(reason); nothing was changed: check that its folder is writable"
+            "cannot write the feed list \(path): \(reason); nothing was changed"
         case let .ambiguous(name, urls): "\"\(name)\" names several feeds: \(urls.joined(separator: ", "))"
         case let .notFound(name): "no feed \(name) in the feed list"
         case let .duplicate(url): "feed already in the list: \(url)"

@@ -9,6 +9,8 @@ enum SafeFileWriter {
     /// Why a replacement failed, in the system's words.
     struct Failure: Error {
         let reason: String
+        /// The errno behind it, 0 when none.
+        var code: Int32 = 0
     }
 
     static func replace(_ path: String, with data: Data, backup: String?) throws(Failure) {
@@ -35,7 +37,7 @@ enum SafeFileWriter {
             let code = errno
             unlink(temporary)
             if let keptOld { unlink(keptOld) }
-            throw Failure(reason: String(cString: strerror(code)))
+            throw Failure(reason: String(cString: strerror(code)), code: code)
         }
         if let keptOld, let backup, rename(keptOld, backup) != 0 { unlink(keptOld) }
         syncFolder(of: path)
@@ -45,7 +47,10 @@ enum SafeFileWriter {
     private static func write(_ data: Data, besides path: String, mode: mode_t?) throws(Failure) -> String {
         let temporary = temporaryName(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            let code = errno
+            throw Failure(reason: String(cString: strerror(code)), code: code)
+        }
         if let mode { fchmod(fd, mode) }
         var failure: Int32 = 0
         data.withUnsafeBytes { raw in
@@ -64,7 +69,7 @@ enum SafeFileWriter {
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw Failure(reason: String(cString: strerror(failure)))
+            throw Failure(reason: String(cString: strerror(failure)), code: failure)
         }
         return temporary
     }

@@ -312,6 +312,17 @@ final class SafetyWorkspace {
         ]
     }
 
+    /// The good list padded with empty folders (which hold no feeds) to at least `bytes`.
+    func paddedList(bytes: Int) -> Data {
+        var padding = ""
+        var index = 0
+        while goodList.count + padding.utf8.count < bytes {
+            padding += "    <outline text=\"padding folder \(index) \(String(repeating: "p", count: 100))\"/>\n"
+            index += 1
+        }
+        return Data(String(decoding: goodList, as: UTF8.self).replacingOccurrences(of: "  </body>", with: padding + "  </body>").utf8)
+    }
+
     /// The good list as UTF-16 (little-endian, with a byte order mark and a matching declaration).
     func utf16List() throws -> Data {
         let text = String(decoding: goodList, as: UTF8.self).replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
