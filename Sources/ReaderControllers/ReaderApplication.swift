@@ -383,7 +383,7 @@ extension ReaderApplication: ReaderActions {
             } catch RefreshError.locked(_) {
                 mailbox.post(.failed("another refresh is running (cron or another window); press \(again) again when it is done"))
             } catch {
-                mailbox.post(.failed("\(error)"))
+                mailbox.post(.failed(CommandFailure(error).message))
             }
         }
     }

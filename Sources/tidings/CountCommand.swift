@@ -25,7 +25,7 @@ struct CountCommand: ParsableCommand {
               tidings count --format json | jq .unread
 
             Exit status: 0; 65 when the feed list is not OPML, 66 when it cannot be read; 73 when the \
-            database cannot be opened.
+            database cannot be opened; 74 when writing failed.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -39,13 +39,9 @@ struct CountCommand: ParsableCommand {
     func run() throws {
         let environment = try global.environment()
         do {
-            CommandOutput.write(Array(try CountController(environment: environment).run(unreadOnly: unread, format: format).utf8))
-        } catch let error as FeedListError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
+            try CommandOutput.write(Array(try CountController(environment: environment).run(unreadOnly: unread, format: format).utf8))
         } catch {
-            CommandOutput.error("cannot count: \(error)")
-            throw ExitCode(ExitStatus.ioError.rawValue)
+            throw global.failure(error)
         }
     }
 }

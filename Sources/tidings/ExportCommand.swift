@@ -101,8 +101,10 @@ struct ExportCommand: AsyncParsableCommand {
         discussion: "Every word must match; a trailing * matches a prefix (kern*).", valueName: "query"))
     var search: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write at most this many articles.", valueName: "n"))
-    var limit: Int?
+    // A string taken whatever it looks like, so `--limit -3` is checked here and named in the error
+    // (as an Int, "-3" would be read as an unknown option and reported as a missing value).
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Write at most this many articles (1 or more).", valueName: "n"))
+    var limit: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "The order: date (newest first) or feed (by feed title, newest first within a feed).",
@@ -145,7 +147,9 @@ struct ExportCommand: AsyncParsableCommand {
         if let state, state.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--state needs a name.")
         }
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more.") }
+        if let limit, Int(limit) ?? 0 < 1 {
+            throw ValidationError("--limit must be a whole number of 1 or more, not '\(limit)'.")
+        }
         if let since, ExportSince.parse(since) == nil {
             throw ValidationError("--since takes a duration (30m, 12h, 2d, 1w) or a date (2026-11-01), not '\(since)'.")
         }
@@ -159,7 +163,7 @@ struct ExportCommand: AsyncParsableCommand {
         let options = ExportOptions(
             format: format, onlyNew: new, stateName: state ?? ExportOptions.defaultStateName,
             since: since.flatMap { ExportSince.parse($0) }, unreadOnly: unread, starredOnly: starred,
-            feeds: feedNames, tags: tags, search: search, limit: limit, sort: sort, outputPath: output,
+            feeds: feedNames, tags: tags, search: search, limit: limit.flatMap { Int($0) }, sort: sort, outputPath: output,
             templatePath: template, markRead: markRead,
             terminalWidth: output == nil ? ExportOptions.terminalWidth(of: 1) : nil)
         let controller = ExportController(environment: environment)
@@ -174,20 +178,8 @@ struct ExportCommand: AsyncParsableCommand {
             } else {
                 _ = try controller.run(options)
             }
-        } catch let error as ExportError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
-        } catch let error as RefreshError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
-        } catch let error as FeedListError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
-        } catch let error as ExitCode {
-            throw error
         } catch {
-            CommandOutput.error("export failed: \(error)")
-            throw ExitCode(ExitStatus.ioError.rawValue)
+            throw global.failure(error)
         }
     }
 }
