@@ -58,8 +58,10 @@ struct ArticleCommands {
         do {
             let html = ArticleExport.wantsHTML(path)
             let data = html ? try ArticleExport.html(article) : Data(ArticleExport.text(article).utf8)
-            try FeedListFile.writeAtomically(data, to: path)
+            try SafeFileWriter.replace(path, with: data, backup: nil)
             context.actions?.showMessage("Saved \(html ? "HTML" : "text") to \(path)", isError: false)
+        } catch let failure as SafeFileWriter.Failure {
+            context.actions?.showMessage("Not saved: \(path): \(failure.reason)", isError: true)
         } catch {
             context.actions?.showMessage("Not saved: \(error)", isError: true)
         }

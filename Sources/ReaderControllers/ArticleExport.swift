@@ -16,7 +16,7 @@ enum ArticleExport {
 
     /// The article as one HTML5 page.
     static func html(_ article: StoredArticle) throws -> Data {
-        var writer = ExportHTMLWriter(context: ExportContext(generated: Date(), stateName: nil, terminalWidth: nil))
+        let writer = ExportHTMLWriter(context: ExportContext(generated: Date(), stateName: nil, terminalWidth: nil))
         var out = ExportBuffer()
         try writer.begin(into: &out)
         try writer.write(ExportItem(article, preparation: writer.preparation), into: &out)
