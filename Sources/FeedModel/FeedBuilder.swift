@@ -130,7 +130,12 @@ struct FeedBuilder {
             switch tag {
             case .channel: open(.feed, depth)
             case .item: openItem(depth, attributes)
-            case .image: open(.image, depth)
+            case .image:
+                // An RSS 1.0 image is named by its address.
+                if state.imageAbout == nil, let about = Self.nonEmpty(attributes.value("about")) {
+                    state.imageAbout = Self.resolved(frames, about)
+                }
+                open(.image, depth)
             case .textInput: open(.ignored, depth)
             default: break
             }
@@ -528,6 +533,11 @@ struct FeedBuilder {
             item?.source.title = value
             if let url = captureURL { item?.source.url = url }
         case .itunesDuration: item?.duration = Self.duration(value)
+        case .itunesKeywords:
+            for keyword in value.split(separator: ",") {
+                let word = Self.trimmed(String(keyword))
+                if !word.isEmpty { item?.article.categories.append(Category(term: word)) }
+            }
         case .language, .dcLanguage: item?.dcLanguage = Self.languageTag(value)
         default: break
         }
@@ -541,7 +551,7 @@ struct FeedBuilder {
         case .image:
             switch c.tag {
             case .url: if state.imageURL == nil { state.imageURL = Self.resolved(frames, value) }
-            case .title: state.imageTitle = value
+            case .title: state.imageTitle = FieldText.plain(value)
             case .link: state.imageLink = Self.resolved(frames, value)
             default: break
             }
@@ -565,7 +575,13 @@ struct FeedBuilder {
         case .atomTitle: if state.feed.title == nil { state.feed.title = Self.text(c, value) }
         case .dcTitle: state.dcTitle = FieldText.plain(value)
         case .link: if state.feed.homePageURL == nil { state.feed.homePageURL = Self.resolved(frames, value) }
-        case .description: if state.feed.description == nil { state.feed.description = FieldText.plain(value) }
+        case .description:
+            if state.feed.description == nil {
+                state.feed.description = FieldText.plain(value)
+                if value.utf8.contains(UInt8(ascii: "<")) {
+                    state.descriptionImage = HTMLFirstImage.source(in: value).map { Self.resolved(frames, $0) }
+                }
+            }
         case .atomSubtitle: if state.feed.description == nil { state.feed.description = Self.text(c, value) }
         case .dcDescription: state.dcDescription = FieldText.plain(value)
         case .itunesSummary: state.itunesSummary = FieldText.plain(value)
@@ -599,10 +615,14 @@ struct FeedBuilder {
 
     // MARK: Attribute-only elements
 
-    /// The `href` of a link; an empty one is no link (not the document's own address, as RFC 3986
-    /// would resolve it: feeds write `href=""` for a link they do not have).
-    private static func href(_ frames: [Frame], _ attributes: XMLAttributes) -> String? {
-        Self.nonEmpty(attributes.value("href"))
+    /// The `href` of a link. An empty one is no link when it would resolve to the address the
+    /// document came from (feeds write `href=""` for a link they do not have); under an `xml:base`
+    /// the document sets itself, it means that base, as RFC 3986 resolves it.
+    private func href(_ attributes: XMLAttributes) -> String? {
+        guard let href = attributes.value("href") else { return nil }
+        if let value = Self.nonEmpty(href) { return value }
+        guard let base = frames.last?.base, base != documentBase else { return nil }
+        return base
     }
 
     /// iTunes categories (nested ones too) become feed categories.
@@ -620,7 +640,7 @@ struct FeedBuilder {
     }
 
     private mutating func feedLink(_ attributes: XMLAttributes) {
-        guard let href = Self.href(frames, attributes) else { return }
+        guard let href = href(attributes) else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
         let url = Self.resolved(frames, href)
         switch rel {
@@ -640,7 +660,7 @@ struct FeedBuilder {
     }
 
     private mutating func itemLink(_ attributes: XMLAttributes) {
-        guard let href = Self.href(frames, attributes), item != nil else { return }
+        guard let href = href(attributes), item != nil else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
         let url = Self.resolved(frames, href)
         if item?.firstLink == nil { item?.firstLink = url }

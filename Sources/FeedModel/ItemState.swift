@@ -83,6 +83,9 @@ struct ItemState {
             a.image = itunesImage ?? mediaThumbnail ?? mediaImage
                 ?? a.attachments.first(where: { $0.mimeType?.hasPrefix("image/") == true })?.url
         }
+        if a.image == nil, let html = a.contentHTML ?? a.summary, let src = HTMLFirstImage.source(in: html) {
+            a.image = URLResolver.resolve(src, against: a.base)
+        }
         if a.comments == nil { a.comments = commentRss }
         if let duration, let index = a.attachments.firstIndex(where: { $0.durationInSeconds == nil }) {
             a.attachments[index].durationInSeconds = duration
@@ -115,6 +118,8 @@ struct FeedState {
     var itunesImage: String?
     var mediaImage: String?
     var imageURL: String?
+    var imageAbout: String?
+    var descriptionImage: String?
     var imageTitle: String?
     var imageLink: String?
     var updatePeriod: String?
@@ -139,11 +144,13 @@ struct FeedState {
         if f.language == nil { f.language = dcLanguage ?? rootLanguage }
         f.authors = authors
         f.updated = lastBuildDate ?? atomUpdated ?? dcDate ?? pubDate
-        if let imageURL {
+        if let imageURL = imageURL ?? imageAbout {
             f.image = FeedImage(url: imageURL, title: imageTitle, link: imageLink)
         }
         if f.icon == nil { f.icon = itunesImage ?? imageURL ?? mediaImage }
-        if f.image == nil, let itunesImage { f.image = FeedImage(url: itunesImage) }
+        if f.image == nil, let url = itunesImage ?? descriptionImage {
+            f.image = FeedImage(url: url)
+        }
         if let updatePeriod {
             let seconds: Double
             switch updatePeriod.lowercased() {

@@ -10,7 +10,7 @@ final class EntityTests: XCTestCase {
     }
 
     func testPredefinedAndNumericEntities() throws {
-        XCTAssertEqual(try title("a &lt;b&gt; &amp; &quot;c&quot; &apos;d&apos;"), "a <b> & \"c\" 'd'")
+        XCTAssertEqual(try title("a &lt; b &gt; &amp; &quot;c&quot; &apos;d&apos;"), "a < b > & \"c\" 'd'")
         XCTAssertEqual(try title("&#233;&#xE9;&#x1F680;"), "éé🚀")
     }
 
@@ -24,12 +24,14 @@ final class EntityTests: XCTestCase {
         XCTAssertEqual(feed.error?.contains("nbsp"), true)
     }
 
-    func testUnknownEntityIsDroppedWithoutLosingTheItem() throws {
+    func testUnknownEntityStaysLiteralTextWithoutLosingTheItem() throws {
         let feed = try ParserFixtures.parse(
             "<rss version=\"2.0\"><channel><item><title>x &bogus; y</title></item><item><title>next</title></item></channel></rss>")
         XCTAssertEqual(feed.items.count, 2)
+        XCTAssertEqual(feed.items[0].title, "x &bogus; y")
         XCTAssertEqual(feed.items[1].title, "next")
         XCTAssertFalse(feed.wellformed)
+        XCTAssertEqual(feed.error?.contains("bogus"), true)
     }
 
     func testDoubleEscapedTitles() throws {
