@@ -23,7 +23,7 @@ enum FieldText {
 
     private enum Kind { case plain, references, markup }
 
-    /// Whether the bytes hold a tag (`<` then a letter, `/`, `!` or `?`), else a `&`.
+    /// Whether the bytes hold a tag (`<` then a letter, `/`, `!` or `?`, and a `>` after it), else a `&`.
     private static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> Kind {
         guard let p = bytes.baseAddress else { return .plain }
         let n = bytes.count
@@ -39,9 +39,11 @@ enum FieldText {
             } else if b == UInt8(ascii: "<"), i + 1 < n {
                 let next = p[i + 1]
                 let letter = next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z")
-                if letter || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") { return .markup }
-                if next == UInt8(ascii: "/"), i + 2 < n, p[i + 2] | 0x20 >= UInt8(ascii: "a"),
-                    p[i + 2] | 0x20 <= UInt8(ascii: "z")
+                let closing = next == UInt8(ascii: "/") && i + 2 < n && p[i + 2] | 0x20 >= UInt8(ascii: "a")
+                    && p[i + 2] | 0x20 <= UInt8(ascii: "z")
+                // A tag is closed by a `>`: `if a<b then` is text.
+                if letter || closing || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"),
+                    memchr(p + i + 1, Int32(UInt8(ascii: ">")), n - i - 1) != nil
                 {
                     return .markup
                 }
