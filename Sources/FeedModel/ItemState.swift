@@ -83,9 +83,6 @@ struct ItemState {
             a.image = itunesImage ?? mediaThumbnail ?? mediaImage
                 ?? a.attachments.first(where: { $0.mimeType?.hasPrefix("image/") == true })?.url
         }
-        if a.image == nil, let html = a.contentHTML ?? a.summary, let src = HTMLFirstImage.source(in: html) {
-            a.image = URLResolver.resolve(src, against: a.base)
-        }
         if a.comments == nil { a.comments = commentRss }
         if let duration, let index = a.attachments.firstIndex(where: { $0.durationInSeconds == nil }) {
             a.attachments[index].durationInSeconds = duration

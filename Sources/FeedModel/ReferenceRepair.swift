@@ -30,13 +30,25 @@ struct ReferenceRepair {
             scan(chunk, final: final, emit: emit)
             return
         }
+        // The held bytes are read together with the chunk's first bytes only (never a copy of the
+        // whole chunk): what is held is never longer than `lookahead`, so it is settled within them.
+        let take = min(chunk.count, Self.lookahead * 2)
         joined.removeAll(keepingCapacity: true)
         joined.append(contentsOf: carry)
-        joined.append(contentsOf: chunk)
+        joined.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<take]))
         carry.removeAll(keepingCapacity: true)
-        let whole = joined
-        whole.withUnsafeBufferPointer { scan($0, final: final, emit: emit) }
+        let head = joined
+        let whole = take == chunk.count
+        head.withUnsafeBufferPointer { scan($0, final: final && whole, emit: emit) }
+        if whole { return }
+        // Bytes held back from the head lie within the chunk: read on from where they start.
+        let resume = take - carry.count
+        carry.removeAll(keepingCapacity: true)
+        scan(UnsafeBufferPointer(rebasing: chunk[resume...]), final: final, emit: emit)
     }
+
+    /// The most bytes a reference or a markup opener is looked at before it is decided.
+    private static let lookahead = 72
 
     private enum Reference {
         /// A reference libxml2 reads as meant; its length.
@@ -59,19 +71,16 @@ struct ReferenceRepair {
         var run = 0
         var copying = false
         out.removeAll(keepingCapacity: true)
-        var nextAmp = Self.find(UInt8(ascii: "&"), p, 0, n)
-        var nextOpen = Self.find(UInt8(ascii: "<"), p, 0, n)
         scanning: while i < n {
             switch section {
             case .markup:
-                if nextAmp < i { nextAmp = Self.find(UInt8(ascii: "&"), p, i, n) }
-                if nextOpen < i { nextOpen = Self.find(UInt8(ascii: "<"), p, i, n) }
-                if nextAmp == n && nextOpen == n {
-                    i = n
-                    break scanning
-                }
-                if nextOpen < nextAmp {
-                    i = nextOpen
+                i = Self.nextSpecial(p, i, n)
+                if i == n { break scanning }
+                if p[i] == UInt8(ascii: "<") {
+                    if i + 1 < n, p[i + 1] != UInt8(ascii: "!"), p[i + 1] != UInt8(ascii: "?") {
+                        i += 1
+                        continue
+                    }
                     switch Self.opener(p, i, n) {
                     case .some(.markup): i += 1
                     case .some(let kind):
@@ -87,7 +96,24 @@ struct ReferenceRepair {
                     }
                     continue
                 }
-                i = nextAmp
+                if i &+ 5 <= n {
+                    // `&lt;`, `&gt;` and `&amp;` are most references: one load each.
+                    let word = UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt32.self).littleEndian
+                    let three = word & 0x00FF_FFFF
+                    if three == 0x3B_746C || three == 0x3B_7467 {
+                        i &+= 4
+                        continue
+                    }
+                    if word == 0x3B70_6D61 {
+                        i &+= 5
+                        continue
+                    }
+                }
+                let named = Self.namedReferenceLength(p, i, n)
+                if named > 0 {
+                    i += named
+                    continue
+                }
                 let reference = Self.reference(p, i, n, final: final)
                 switch reference {
                 case .keep(let length):
@@ -181,6 +207,49 @@ struct ReferenceRepair {
         return true
     }
 
+    /// The index of the next `&` or `<` from `from` (`n` when none), eight bytes at a time.
+    @inline(__always)
+    private static func nextSpecial(_ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let ampersands = ones &* 0x26
+        let opens = ones &* 0x3C
+        var i = from
+        while i &+ 8 <= n {
+            let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            let a = word ^ ampersands
+            let o = word ^ opens
+            // The lowest flagged byte of the zero-byte test is exact (little-endian loads).
+            let hit = (((a &- ones) & ~a) | ((o &- ones) & ~o)) & highs
+            if hit != 0 { return i &+ (hit.littleEndian.trailingZeroBitCount >> 3) }
+            i &+= 8
+        }
+        while i < n {
+            if p[i] == 0x26 || p[i] == 0x3C { return i }
+            i += 1
+        }
+        return n
+    }
+
+    /// The length of a plain named reference (`&amp;`, `&eacute;`: ASCII letters and digits, then
+    /// `;`) at `i`, 0 for anything else; the common case, answered without the full reading.
+    @inline(__always)
+    private static func namedReferenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        var j = i &+ 1
+        let limit = min(n, i &+ 34)
+        guard j < limit, p[j] | 0x20 >= UInt8(ascii: "a"), p[j] | 0x20 <= UInt8(ascii: "z") else { return 0 }
+        j &+= 1
+        while j < limit {
+            let b = p[j]
+            if (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || (b >= 0x30 && b <= 0x39) {
+                j &+= 1
+                continue
+            }
+            return b == UInt8(ascii: ";") ? j &+ 1 &- i : 0
+        }
+        return 0
+    }
+
     @inline(__always)
     private static func find(_ byte: UInt8, _ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
         guard from < n, let hit = memchr(p + from, Int32(byte), n - from) else { return n }
@@ -196,7 +265,7 @@ struct ReferenceRepair {
         }
         guard isNameStart(p[j]) else { return .bare }
         j += 1
-        while j < n, j - i <= 64, isNameByte(p[j]) { j += 1 }
+        while j < n, j - i < lookahead - 2, isNameByte(p[j]) { j += 1 }
         if j == n { return final ? .bare : .needMore }
         return p[j] == UInt8(ascii: ";") ? .keep(j + 1 - i) : .bare
     }
