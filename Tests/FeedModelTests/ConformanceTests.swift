@@ -10,6 +10,15 @@ import XCTest
 /// Deliberate differences from gofeed, following the specifications: titles are text with entities
 /// decoded, HTML content keeps its markup, dates are compared as instants; titles, descriptions,
 /// rights and names that hold HTML are plain text (see `sameText`).
+///
+/// Inputs that still fail, where Tidings follows the specification or what a reader shows rather
+/// than gofeed: the first RSS `<link>` is the link (gofeed takes the last, even `<link href>`);
+/// every `dc:creator` is an author (gofeed keeps the first); relative URLs inside HTML content stay
+/// as written with the base beside them (`_tidings.base`), resolved when shown; `xml:base="img"`
+/// resolves as RFC 3986 says (`http://example.org/icon.png`); Atom `type="html"` content keeps a
+/// wrapping `div` (only XHTML content is wrapped); an Atom `id` is not resolved against `xml:base`;
+/// the generator is its name (no version and URI appended); tags are category terms (labels are
+/// kept beside them); an article's image is not guessed from an `<img>` in its content.
 final class ConformanceTests: XCTestCase {
     private struct Outcome {
         var files = 0
@@ -62,7 +71,7 @@ final class ConformanceTests: XCTestCase {
             for failure in outcome.failures { print("  " + failure) }
         }
         XCTAssertGreaterThan(outcome.files, 500)
-        XCTAssertGreaterThanOrEqual(rate, 88, "conformance pass rate fell")
+        XCTAssertGreaterThanOrEqual(rate, 95, "conformance pass rate fell")
     }
 
     private func check(input: URL, expected: URL, into outcome: inout Outcome) throws {

@@ -49,5 +49,9 @@ final class FieldTextTests: XCTestCase {
         XCTAssertEqual(FieldText.plain("Plain title"), "Plain title")
         XCTAssertEqual(FieldText.plain("AT&T < AT&amp;T"), "AT&T < AT&T")
         XCTAssertEqual(FieldText.plain("<img src=x>"), nil)
+        XCTAssertEqual(FieldText.plain("Fish & <Chips> \"quoted\""), "Fish & <Chips> \"quoted\"")
+        XCTAssertEqual(FieldText.plain("Vector<Int> and <T>"), "Vector<Int> and <T>")
+        XCTAssertEqual(FieldText.plain("a <!-- note --> b"), "a b")
+        XCTAssertEqual(FieldText.plain("H<sub>2</sub>O &amp; CO<SUB>2</SUB>"), "H2O & CO2")
     }
 }
