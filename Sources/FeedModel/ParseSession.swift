@@ -125,6 +125,10 @@ final class ParseSession {
             do {
                 var feed = try JSONFeedReader.parse(json, baseURL: baseURL, options: options, onHeader: onHeader, onItem: onItem)
                 feed.encoding = encoding
+                if decoder?.detected == true, feed.wellformed {
+                    feed.wellformed = false
+                    feed.error = "the bytes are not UTF-8: read as \(encoding), which they look like"
+                }
                 if decoder?.replacedBytes == true, feed.wellformed {
                     feed.wellformed = false
                     feed.error = "invalid \(encoding) byte sequences replaced with U+FFFD"

@@ -24,7 +24,7 @@ final class XMLFeedParser {
     private(set) var firstError: String?
     private(set) var sawRoot = false
     private(set) var sawInvalidUTF8 = false
-    /// Set once libxml2 reported the document not well-formed (its own flag is reset, see `keepUTF8`).
+    /// Set once libxml2 reported the document not well-formed (its own flag is reset, see `undoLossyRecoveries`).
     private var sawMalformed = false
     private var context: xmlParserCtxtPtr?
     /// A direct-mapped cache of resolved element names (a collision only costs a fresh resolve).
@@ -48,14 +48,14 @@ final class XMLFeedParser {
         sax.endElementNs = { ctx, localname, prefix, _ in
             guard let ctx, let localname else { return }
             Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
-                $0.keepUTF8()
+                $0.undoLossyRecoveries()
                 $0.state.pointee.endElement(localName: localname, prefix: prefix)
             }
         }
         sax.characters = { ctx, chars, length in
             guard let ctx, let chars, length > 0 else { return }
             Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
-                $0.keepUTF8()
+                $0.undoLossyRecoveries()
                 $0.state.pointee.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
             }
         }
@@ -122,7 +122,7 @@ final class XMLFeedParser {
     /// - once a document is not well-formed it drops every later entity reference (`&amp;`
     ///   included); its flag is cleared after being noted, so later references are still read.
     @inline(__always)
-    func keepUTF8() {
+    func undoLossyRecoveries() {
         guard let context else { return }
         if context.pointee.wellFormed == 0 {
             sawMalformed = true
@@ -138,7 +138,7 @@ final class XMLFeedParser {
         _ attributes: XMLAttributes
     ) {
         sawRoot = true
-        keepUTF8()
+        undoLossyRecoveries()
         if state.pointee.bareAtom && !bareAtomApplied {
             bareAtomApplied = true
             names.update(repeating: NameSlot(tag: .unknown, namespace: .none), count: Self.nameSlots)
@@ -175,7 +175,7 @@ final class XMLFeedParser {
     }
 
     private func entity(_ name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
-        keepUTF8()
+        undoLossyRecoveries()
         let state = context?.pointee.instate
         let inAttribute = state == XML_PARSER_START_TAG || state == XML_PARSER_ATTRIBUTE_VALUE
         let text = String(cString: name)

@@ -133,4 +133,13 @@ final class EncodingTests: XCTestCase {
         XCTAssertEqual(feed.items.first?.title, "“Hi” – don’t…")
         XCTAssertEqual(feed.encoding, "iso-8859-1")
     }
+
+    func testJSONFeedInALegacyEncodingIsDetectedAndReported() throws {
+        let text = "{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"Caf\u{E9} cr\u{E8}me \u{2013} \u{201C}menu\u{201D}\", \"items\": []}"
+        let bytes = [UInt8](try XCTUnwrap(text.data(using: .windowsCP1252)))
+        let feed = try FeedParser.parse(bytes)
+        XCTAssertEqual(feed.title, "Café crème – “menu”")
+        XCTAssertEqual(feed.encoding, "windows-1252")
+        XCTAssertFalse(feed.wellformed)
+    }
 }
