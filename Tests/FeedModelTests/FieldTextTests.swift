@@ -53,5 +53,6 @@ final class FieldTextTests: XCTestCase {
         XCTAssertEqual(FieldText.plain("Vector<Int> and <T>"), "Vector<Int> and <T>")
         XCTAssertEqual(FieldText.plain("a <!-- note --> b"), "a b")
         XCTAssertEqual(FieldText.plain("H<sub>2</sub>O &amp; CO<SUB>2</SUB>"), "H2O & CO2")
+        XCTAssertEqual(FieldText.plain("<b>don&#146;t</b> &#x93;x&#x94; &#233;"), "don\u{2019}t \u{201C}x\u{201D} é")
     }
 }
