@@ -1,3 +1,4 @@
+import TidingsText
 import Foundation
 
 /// Repairs the character references of an XML byte stream before libxml2 reads it, so that the text
@@ -328,10 +329,5 @@ struct ReferenceRepair {
             || b == UInt8(ascii: ".")
     }
 
-    /// The characters windows-1252 puts at 0x80-0x9F (the five it leaves undefined keep their code).
-    static let windows1252: [UInt32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
-        0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161,
-        0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-    ]
+    static var windows1252: [UInt32] { Windows1252.c1 }
 }
