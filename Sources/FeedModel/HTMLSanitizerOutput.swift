@@ -105,7 +105,8 @@ struct SanitizedOutput {
     }
 
     /// Appends `text` with `&`, `<`, `>` (and `"` in attributes) escaped and control characters other
-    /// than tab, line feed and carriage return removed (C0, DEL, the C1 range U+0080-U+009F, U+FFFE, U+FFFF).
+    /// than tab, line feed and carriage return removed (C0, DEL, U+FFFE, U+FFFF); C1 controls become the
+    /// windows-1252 characters they stand for.
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
         MarkupEscaper.escape(text, inAttribute ? Self.attributeEscaping : Self.textEscaping, into: &bytes)
     }

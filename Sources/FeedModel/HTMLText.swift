@@ -1,3 +1,4 @@
+import TidingsText
 import CLibXML2
 
 /// Article HTML laid out as terminal text: the lines to show and the URLs of the numbered links.
@@ -63,8 +64,8 @@ public enum HTMLText {
         return output
     }
 
-    /// Appends `text` with runs of white space collapsed to one space (none at the start) and
-    /// control characters removed.
+    /// Appends `text` with runs of white space collapsed to one space (none at the start), C1 controls
+    /// read as windows-1252 (`&#146;` is ’) and other control characters removed.
     static func appendCollapsed(_ text: String, to output: inout String, pendingSpace: inout Bool) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -74,6 +75,10 @@ public enum HTMLText {
                 if pendingSpace { output += " " }
                 pendingSpace = false
                 output.unicodeScalars.append(scalar)
+            } else if let mapped = Windows1252.character(forC1: value) {
+                if pendingSpace { output += " " }
+                pendingSpace = false
+                output.unicodeScalars.append(mapped)
             }
         }
     }

@@ -24,7 +24,8 @@ struct HTMLTextLayout {
 
     var prefixDepth: Int { prefixes.count }
 
-    /// Adds text with runs of white space collapsed to one space and control characters removed.
+    /// Adds text with runs of white space collapsed to one space, C1 controls read as windows-1252 and
+    /// other control characters removed.
     mutating func addText(_ text: String) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -34,10 +35,15 @@ struct HTMLTextLayout {
                 pendingSpace = !inline.isEmpty
                 continue
             }
-            if value < 0x20 || (value >= 0x7F && value < 0xA0) { continue }
+            var shown = scalar
+            if value < 0x20 || value == 0x7F { continue }
+            if value >= 0x80 && value < 0xA0 {
+                guard let mapped = Windows1252.character(forC1: value) else { continue }
+                shown = mapped
+            }
             if pendingSpace, let last = inline.utf8.last, last != 0x0A { inline.append(" ") }
             pendingSpace = false
-            inline.unicodeScalars.append(scalar)
+            inline.unicodeScalars.append(shown)
         }
     }
 
@@ -88,6 +94,11 @@ struct HTMLTextLayout {
                     let spaces = 8 - column % 8
                     cleaned += String(repeating: " ", count: spaces)
                     column += spaces
+                } else if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                    let mapped = Windows1252.character(forC1: scalar.value)
+                {
+                    cleaned.unicodeScalars.append(mapped)
+                    column += 1
                 } else if character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
                     continue
                 } else {

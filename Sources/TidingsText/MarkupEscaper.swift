@@ -33,13 +33,17 @@ public enum MarkupEscaper {
                 case 0x0A: replacement = "&#10;"
                 case 0x0D: replacement = "&#13;"
                 case 0xC2:
-                    // C1 controls, U+0080...U+009F, are C2 80...C2 9F.
+                    // C1 controls, U+0080...U+009F, are C2 80...C2 9F: they stand for the windows-1252
+                    // characters HTML5 reads there (`&#146;` is ’), the five undefined ones are dropped.
                     guard i + 1 < count, base[i + 1] & 0xE0 == 0x80 else {
                         i += 1
                         continue
                     }
-                    replacement = ""
-                    skip = 2
+                    if i > run { sink.append(UnsafeBufferPointer(start: base + run, count: i - run)) }
+                    Windows1252.c1UTF8[Int(base[i + 1] - 0x80)].withUnsafeBufferPointer { sink.append($0) }
+                    i += 2
+                    run = i
+                    continue
                 case 0xEF:
                     // The noncharacters U+FFFE and U+FFFF, which XML 1.0 forbids, are EF BF BE and EF BF BF.
                     guard i + 2 < count, base[i + 1] == 0xBF, base[i + 2] & 0xFE == 0xBE else {
@@ -107,7 +111,8 @@ public struct MarkupEscaping: OptionSet, Sendable, Hashable {
     /// Characters XML 1.0 forbids are dropped: C0 controls other than tab, line feed and carriage return,
     /// U+FFFE and U+FFFF (so that the document stays well-formed).
     public static let dropForbidden = MarkupEscaping(rawValue: 8)
-    /// DEL and the C1 controls U+0080...U+009F are dropped too (text that people will see).
+    /// DEL is dropped too, and the C1 controls U+0080...U+009F become the windows-1252 characters they
+    /// stand for, as HTML5 reads `&#146;` (text that people will see).
     public static let dropControls = MarkupEscaping(rawValue: 16)
 
     /// Text content of an XML document.

@@ -41,9 +41,16 @@ final class SanitizerStructureTests: XCTestCase {
         XCTAssertEqual(sanitized("<a href=\":x\">c</a>"), "<a href=\":x\">c</a>")
     }
 
-    func testC1ControlsAreRemovedFromTextAndAttributes() {
+    func testC1ControlsReadAsWindows1252InTextAndAttributes() {
         XCTAssertEqual(
-            sanitized("<a href=\"http://x/\u{85}\" title=\"t\u{9F}\">n</a>\u{85}<p>x\u{80}y\u{A0}</p>"),
-            "<a href=\"http://x/\" title=\"t\">n</a><p>xy\u{A0}</p>")
+            sanitized("<a href=\"http://x/\u{85}\" title=\"t\u{9F}\">n</a>\u{85}<p>x\u{80}y\u{81}z\u{A0}</p>"),
+            "<a href=\"http://x/\u{2026}\" title=\"t\u{178}\">n</a>\u{2026}<p>x\u{20AC}yz\u{A0}</p>")
+    }
+
+    func testNumericReferencesInTheC1RangeInBodiesReadAsWindows1252() {
+        XCTAssertEqual(sanitized("<p>it&#146;s &#147;so&#148; &#150; ok</p>"), "<p>it\u{2019}s \u{201C}so\u{201D} \u{2013} ok</p>")
+        XCTAssertEqual(HTMLText.plainText("<p>it&#146;s &#133;</p>"), "it\u{2019}s \u{2026}")
+        XCTAssertEqual(HTMLText.render("<p>it&#146;s</p><pre>a&#150;b</pre>", width: 40).lines.filter { !$0.isEmpty },
+                       ["it\u{2019}s", "a\u{2013}b"])
     }
 }

@@ -30,7 +30,8 @@ final class MarkupEscaperTests: XCTestCase {
 
     func testControlsAreDroppedForPeople() {
         let options: MarkupEscaping = [.dropForbidden, .dropControls]
-        XCTAssertEqual(escaped("a\u{7F}b\u{80}c\u{9F}d\u{A0}e", options), "abcd\u{A0}e")
+        XCTAssertEqual(escaped("a\u{7F}b\u{80}c\u{9F}d\u{81}\u{A0}e", options), "ab\u{20AC}c\u{178}d\u{A0}e",
+                       "C1 controls read as windows-1252, its undefined ones dropped")
         XCTAssertEqual(escaped("a\u{7F}b\u{85}c", .xmlText), "a\u{7F}b\u{85}c", "XML allows DEL and C1")
     }
 
