@@ -37,6 +37,7 @@ public final class FeedStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = -16384")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 4096")
+            db.add(function: RegexpFunction.function)
         }
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
@@ -146,9 +147,10 @@ public final class FeedStore: Sendable {
         try pool.read { db in try FeedReader.tagSummaries(db) }
     }
 
-    /// Store-wide counts (`tidings count`).
-    public func counts() throws -> ArticleCounts {
-        try pool.read { db in try FeedReader.counts(db) }
+    /// Store-wide counts (`tidings count`), leaving out the articles ignore rules hid unless
+    /// `includeIgnored`.
+    public func counts(includeIgnored: Bool = false) throws -> ArticleCounts {
+        try pool.read { db in try FeedReader.counts(db, includeIgnored: includeIgnored) }
     }
 
     // MARK: Fetch results
@@ -164,15 +166,29 @@ public final class FeedStore: Sendable {
     /// indexing feed by feed. Until then search does not find those articles (a changed article is not
     /// found by its old text either); nothing is lost if the process dies in between, since the text
     /// waits in the database for the next `indexPendingSearch()`.
+    ///
+    /// The new and changed articles that `ignoring` matches are marked ignored in the same
+    /// transaction (call `applyIgnoreRules` with the same rules first, so that the stored articles
+    /// follow them too).
     @discardableResult
-    public func apply(feedID: Int64, feed: Feed, fetch: FetchRecord, deferSearchIndex: Bool = false) throws
-        -> ApplyResult
-    {
+    public func apply(
+        feedID: Int64, feed: Feed, fetch: FetchRecord, deferSearchIndex: Bool = false, ignoring: IgnoreRules = .none
+    ) throws -> ApplyResult {
         let prepared = ArticleWriter.Prepared(feed, fetchedAt: fetch.fetchedAt.timeIntervalSince1970)
         return try pool.write { db in
             try ArticleWriter.apply(
-                db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, deferSearch: deferSearchIndex)
+                db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, deferSearch: deferSearchIndex,
+                ignoring: ignoring)
         }
+    }
+
+    /// Marks every article again when `rules` differ from those this store last applied (articles
+    /// the old rules hid and the new ones do not come back; marks are untouched), in one
+    /// transaction. Returns the number of articles the rules now hide, or nil when the rules had not
+    /// changed (then this costs one read). Starred articles are never hidden.
+    @discardableResult
+    public func applyIgnoreRules(_ rules: IgnoreRules, now: Date = Date()) throws -> Int? {
+        try pool.write { db in try IgnoreWriter.reapply(db, rules: rules, now: now) }
     }
 
     /// Adds to the full-text index, in one transaction, the articles that `apply` stored with
@@ -180,14 +196,7 @@ public final class FeedStore: Sendable {
     /// many. Cheap when there are none.
     @discardableResult
     public func indexPendingSearch() throws -> Int {
-        try pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO article_search (rowid, title, author, body)
-                    SELECT article_id, title, author, body FROM search_pending ORDER BY article_id;
-                DELETE FROM search_pending;
-                """)
-            return db.changesCount
-        }
+        try pool.write { db in try ArticleWriter.indexPendingSearch(db) }
     }
 
     /// Records a fetch that brought nothing new (304 Not Modified, or a body whose hash matched):

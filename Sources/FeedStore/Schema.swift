@@ -12,8 +12,25 @@ enum Schema {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: v2)
         }
+        migrator.registerMigration("v4-ignored-articles") { db in
+            try db.execute(sql: ignoredArticles)
+        }
         return migrator
     }
+
+    /// Articles hidden by ignore rules (`IgnoreWriter`): a mark, never a deletion. The partial index
+    /// holds only ignored articles, so leaving them out of a list or count (`ArticleFilter.notIgnored`)
+    /// and subtracting them from a feed's counts stays cheap. `ignore_rules_state` remembers the rules
+    /// last applied to every article, so that changed rules are applied again.
+    private static let ignoredArticles = """
+        ALTER TABLE articles ADD COLUMN ignored INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX articles_ignored ON articles(feed_id, read) WHERE ignored = 1;
+        CREATE TABLE ignore_rules_state (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            fingerprint TEXT NOT NULL,
+            applied_at REAL NOT NULL
+        );
+        """
 
     /// Search text waiting to enter the full-text index: `FeedStore.apply(..., deferSearchIndex: true)`
     /// writes here and `FeedStore.indexPendingSearch()` moves the rows into `article_search` in one

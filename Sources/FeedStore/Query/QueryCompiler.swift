@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+
+/// Turns a `QueryExpression` into an SQL condition over `articles AS a`, every value bound as an
+/// argument (never spliced into the SQL). Conditions on the feed (`feed`, `tag`) are subqueries on
+/// `feeds` and `feed_tags`, evaluated once per query rather than once per article; `contains` is an
+/// FTS5 MATCH with a column filter; `=~` calls the `regexp` function inside SQLite. Every
+/// condition is true or false, never NULL, so `not` is exact.
+struct QueryCompiler {
+    /// The full-text table `contains` searches: `article_search`, or at store time the table of the
+    /// articles being stored (`IgnoreWriter.incomingSearch`).
+    var searchTable = "article_search"
+    /// Ages are measured back from this.
+    var now: Date
+
+    static let orderedSearch = "+a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
+
+    func compile(_ expression: QueryExpression) -> (sql: String, arguments: StatementArguments) {
+        var arguments = StatementArguments()
+        let sql = compile(expression, &arguments)
+        return (sql, arguments)
+    }
+
+    private func compile(_ expression: QueryExpression, _ arguments: inout StatementArguments) -> String {
+        switch expression {
+        case .and(let left, let right):
+            return "(\(compile(left, &arguments)) AND \(compile(right, &arguments)))"
+        case .or(let left, let right):
+            return "(\(compile(left, &arguments)) OR \(compile(right, &arguments)))"
+        case .not(let inner):
+            return "NOT \(compile(inner, &arguments))"
+        case .condition(let condition):
+            return compile(condition, &arguments)
+        }
+    }
+
+    private func compile(_ condition: QueryCondition, _ arguments: inout StatementArguments) -> String {
+        switch condition {
+        case .flag(.unread): return "(a.read = 0)"
+        case .flag(.starred): return "(a.starred = 1)"
+        case .flag(.enclosure): return "(a.enclosures IS NOT NULL)"
+        case .date(let from, let until):
+            return range("a.sort_date", from?.timeIntervalSince1970, until?.timeIntervalSince1970, &arguments)
+        case .age(let atLeast, let under):
+            // age >= atLeast  <=>  date <= now - atLeast;  age < under  <=>  date > now - under.
+            let reference = now.timeIntervalSince1970
+            var parts: [String] = []
+            if let under {
+                parts.append("a.sort_date > ?")
+                arguments += [reference - under]
+            }
+            if let atLeast {
+                parts.append("a.sort_date <= ?")
+                arguments += [reference - atLeast]
+            }
+            return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
+        case .text(let field, let match, let value):
+            return text(field, match, value, &arguments)
+        }
+    }
+
+    private func range(_ column: String, _ from: Double?, _ until: Double?, _ arguments: inout StatementArguments)
+        -> String
+    {
+        var parts: [String] = []
+        if let from {
+            parts.append("\(column) >= ?")
+            arguments += [from]
+        }
+        if let until {
+            parts.append("\(column) < ?")
+            arguments += [until]
+        }
+        return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
+    }
+
+    private func text(_ field: QueryTextField, _ match: QueryTextMatch, _ value: String,
+                      _ arguments: inout StatementArguments) -> String
+    {
+        if match == .contains {
+            let column = field == .content ? "body" : field.rawValue
+            arguments += ["{\(column)} : (\(SearchExpression.match(value) ?? "\"\""))"]
+            return searchTable == "article_search"
+                ? "(\(Self.orderedSearch))"
+                : "(a.id IN (SELECT rowid FROM \(searchTable) WHERE \(searchTable) MATCH ?))"
+        }
+        let test = match == .regex ? "REGEXP ?" : "= ? COLLATE NOCASE"
+        switch field {
+        case .title, .url:
+            arguments += [value]
+            return "(coalesce(a.\(field.rawValue), '') \(test))"
+        case .author:
+            arguments += [value]
+            return """
+                (a.authors IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(a.authors)
+                    WHERE coalesce(json_extract(value, '$.name'), json_extract(value, '$.email'), '') \(test)))
+                """
+        case .enclosure:
+            arguments += [value]
+            return """
+                (a.enclosures IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(a.enclosures)
+                    WHERE coalesce(json_extract(value, '$.mimeType'), '') \(test)))
+                """
+        case .content:
+            arguments += [value]
+            let pending = searchTable == "article_search"
+                ? ", (SELECT body FROM search_pending WHERE article_id = a.id)" : ""
+            return "(coalesce((SELECT body FROM \(searchTable) WHERE rowid = a.id)\(pending), '') \(test))"
+        case .feed:
+            if match == .regex {
+                arguments += [value]
+                return "(a.feed_id IN (SELECT id FROM feeds WHERE display_title REGEXP ?))"
+            }
+            arguments += [value, value]
+            return "(a.feed_id IN (SELECT id FROM feeds WHERE display_title = ? COLLATE NOCASE OR url = ?))"
+        case .tag:
+            arguments += [value]
+            return "(a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag \(test)))"
+        case .language:
+            if match == .regex {
+                arguments += [value]
+                return "(coalesce(a.language, '') REGEXP ?)"
+            }
+            arguments += [value, value.unicodeScalars.count + 1, value + "-"]
+            return "(coalesce(a.language, '') = ? COLLATE NOCASE OR substr(coalesce(a.language, ''), 1, ?) = ? COLLATE NOCASE)"
+        }
+    }
+}
