@@ -188,7 +188,8 @@ public final class FeedStore: Sendable {
     /// changed (then this costs one read). Starred articles are never hidden.
     @discardableResult
     public func applyIgnoreRules(_ rules: IgnoreRules, now: Date = Date()) throws -> Int? {
-        try pool.write { db in try IgnoreWriter.reapply(db, rules: rules, now: now) }
+        guard try pool.read({ db in try IgnoreWriter.changed(db, rules) }) else { return nil }
+        return try pool.write { db in try IgnoreWriter.reapply(db, rules: rules, now: now) }
     }
 
     /// Adds to the full-text index, in one transaction, the articles that `apply` stored with

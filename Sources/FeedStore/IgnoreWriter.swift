@@ -57,12 +57,17 @@ enum IgnoreWriter {
         if fullText { try db.execute(sql: "DELETE FROM \(incomingSearch)") }
     }
 
+    /// True when `rules` differ from the rules last applied to every article.
+    static func changed(_ db: Database, _ rules: IgnoreRules) throws -> Bool {
+        let applied = try String.fetchOne(db, sql: "SELECT fingerprint FROM ignore_rules_state WHERE id = 1") ?? ""
+        return applied != rules.fingerprint
+    }
+
     /// Marks every article again when `rules` differ from the rules last applied; returns the
     /// number of articles now ignored, or nil when the rules had not changed.
     static func reapply(_ db: Database, rules: IgnoreRules, now: Date) throws -> Int? {
+        guard try changed(db, rules) else { return nil }
         let fingerprint = rules.fingerprint
-        let applied = try String.fetchOne(db, sql: "SELECT fingerprint FROM ignore_rules_state WHERE id = 1") ?? ""
-        guard applied != fingerprint else { return nil }
         try db.execute(sql: "UPDATE articles SET ignored = 0 WHERE ignored = 1")
         var ignored = 0
         if let expression = rules.expression {

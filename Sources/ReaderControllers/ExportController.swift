@@ -26,6 +26,7 @@ public final class ExportController: Sendable {
     public func run(_ options: ExportOptions, now: Date = Date()) throws -> ExportSummary {
         let context = ExportContext(
             generated: now, stateName: options.onlyNew ? options.stateName : nil, terminalWidth: options.terminalWidth)
+        try environment.store.applyIgnoreRules(options.ignoreRules)
         let query = try self.query(for: options)
         if let templatePath = options.templatePath {
             var writer = try ExportTemplateWriter(
@@ -94,7 +95,8 @@ public final class ExportController: Sendable {
         return ArticleQuery(
             feedIDs: feedIDs, tags: options.tags, unreadOnly: options.unreadOnly, starredOnly: options.starredOnly,
             since: options.since, search: search?.isEmpty == false ? search : nil,
-            notExportedBy: options.onlyNew ? options.stateName : nil, sort: options.effectiveSort)
+            notExportedBy: options.onlyNew ? options.stateName : nil, expression: try ExportError.parse(options.query),
+            includeIgnored: options.includeIgnored, sort: options.effectiveSort)
     }
 
     private func stream<Writer: ExportWriter>(

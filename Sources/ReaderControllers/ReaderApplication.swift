@@ -281,7 +281,8 @@ extension ReaderApplication: ReaderActions {
         let service = makeRefresher()
         refresher = service
         let options = RefreshOptions(
-            all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention)
+            all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention,
+            ignoreRules: context.config.ignoreRules)
         let mailbox = self.mailbox
         refreshStatus = "Refreshing…"
         refreshTask = Task.detached {
