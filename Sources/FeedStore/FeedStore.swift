@@ -308,6 +308,13 @@ public final class FeedStore: Sendable {
         return try pool.read { db in try ArticleReader.count(db, filter) }
     }
 
+    /// The unread and total articles of each list (query feeds in the feed list), from one snapshot,
+    /// one pass over each list.
+    public func listCounts(_ queries: [ArticleQuery]) throws -> [ListCount] {
+        let filters = queries.map { ArticleFilter($0) }
+        return try pool.read { db in try filters.map { try ArticleReader.listCount(db, $0) } }
+    }
+
     /// The row index of an article in the list, or nil when the list does not contain it.
     public func index(of articleID: Int64, in query: ArticleQuery) throws -> Int? {
         let filter = ArticleFilter(query)

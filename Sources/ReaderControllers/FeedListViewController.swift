@@ -11,6 +11,7 @@ public final class FeedListViewController: ViewController {
     enum Row: Hashable {
         case allUnread(unread: Int, total: Int)
         case starred(count: Int)
+        case query(QueryFeedRow)
         case tag(TagSummary)
         case feed(StoredFeed)
     }
@@ -54,11 +55,13 @@ public final class FeedListViewController: ViewController {
     /// Reads feeds, tags and counts again, keeping the selection on the same row where it still exists.
     func reload() {
         let selected = tableState.selectedRow < rows.count ? rows[tableState.selectedRow] : nil
-        guard let (feeds, tags, counts) = context.attempt({
-            (try context.store.feeds(), try context.store.tags(), try context.store.counts())
+        guard let (feeds, tags, counts, queryFeeds) = context.attempt({
+            (try context.store.feeds(), try context.store.tags(), try context.store.counts(),
+             try QueryFeedRow.load(context.config, store: context.store))
         }) else { return }
         self.counts = counts
         var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
+        rows += queryFeeds.map(Row.query)
         if let tagFilter {
             rows += feeds.filter { $0.tags.contains(tagFilter) }.map(Row.feed)
         } else {
@@ -137,6 +140,7 @@ public final class FeedListViewController: ViewController {
         switch row {
         case .allUnread: return ArticleQuery(unreadOnly: true, sort: sort)
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
+        case .query(let row): return row.query(sort: sort)
         case .tag(let tag): return ArticleQuery.tag(tag.tag, sort: sort)
         case .feed(let feed): return ArticleQuery.feed(feed.id, sort: sort)
         }
@@ -148,6 +152,7 @@ public final class FeedListViewController: ViewController {
         switch row {
         case .allUnread: title = "All unread"
         case .starred: title = "Starred"
+        case .query(let row): title = "Query: \(ReaderFormat.clean(row.feed.name))"
         case .tag(let tag): title = "Tag: \(ReaderFormat.clean(tag.tag))"
         case .feed(let feed):
             title = ReaderFormat.clean(feed.displayTitle)
@@ -199,6 +204,10 @@ extension FeedListViewController: TableViewDataSource {
             return TableRow(cells: ["All unread", "\(unread)", "\(total)", ""], style: unread > 0 ? theme.unread : theme.read)
         case .starred(let count):
             return TableRow(cells: ["Starred", "", "\(count)", ""], style: theme.read)
+        case .query(let row):
+            return TableRow(
+                cells: ["» \(ReaderFormat.clean(row.feed.name))", "\(row.count.unread)", "\(row.count.total)", ""],
+                style: row.count.unread > 0 ? theme.unread : theme.read)
         case .tag(let tag):
             return TableRow(
                 cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],
@@ -244,6 +253,7 @@ extension FeedListViewController.Row {
         switch self {
         case .allUnread: "all"
         case .starred: "starred"
+        case .query(let row): "query:" + row.feed.name
         case .tag(let tag): "tag:" + tag.tag
         case .feed(let feed): "feed:\(feed.id)"
         }

@@ -19,7 +19,7 @@ public enum ReaderLauncher {
         } catch {
             throw .notATerminal
         }
-        let syncProblem = syncFeedList(environment)
+        let syncProblem = syncFeedList(environment) ?? applyIgnoreRules(environment, config)
         do {
             try terminal.start()
         } catch {
@@ -36,6 +36,17 @@ public enum ReaderLauncher {
             foreground: { body in try terminal.runRestored(body) })
         if let syncProblem { application.showMessage(syncProblem, isError: true) }
         application.run()
+    }
+
+    /// Hides what the config's `[[ignore]]` rules match when they changed since the store last
+    /// applied them; a message when that failed.
+    static func applyIgnoreRules(_ environment: AppEnvironment, _ config: ReaderConfig) -> String? {
+        do {
+            try environment.store.applyIgnoreRules(config.ignoreRules)
+            return nil
+        } catch {
+            return "Ignore rules not applied: \(error)"
+        }
     }
 
     /// Throws `ReaderError.notATerminal` when standard input or output is not a terminal, so a command
