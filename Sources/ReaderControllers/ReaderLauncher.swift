@@ -19,7 +19,8 @@ public enum ReaderLauncher {
         } catch {
             throw .notATerminal
         }
-        let syncProblem = syncFeedList(environment) ?? applyIgnoreRules(environment, config)
+        let syncProblem = syncFeedList(environment)
+        let ignoreProblem = applyIgnoreRules(environment, config)
         do {
             try terminal.start()
         } catch {
@@ -34,7 +35,7 @@ public enum ReaderLauncher {
             environment: processEnvironment,
             wake: { wakeup.post() },
             foreground: { body in try terminal.runRestored(body) })
-        if let syncProblem { application.showMessage(syncProblem, isError: true) }
+        if let problem = syncProblem ?? ignoreProblem { application.showMessage(problem, isError: true) }
         application.run()
     }
 
