@@ -15,5 +15,6 @@ struct TidingsBench: AsyncParsableCommand {
             ExportBenchmark.self,
             SanitizeBenchmark.self,
             ReaderBenchmark.self,
+            QueryBenchmark.self,
         ])
 }
