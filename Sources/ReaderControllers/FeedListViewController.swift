@@ -26,6 +26,9 @@ public final class FeedListViewController: ViewController {
     private var counts: ArticleCounts?
     /// Marks changed in a child list: counts are read again when this list shows again.
     private var countsAreStale = false
+    /// The query feeds' counts as last read (by index in `config.queryFeeds`), read in the background.
+    private var queryCounts: [Int: ListCount] = [:]
+    private let queryCounter = QueryFeedCounter()
 
     public init(context: ReaderContext) {
         self.context = context
@@ -55,13 +58,13 @@ public final class FeedListViewController: ViewController {
     /// Reads feeds, tags and counts again, keeping the selection on the same row where it still exists.
     func reload() {
         let selected = tableState.selectedRow < rows.count ? rows[tableState.selectedRow] : nil
-        guard let (feeds, tags, counts, queryFeeds) = context.attempt({
-            (try context.store.feeds(), try context.store.tags(), try context.store.counts(),
-             try QueryFeedRow.load(context.config, store: context.store))
+        guard let (feeds, tags, counts) = context.attempt({
+            (try context.store.feeds(), try context.store.tags(), try context.store.counts())
         }) else { return }
         self.counts = counts
         var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
-        rows += queryFeeds.map(Row.query)
+        rows += queryRows
+        queryCounter.start(context.config.queryFeeds, store: context.store, wake: context.wake)
         if let tagFilter {
             rows += feeds.filter { $0.tags.contains(tagFilter) }.map(Row.feed)
         } else {
@@ -73,6 +76,24 @@ public final class FeedListViewController: ViewController {
         }
     }
 
+    /// The query feeds' rows with the counts known so far.
+    private var queryRows: [Row] {
+        context.config.queryFeeds.enumerated().map { .query(QueryFeedRow(feed: $1, count: queryCounts[$0])) }
+    }
+
+    /// Puts the query feeds' counts that arrived from the background into their rows.
+    private func takeQueryCounts() {
+        let arrived = queryCounter.take()
+        guard !arrived.isEmpty else { return }
+        queryCounts.merge(arrived) { _, new in new }
+        let fresh = queryRows
+        var next = fresh.makeIterator()
+        rows = rows.map { row in
+            if case .query = row, let updated = next.next() { return updated }
+            return row
+        }
+    }
+
     /// Lists only the feeds tagged `tag` (nil: all feeds again).
     func filter(byTag tag: String?) {
         tagFilter = tag
@@ -81,6 +102,7 @@ public final class FeedListViewController: ViewController {
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+        takeQueryCounts()
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
     }
 
@@ -206,8 +228,9 @@ extension FeedListViewController: TableViewDataSource {
             return TableRow(cells: ["Starred", "", "\(count)", ""], style: theme.read)
         case .query(let row):
             return TableRow(
-                cells: ["» \(ReaderFormat.clean(row.feed.name))", "\(row.count.unread)", "\(row.count.total)", ""],
-                style: row.count.unread > 0 ? theme.unread : theme.read)
+                cells: ["» \(ReaderFormat.clean(row.feed.name))", row.count.map { "\($0.unread)" } ?? "…",
+                        row.count.map { "\($0.total)" } ?? "…", ""],
+                style: (row.count?.unread ?? 0) > 0 ? theme.unread : theme.read)
         case .tag(let tag):
             return TableRow(
                 cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],

@@ -44,6 +44,7 @@ public final class ReaderApplication {
         self.makeRefresher = makeRefresher
         self.foreground = foreground
         mailbox = ReaderMailbox(wake: wake)
+        context.wake = wake
         browser = BrowserLauncher(
             configured: context.config.browser, isTerminal: context.config.browserIsTerminal, environment: environment)
         navigation = NavigationController(root: FeedListViewController(context: context), context: context)

@@ -80,6 +80,7 @@ struct QueryBenchmark: ParsableCommand {
             return try QueryFeed(name: "\(name) \(index)", query: index < queries.count ? text : "(\(text)) and unread")
         }
         var launches: [Double] = []
+        var complete: [Double] = []
         for _ in 0..<5 {
             let start = ContinuousClock.now
             let store = try FeedStore(path: database)
@@ -90,9 +91,16 @@ struct QueryBenchmark: ParsableCommand {
             guard terminal.lines.contains(where: { $0.hasPrefix("» ") }) else {
                 throw ValidationError("the feed list does not show the query feeds")
             }
+            // The counts arrive from the background one query feed after the other.
+            while terminal.lines.contains(where: { $0.hasPrefix("» ") && $0.contains("…") }) {
+                Thread.sleep(forTimeInterval: 0.001)
+                app.processEvents()
+            }
+            complete.append(Self.milliseconds(ContinuousClock.now - start))
         }
-        print(String(format: "feed_list_20_query_feeds_ms: first=%.2f best=%.2f (target <= 100 from launch)",
-                     launches[0], launches.min() ?? 0))
+        print(String(format: "feed_list_20_query_feeds_ms: first=%.2f best=%.2f (target <= 100 from launch); "
+                     + "every count shown: first=%.2f best=%.2f", launches[0], launches.min() ?? 0, complete[0],
+                     complete.min() ?? 0))
         let store = try FeedStore(path: database)
         for (name, text) in queries {
             let start = ContinuousClock.now
@@ -108,20 +116,21 @@ struct QueryBenchmark: ParsableCommand {
     private func measureIgnoreRules(now: Date) throws {
         let rules = IgnoreRules([
             try IgnoreRule(query: "title =~ \"(?i)sponsored|advert\""),
-            try IgnoreRule(query: "content contains \"thunder castle\""),
+            try IgnoreRule(query: "content contains \"unsubscribe today\""),
             try IgnoreRule(query: "enclosure = \"video/mp4\""),
             try IgnoreRule(query: "author = \"Writer 3\" and title contains needle", tag: "tech"),
             try IgnoreRule(query: "url =~ \"/posts/1[0-9]$\"", feed: "https://feed1.bench.example/rss"),
         ])
         var random = SplitMix(seed: 7)
-        let words = ["river", "garden", "thunder", "castle", "needle", "stone", "harbor", "signal", "sponsored"]
+        let words = ["river", "garden", "thunder", "castle", "needle", "stone", "harbor", "signal", "meadow", "candle",
+                     "mirror", "ladder", "pocket", "basket", "thread", "button", "hammer", "anchor", "compass", "island"]
         func phrase(_ n: Int) -> String {
             (0..<n).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
         }
         let documents: [Feed] = (0..<100).map { f in
             Feed(format: .rss20, title: "Feed \(f)", items: (0..<50).map { a in
                 Article(
-                    id: "f\(f)-\(a)", url: "https://feed\(f).bench.example/posts/\(a)", title: phrase(6),
+                    id: "f\(f)-\(a)", url: "https://feed\(f).bench.example/posts/\(a)", title: (a % 25 == 0 ? "Sponsored: " : "") + phrase(6),
                     contentHTML: (0..<4).map { _ in "<p>\(phrase(40))</p>" }.joined(),
                     published: now.addingTimeInterval(-Double(a) * 3_600), authors: [Author(name: "Writer \(f % 10)")])
             })

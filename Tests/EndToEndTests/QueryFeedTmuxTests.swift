@@ -25,7 +25,9 @@ final class QueryFeedTmuxTests: XCTestCase {
         try workspace.prepare()
         let session = try TmuxSession(command: workspace.readerCommand(), width: 100, height: 30)
         sessions.append(session)
-        var rows = try session.waitFor(text: "All unread")
+        var rows = try session.waitFor("the query feed's counts, read in the background") { rows in
+            rows.contains { $0.hasPrefix("» Dawn or noon") && $0.hasSuffix("2       2") }
+        }
         let screen = rows.joined(separator: "\n")
         XCTAssertTrue(rows[2].hasPrefix("All unread") && rows[2].hasSuffix("3       3"), screen)
         XCTAssertNotNil(rows.first { $0.hasPrefix("» Dawn or noon") && $0.hasSuffix("2       2") }, screen)
