@@ -5,10 +5,12 @@ import GRDB
 /// `apply` stored or changed, or every article when the rules changed. Nothing is deleted; a
 /// starred article is never marked.
 enum IgnoreWriter {
-    /// The full-text table of the articles being stored, for `contains` rules (the search text of a
-    /// refresh reaches `article_search` only at its end). A temporary table of the writer connection.
+    /// The articles being stored, for the rules: their ids and (for `content =~`) their text, and a
+    /// contentless full-text index of their text (for `contains`: the search text of a refresh
+    /// reaches `article_search` only at its end). Temporary tables of the writer connection, emptied
+    /// after each use (the contentless index with one 'delete-all', without reading rows back).
+    static let incomingText = "incoming_articles"
     static let incomingSearch = "incoming_search"
-    private static let incomingIDs = "incoming_article_ids"
 
     /// The search text of one stored article.
     struct Incoming {
@@ -30,31 +32,33 @@ enum IgnoreWriter {
     static func mark(_ db: Database, _ articles: [Incoming], rules: IgnoreRules, now: Date) throws {
         guard let expression = rules.expression, !articles.isEmpty else { return }
         try db.execute(sql: """
-            CREATE TEMP TABLE IF NOT EXISTS \(incomingIDs) (id INTEGER PRIMARY KEY);
+            CREATE TEMP TABLE IF NOT EXISTS \(incomingText) (id INTEGER PRIMARY KEY, body TEXT);
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(incomingSearch) USING fts5(
-                title, author, body, tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
+                title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
             """)
-        let insertID = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingIDs) (id) VALUES (?)")
         let fullText = expression.usesFullText
+        let insertText = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingText) (id, body) VALUES (?, ?)")
         let insertSearch = try db.cachedStatement(
             sql: "INSERT INTO \(incomingSearch) (rowid, title, author, body) VALUES (?, ?, ?, ?)")
         for article in articles {
-            try insertID.execute(arguments: [article.id])
+            try insertText.execute(arguments: [article.id, fullText ? article.body : nil])
             if fullText { try insertSearch.execute(arguments: [article.id, article.title, article.author, article.body]) }
         }
-        let compiled = QueryCompiler(searchTable: incomingSearch, now: now).compile(expression)
-        try db.execute(sql: """
-            UPDATE articles SET ignored = 0 WHERE ignored = 1 AND id IN (SELECT id FROM \(incomingIDs))
-            """)
-        try db.execute(
+        let compiled = QueryCompiler(text: .incoming, now: now).compile(expression)
+        try db.cachedStatement(
+            sql: "UPDATE articles SET ignored = 0 WHERE ignored = 1 AND id IN (SELECT id FROM \(incomingText))"
+        ).execute()
+        try db.cachedStatement(
             sql: """
                 UPDATE articles SET ignored = 1 WHERE id IN (
-                    SELECT a.id FROM \(incomingIDs) i CROSS JOIN articles a ON a.id = i.id
+                    SELECT a.id FROM \(incomingText) i CROSS JOIN articles a ON a.id = i.id
                     WHERE a.starred = 0 AND \(compiled.sql))
-                """,
-            arguments: compiled.arguments)
-        try db.execute(sql: "DELETE FROM \(incomingIDs)")
-        if fullText { try db.execute(sql: "DELETE FROM \(incomingSearch)") }
+                """
+        ).execute(arguments: compiled.arguments)
+        try db.cachedStatement(sql: "DELETE FROM \(incomingText)").execute()
+        if fullText {
+            try db.cachedStatement(sql: "INSERT INTO \(incomingSearch) (\(incomingSearch)) VALUES ('delete-all')").execute()
+        }
     }
 
     /// True when `rules` differ from the rules last applied to every article.

@@ -23,6 +23,9 @@ struct QueryBenchmark: ParsableCommand {
     @Option(help: "Terminal size, COLUMNSxROWS.")
     var size = "120x40"
 
+    @Flag(help: "Only the cost of ignore rules at store time.")
+    var ignoreRulesOnly = false
+
     /// Queries a person would save, from cheap to the costliest kind (a regular expression on every title).
     static func queries(now: Date) -> [(name: String, query: String)] {
         let day = DateFormatter()
@@ -48,6 +51,7 @@ struct QueryBenchmark: ParsableCommand {
         guard parts.count == 2 else { throw ValidationError("--size must look like 120x40") }
         let terminalSize = TerminalSize(width: parts[0], height: parts[1])
         let now = Date()
+        if ignoreRulesOnly { return try measureIgnoreRules(now: now) }
         let queries = Self.queries(now: now)
         print("query: \(fill.articles) articles in 500 feeds, \(terminalSize.width)x\(terminalSize.height) terminal")
 

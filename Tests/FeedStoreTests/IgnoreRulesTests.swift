@@ -86,6 +86,20 @@ final class IgnoreRulesTests: XCTestCase {
         XCTAssertEqual(try store.titles(.all), ["Final post"])
     }
 
+    func testRegexOnContentAtStoreTime() throws {
+        let rules = try rules([("content =~ \"(?i)limited offer\"", nil, nil)])
+        try store.applyIgnoreRules(rules)
+        try store.apply(feedID: feedID, feed: document([
+            item(1, title: "Ad", content: "<p>A <b>LIMITED</b> offer</p>"), item(2, title: "Plain", content: "<p>limited</p>"),
+            item(3, title: "Ad again", content: "<p>Limited offer!</p>"),
+        ]), fetch: fetch(), deferSearchIndex: true, ignoring: rules)
+        XCTAssertEqual(try store.titles(.all), ["Plain"], "the text without markup is matched")
+        try store.apply(feedID: otherID, feed: document([item(4, guid: "o4", url: "https://other.example/4", title: "Later",
+                                                              content: "<p>limited offer</p>")]),
+                        fetch: fetch(), deferSearchIndex: true, ignoring: rules)
+        XCTAssertEqual(try store.titles(.all), ["Plain"], "the temporary tables were emptied in between")
+    }
+
     func testMigrationAddsTheColumnToAnExistingStore() throws {
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM pragma_table_info('articles') WHERE name = 'ignored';"), "1")
         XCTAssertEqual(

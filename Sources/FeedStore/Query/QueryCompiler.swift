@@ -7,9 +7,14 @@ import GRDB
 /// FTS5 MATCH with a column filter; `=~` calls the `regexp` function inside SQLite. Every
 /// condition is true or false, never NULL, so `not` is exact.
 struct QueryCompiler {
-    /// The full-text table `contains` searches: `article_search`, or at store time the table of the
-    /// articles being stored (`IgnoreWriter.incomingSearch`).
-    var searchTable = "article_search"
+    /// Where the text of articles is: the store's full-text index, or at store time the temporary
+    /// tables of the articles being stored (`IgnoreWriter`).
+    enum TextSource {
+        case stored
+        case incoming
+    }
+
+    var text = TextSource.stored
     /// Ages are measured back from this.
     var now: Date
 
@@ -80,9 +85,12 @@ struct QueryCompiler {
         if match == .contains {
             let column = field == .content ? "body" : field.rawValue
             arguments += ["{\(column)} : (\(SearchExpression.match(value) ?? "\"\""))"]
-            return searchTable == "article_search"
-                ? "(\(Self.orderedSearch))"
-                : "(a.id IN (SELECT rowid FROM \(searchTable) WHERE \(searchTable) MATCH ?))"
+            switch text {
+            case .stored: return "(\(Self.orderedSearch))"
+            case .incoming:
+                let table = IgnoreWriter.incomingSearch
+                return "(a.id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?))"
+            }
         }
         let test = match == .regex ? "REGEXP ?" : "= ? COLLATE NOCASE"
         switch field {
@@ -103,9 +111,13 @@ struct QueryCompiler {
                 """
         case .content:
             arguments += [value]
-            let pending = searchTable == "article_search"
-                ? ", (SELECT body FROM search_pending WHERE article_id = a.id)" : ""
-            return "(coalesce((SELECT body FROM \(searchTable) WHERE rowid = a.id)\(pending), '') \(test))"
+            switch text {
+            case .stored:
+                return "(coalesce((SELECT body FROM article_search WHERE rowid = a.id), "
+                    + "(SELECT body FROM search_pending WHERE article_id = a.id), '') \(test))"
+            case .incoming:
+                return "(coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '') \(test))"
+            }
         case .feed:
             if match == .regex {
                 arguments += [value]
