@@ -118,7 +118,10 @@ struct QueryBenchmark: ParsableCommand {
     /// Applies 100 feeds x 50 articles (deferred search index, as a refresh does) into fresh
     /// databases, without and with five ignore rules; prints the store time of each and the difference.
     private func measureIgnoreRules(now: Date) throws {
-        let rules = IgnoreRules([
+        let custom = ProcessInfo.processInfo.environment["BENCH_RULES"].map { text in
+            text.split(separator: ";").compactMap { try? IgnoreRule(query: String($0)) }
+        }
+        let rules = try custom.map { IgnoreRules($0) } ?? IgnoreRules([
             try IgnoreRule(query: "title =~ \"(?i)sponsored|advert\""),
             try IgnoreRule(query: "content contains \"unsubscribe today\""),
             try IgnoreRule(query: "enclosure = \"video/mp4\""),
@@ -140,7 +143,8 @@ struct QueryBenchmark: ParsableCommand {
             })
         }
         var results: [String: [Double]] = [:]
-        for round in 0..<3 {
+        var cpu: [String: [Double]] = [:]
+        for round in 0..<5 {
             for (label, ruleSet) in [("without", IgnoreRules.none), ("with", rules)] {
                 let folder = (data as NSString).appendingPathComponent("ignore-bench-\(getpid())-\(round)-\(label)")
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -151,12 +155,14 @@ struct QueryBenchmark: ParsableCommand {
                 }
                 try store.applyIgnoreRules(ruleSet)
                 let start = ContinuousClock.now
+                let cpuStart = StoreBenchmark.processorSeconds()
                 for (index, document) in documents.enumerated() {
                     try store.apply(feedID: ids[index], feed: document, fetch: FetchRecord(fetchedAt: now),
                                     deferSearchIndex: true, ignoring: ruleSet)
                 }
                 try store.indexPendingSearch()
                 results[label, default: []].append(Self.milliseconds(ContinuousClock.now - start))
+                cpu[label, default: []].append((StoreBenchmark.processorSeconds() - cpuStart) * 1000)
                 if round == 0, label == "with" {
                     print("  ignored_articles=\(try store.counts(includeIgnored: true).articles - store.counts().articles)"
                         + " of \(documents.count * 50)")
@@ -165,9 +171,13 @@ struct QueryBenchmark: ParsableCommand {
         }
         let without = results["without"]?.min() ?? 0
         let with = results["with"]?.min() ?? 0
-        print(String(format: "ignore_rules_store_ms: without=%.1f with=%.1f added=%.1f (%.1f%% of storing; 5 rules, "
-                     + "100 feeds x 50 articles, best of 3)", without, with, with - without,
-                     (with - without) / max(without, 1e-9) * 100))
+        print(String(format: "ignore_rules_store_ms: without=%.1f with=%.1f added=%.1f (%.1f%% of storing; %d rules, "
+                     + "100 feeds x 50 articles, best of 5)", without, with, with - without,
+                     (with - without) / max(without, 1e-9) * 100, rules.rules.count))
+        let cpuWithout = cpu["without"]?.min() ?? 0
+        let cpuWith = cpu["with"]?.min() ?? 0
+        print(String(format: "ignore_rules_store_cpu_ms: without=%.1f with=%.1f added=%.1f (%.1f%%)", cpuWithout, cpuWith,
+                     cpuWith - cpuWithout, (cpuWith - cpuWithout) / max(cpuWithout, 1e-9) * 100))
     }
 
     private static func milliseconds(_ duration: Duration) -> Double {
