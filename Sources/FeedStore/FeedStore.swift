@@ -37,6 +37,8 @@ public final class FeedStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = -16384")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 4096")
+            // Temporary tables (the articles being stored, for ignore rules) stay in memory.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             db.add(function: RegexpFunction.function)
         }
         self.path = path

@@ -31,11 +31,18 @@ enum IgnoreWriter {
     /// that no longer match).
     static func mark(_ db: Database, _ articles: [Incoming], rules: IgnoreRules, now: Date) throws {
         guard let expression = rules.expression, !articles.isEmpty else { return }
-        try db.execute(sql: """
-            CREATE TEMP TABLE IF NOT EXISTS \(incomingText) (id INTEGER PRIMARY KEY, body TEXT);
-            CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(incomingSearch) USING fts5(
-                title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
-            """)
+        // Created once per connection: a CREATE, even IF NOT EXISTS, makes GRDB drop every cached
+        // statement of the connection (ArticleWriter's too), which would cost more than the rules.
+        let exists = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM temp.sqlite_master WHERE name = ?)"),
+            arguments: [incomingSearch]) ?? false
+        if !exists {
+            try db.execute(sql: """
+                CREATE TEMP TABLE IF NOT EXISTS \(incomingText) (id INTEGER PRIMARY KEY, body TEXT);
+                CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(incomingSearch) USING fts5(
+                    title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
+                """)
+        }
         let fullText = expression.usesFullText
         let insertText = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingText) (id, body) VALUES (?, ?)")
         let insertSearch = try db.cachedStatement(

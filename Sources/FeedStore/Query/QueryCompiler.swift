@@ -79,6 +79,20 @@ struct QueryCompiler {
         return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
     }
 
+    /// For `=` on a JSON column: the value must occur in the column's text (ASCII case folded, as
+    /// NOCASE does) before the JSON is taken apart, which most rows fail cheaply. Only for values the
+    /// JSON writer stores unescaped (no quote, backslash or control character).
+    private func jsonPrefilter(_ column: String, _ match: QueryTextMatch, _ value: String,
+                               _ arguments: inout StatementArguments) -> String
+    {
+        guard match == .equals, !value.isEmpty,
+              !value.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x2028
+                  || $0.value == 0x2029 })
+        else { return "" }
+        arguments += [value]
+        return " AND instr(lower(\(column)), lower(?)) > 0"
+    }
+
     private func text(_ field: QueryTextField, _ match: QueryTextMatch, _ value: String,
                       _ arguments: inout StatementArguments) -> String
     {
@@ -98,15 +112,17 @@ struct QueryCompiler {
             arguments += [value]
             return "(coalesce(a.\(field.rawValue), '') \(test))"
         case .author:
+            let prefilter = jsonPrefilter("a.authors", match, value, &arguments)
             arguments += [value]
             return """
-                (a.authors IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(a.authors)
+                (a.authors IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(a.authors)
                     WHERE coalesce(json_extract(value, '$.name'), json_extract(value, '$.email'), '') \(test)))
                 """
         case .enclosure:
+            let prefilter = jsonPrefilter("a.enclosures", match, value, &arguments)
             arguments += [value]
             return """
-                (a.enclosures IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(a.enclosures)
+                (a.enclosures IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(a.enclosures)
                     WHERE coalesce(json_extract(value, '$.mimeType'), '') \(test)))
                 """
         case .content:
