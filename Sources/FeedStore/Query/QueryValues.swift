@@ -1,4 +1,5 @@
 import Foundation
+import TidingsText
 
 /// The dates and durations a query compares with.
 enum QueryValues {
@@ -11,36 +12,13 @@ enum QueryValues {
             column: column, message: "expected a date (2026-01-31 or 2026-01-31T08:00:00Z), found \"\(text)\"")
     }
 
-    /// A duration: a number with a unit (`90s`, `30m`, `12h`, `7d`, `2w`), several in a row
-    /// (`1d12h`), or a bare number of days (as newsboat's `age`).
+    /// A duration in TidingsText's notation (`90s`, `30m`, `12h`, `7d`, `2w`, `1d12h`), or a bare
+    /// number of days (as newsboat's `age`).
     static func duration(_ text: String, column: Int) throws(QuerySyntaxError) -> TimeInterval {
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
-        var total: TimeInterval = 0
-        var digits = ""
-        var sawUnit = false
-        for character in text.lowercased() {
-            if character.isASCII, character.isNumber {
-                digits.append(character)
-            } else if let unit = units[character], let number = Double(digits), digits.count <= 9 {
-                total += number * unit
-                digits = ""
-                sawUnit = true
-            } else {
-                digits = "x"
-                break
-            }
+        guard let seconds = DurationText.parse(text, bareNumberUnit: 86_400) else {
+            throw QuerySyntaxError(column: column, message: "expected a duration (30m, 12h, 7d, 2w), found \"\(text)\"")
         }
-        if !digits.isEmpty {
-            guard !sawUnit, digits.count <= 9, let days = Double(digits) else {
-                throw QuerySyntaxError(
-                    column: column, message: "expected a duration (30m, 12h, 7d, 2w), found \"\(text)\"")
-            }
-            total = days * 86_400
-        }
-        guard !text.isEmpty else {
-            throw QuerySyntaxError(column: column, message: "expected a duration (30m, 12h, 7d, 2w), found \"\"")
-        }
-        return total
+        return seconds
     }
 
     private static func day(_ text: String) -> (start: Date, end: Date)? {
