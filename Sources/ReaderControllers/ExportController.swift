@@ -26,8 +26,8 @@ public final class ExportController: Sendable {
     public func run(_ options: ExportOptions, now: Date = Date()) throws -> ExportSummary {
         let context = ExportContext(
             generated: now, stateName: options.onlyNew ? options.stateName : nil, terminalWidth: options.terminalWidth)
-        try environment.store.applyIgnoreRules(options.ignoreRules)
         let query = try self.query(for: options)
+        try environment.store.applyIgnoreRules(options.ignoreRules)
         if let templatePath = options.templatePath {
             var writer = try ExportTemplateWriter(
                 text: try Self.readTemplate(templatePath), path: templatePath, context: context)
