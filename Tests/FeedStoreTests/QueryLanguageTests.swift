@@ -163,6 +163,21 @@ final class QueryLanguageTests: XCTestCase {
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles;"), "5")
     }
 
+    func testLiteralPatternsMatchAsTheRegexEngineDoes() throws {
+        for pattern in ["(?i)^episode", "Swift|Rust", "(?i)QUOTED", "^Anc", "(?i)swift|^rust and", "Ep", "(?i)^ep|cards",
+                        "back", "It's \\\"quoted", "é"] {
+            for field in ["title", "content", "author", "feed", "tag", "url", "enclosure"] {
+                let literal = try titles("\(field) =~ \"\(pattern)\"")
+                let engine = try titles("\(field) =~ \"\(pattern)(?:)\"")
+                XCTAssertEqual(literal, engine, "\(field) =~ \(pattern)")
+            }
+        }
+        let compiled = QueryCompiler(now: now).compile(try QueryExpression(parsing: "title =~ \"(?i)^sponsored|advert\""))
+        XCTAssertFalse(compiled.sql.contains("REGEXP"), compiled.sql)
+        let regex = QueryCompiler(now: now).compile(try QueryExpression(parsing: "title =~ \"spon.ored\""))
+        XCTAssertTrue(regex.sql.contains("REGEXP"), regex.sql)
+    }
+
     func testCompiledSQLBindsEveryValue() throws {
         let expression = try QueryExpression(parsing: "title = \"'; DROP TABLE articles; --\" or feed =~ \"x'y\"")
         let compiled = QueryCompiler(now: now).compile(expression)

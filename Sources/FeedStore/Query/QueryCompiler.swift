@@ -106,51 +106,61 @@ struct QueryCompiler {
                 return "(a.id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?))"
             }
         }
-        let test = match == .regex ? "REGEXP ?" : "= ? COLLATE NOCASE"
         switch field {
         case .title, .url:
-            arguments += [value]
-            return "(coalesce(a.\(field.rawValue), '') \(test))"
+            return "(\(compare("coalesce(a.\(field.rawValue), '')", match, value, &arguments)))"
         case .author:
             let prefilter = jsonPrefilter("a.authors", match, value, &arguments)
-            arguments += [value]
+            let name = "coalesce(json_extract(value, '$.name'), json_extract(value, '$.email'), '')"
             return """
                 (a.authors IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(a.authors)
-                    WHERE coalesce(json_extract(value, '$.name'), json_extract(value, '$.email'), '') \(test)))
+                    WHERE \(compare(name, match, value, &arguments))))
                 """
         case .enclosure:
             let prefilter = jsonPrefilter("a.enclosures", match, value, &arguments)
-            arguments += [value]
+            let type = "coalesce(json_extract(value, '$.mimeType'), '')"
             return """
                 (a.enclosures IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(a.enclosures)
-                    WHERE coalesce(json_extract(value, '$.mimeType'), '') \(test)))
+                    WHERE \(compare(type, match, value, &arguments))))
                 """
         case .content:
-            arguments += [value]
+            let body: String
             switch text {
             case .stored:
-                return "(coalesce((SELECT body FROM article_search WHERE rowid = a.id), "
-                    + "(SELECT body FROM search_pending WHERE article_id = a.id), '') \(test))"
+                body = "coalesce((SELECT body FROM article_search WHERE rowid = a.id), "
+                    + "(SELECT body FROM search_pending WHERE article_id = a.id), '')"
             case .incoming:
-                return "(coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '') \(test))"
+                body = "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')"
             }
+            return "(\(compare(body, match, value, &arguments)))"
         case .feed:
             if match == .regex {
-                arguments += [value]
-                return "(a.feed_id IN (SELECT id FROM feeds WHERE display_title REGEXP ?))"
+                return "(a.feed_id IN (SELECT id FROM feeds WHERE \(compare("display_title", match, value, &arguments))))"
             }
             arguments += [value, value]
             return "(a.feed_id IN (SELECT id FROM feeds WHERE display_title = ? COLLATE NOCASE OR url = ?))"
         case .tag:
-            arguments += [value]
-            return "(a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag \(test)))"
+            return "(a.feed_id IN (SELECT feed_id FROM feed_tags WHERE \(compare("tag", match, value, &arguments))))"
         case .language:
             if match == .regex {
-                arguments += [value]
-                return "(coalesce(a.language, '') REGEXP ?)"
+                return "(\(compare("coalesce(a.language, '')", match, value, &arguments)))"
             }
             arguments += [value, value.unicodeScalars.count + 1, value + "-"]
             return "(coalesce(a.language, '') = ? COLLATE NOCASE OR substr(coalesce(a.language, ''), 1, ?) = ? COLLATE NOCASE)"
         }
+    }
+
+    /// `expression` compared with `value`: equal ignoring ASCII case, or matching the regular
+    /// expression (plain literal patterns through `LiteralPattern`, the rest through `REGEXP`).
+    private func compare(_ expression: String, _ match: QueryTextMatch, _ value: String,
+                         _ arguments: inout StatementArguments) -> String
+    {
+        if match == .regex {
+            if let literal = LiteralPattern.sql(expression, value, &arguments) { return literal }
+            arguments += [value]
+            return "\(expression) REGEXP ?"
+        }
+        arguments += [value]
+        return "\(expression) = ? COLLATE NOCASE"
     }
 }
