@@ -43,13 +43,21 @@ enum IgnoreWriter {
                     title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
                 """)
         }
-        let fullText = expression.usesFullText
+        // Only the text the rules search is indexed (tokenising bodies is most of the cost).
+        let fields = expression.textFields
+        let fullText = !fields.isEmpty
         let insertText = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingText) (id, body) VALUES (?, ?)")
         let insertSearch = try db.cachedStatement(
             sql: "INSERT INTO \(incomingSearch) (rowid, title, author, body) VALUES (?, ?, ?, ?)")
         for article in articles {
-            try insertText.execute(arguments: [article.id, fullText ? article.body : nil])
-            if fullText { try insertSearch.execute(arguments: [article.id, article.title, article.author, article.body]) }
+            let body = fields.contains(.content) ? article.body : nil
+            try insertText.execute(arguments: [article.id, body])
+            if fullText {
+                try insertSearch.execute(arguments: [
+                    article.id, fields.contains(.title) ? article.title : nil,
+                    fields.contains(.author) ? article.author : nil, body,
+                ])
+            }
         }
         let compiled = QueryCompiler(text: .incoming, now: now).compile(expression)
         try db.cachedStatement(

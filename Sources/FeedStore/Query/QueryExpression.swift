@@ -23,11 +23,17 @@ public indirect enum QueryExpression: Sendable, Hashable {
 
     /// True when some condition uses full-text search (`contains`).
     var usesFullText: Bool {
+        !textFields.isEmpty
+    }
+
+    /// The fields whose search text some condition reads (`contains`, and `content =~`).
+    var textFields: Set<QueryTextField> {
         switch self {
-        case .and(let left, let right), .or(let left, let right): return left.usesFullText || right.usesFullText
-        case .not(let inner): return inner.usesFullText
-        case .condition(.text(.content, _, _)), .condition(.text(_, .contains, _)): return true
-        case .condition: return false
+        case .and(let left, let right), .or(let left, let right): return left.textFields.union(right.textFields)
+        case .not(let inner): return inner.textFields
+        case .condition(.text(.content, _, _)): return [.content]
+        case .condition(.text(let field, .contains, _)): return [field]
+        case .condition: return []
         }
     }
 }
