@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|store|reader|query|export|sanitize]...   (default: all)
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|store|reader|query|export|sanitize|dates]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -9,7 +9,7 @@ BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh store reader query export sanitize)
+[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh store reader query export sanitize dates)
 mkdir -p "$DATA"
 
 has_bench() { "$BIN/tidings-bench" help "$1" >/dev/null 2>&1; }

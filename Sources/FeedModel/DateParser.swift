@@ -7,17 +7,23 @@ import Foundation
 /// every item of every feed. Accepted forms:
 /// - RFC 822/1123/2822 and relatives: optional weekday, day and month in either order, two-, three-
 ///   or four-digit years (00-49 mean 20xx, 50-99 mean 19xx, as RFC 2822 says), missing seconds,
-///   fractions, `am`/`pm`, named zones (UT, GMT, UTC, Z, EST/EDT, CST/CDT, MST/MDT, PST/PDT and other
-///   common abbreviations), numeric offsets with or without a colon, `GMT+2`, parenthesised comments,
-///   any case, extra spaces, missing commas, asctime order, month and weekday names in English,
-///   German, French, Spanish, Italian, Dutch and Portuguese.
+///   fractions, `am`/`pm`, named zones (see below), numeric offsets with or without a colon,
+///   `GMT+2`, parenthesised comments, any case, extra spaces, missing commas, asctime order, month and weekday names in English,
+///   German, French, Spanish, Italian, Dutch, Portuguese, Hungarian and Greek.
 /// - ISO 8601 / RFC 3339 / W3C-DTF: year only, year-month, date, date and time with `T`, `t` or a
 ///   space, with or without seconds and fractions, `Z` or an offset (a missing zone means UTC),
-///   the basic (compact) form `20040228T181455Z`, and `/` as a date separator.
+///   the basic (compact) form `20040228T181455Z`, and `/` as a date separator (`2006/09/15`).
+/// - Truncated ISO 8601: `031231`, `03-12-31` (two-digit years as in RFC 822), `2003-12`, ordinal
+///   dates `2003-335` and `2003335`.
+/// - Korean dates (`2004년 05월 28일 01:31:15`, `2004-05-25 오후 11:23:17`), read in Korea's time
+///   (+09:00) when they name no zone, as feedparser reads them; Greek and Hungarian month names.
 ///
-/// Military single-letter zones other than `Z` are read as UTC, as RFC 2822 §4.3 advises (their sign
-/// was inverted in RFC 822 and senders never agreed on it). A date that cannot be read returns `nil`;
-/// no input crashes it. Stateless and thread-safe.
+/// Zone names include the North American ones with and without S/D (`EST`, `ET`, `AKDT`, `HAST`...)
+/// and the military letters, read with the signs RFC 822 gave them (A = -0100 ... M = -1200, N =
+/// +0100 ... Y = +1200), as feedparser does: RFC 2822 §4.3 says those signs were historically
+/// wrong, but any other reading is a guess too. A letter counts only at the end, after the time. A
+/// numeric zone that does not read (`+00:zz`) makes the whole date unreadable, not UTC. A date that
+/// cannot be read returns `nil`; no input crashes it. Stateless and thread-safe.
 public enum DateParser {
     /// The longest input considered; anything longer is not a date.
     static let maximumLength = 200
@@ -47,6 +53,13 @@ public enum DateParser {
         let fields: DateFields?
         if scanner.looksLikeISO8601() {
             fields = scanner.parseISO8601()
+        } else if end - start <= 8, DateScanner.isDigit(bytes[start]),
+            let short = { (probe: DateScanner) -> DateFields? in
+                var probe = probe
+                return probe.parseTwoDigitYearISO8601()
+            }(scanner)
+        {
+            fields = short
         } else {
             fields = scanner.parseRFC822()
         }

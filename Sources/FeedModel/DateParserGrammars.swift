@@ -1,14 +1,36 @@
 extension DateScanner {
     /// Whether the text starts like an ISO 8601 date: four digits then `-`, `/`, `T` or the end, or
-    /// eight digits (the basic form).
+    /// seven or eight digits (the basic ordinal and calendar forms).
     func looksLikeISO8601() -> Bool {
         for index in 0..<4 where !DateScanner.isDigit(peek(index)) { return false }
         let next = peek(4)
         if position + 4 == end { return true }
         if next == UInt8(ascii: "-") || next == UInt8(ascii: "/") { return DateScanner.isDigit(peek(5)) }
         if next | 0x20 == UInt8(ascii: "t") { return DateScanner.isDigit(peek(5)) }
-        for index in 4..<8 where !DateScanner.isDigit(peek(index)) { return false }
-        return !DateScanner.isDigit(peek(8))
+        for index in 4..<7 where !DateScanner.isDigit(peek(index)) { return false }
+        return !DateScanner.isDigit(peek(7)) || !DateScanner.isDigit(peek(8))
+    }
+
+    /// ISO 8601 with a two-digit year, the whole text: `YYMMDD` or `YY-MM-DD`. The century is
+    /// chosen as for RFC 822 years (00-49 are 20xx).
+    mutating func parseTwoDigitYearISO8601() -> DateFields? {
+        let length = end - position
+        var fields = DateFields()
+        if length == 6 {
+            guard let year = fixedDigits(2), let month = fixedDigits(2), let day = fixedDigits(2) else { return nil }
+            (fields.year, fields.month, fields.day) = (year, month, day)
+        } else if length == 8, peek(2) == UInt8(ascii: "-"), peek(5) == UInt8(ascii: "-") {
+            guard let year = fixedDigits(2) else { return nil }
+            position += 1
+            guard let month = fixedDigits(2) else { return nil }
+            position += 1
+            guard let day = fixedDigits(2) else { return nil }
+            (fields.year, fields.month, fields.day) = (year, month, day)
+        } else {
+            return nil
+        }
+        fields.year += fields.year < 50 ? 2000 : 1900
+        return fields
     }
 
     /// ISO 8601 / RFC 3339 / W3C-DTF, extended or basic form.
@@ -19,32 +41,79 @@ extension DateScanner {
         let separator = current
         if separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/") {
             position += 1
-            guard let month = digits(limit: 2) else { return nil }
-            fields.month = month.value
-            if current == separator {
-                position += 1
-                guard let day = digits(limit: 2) else { return nil }
-                fields.day = day.value
+            guard let month = digits(limit: 3) else { return nil }
+            if month.count == 3 {
+                // An ordinal date: the day of the year.
+                guard separator == UInt8(ascii: "-"), fields.setOrdinal(month.value) else { return nil }
+            } else {
+                fields.month = month.value
+                if current == separator {
+                    position += 1
+                    guard let day = digits(limit: 2) else { return nil }
+                    fields.day = day.value
+                }
             }
         } else if DateScanner.isDigit(current) {
-            guard let month = fixedDigits(2), let day = fixedDigits(2) else { return nil }
-            fields.month = month
-            fields.day = day
+            let start = position
+            guard let rest = digits(limit: 4) else { return nil }
+            if rest.count == 3 {
+                guard fields.setOrdinal(rest.value) else { return nil }
+            } else {
+                guard rest.count == 4 else { return nil }
+                position = start
+                guard let month = fixedDigits(2), let day = fixedDigits(2) else { return nil }
+                fields.month = month
+                fields.day = day
+            }
         }
         if atEnd { return fields }
-        // Time separator: T, t, or spaces followed by a digit.
+        var meridiem: DateWords.Meaning?
+        // Time separator: T, t, or spaces followed by a digit (or by am/pm, 오전/오후 and a digit).
         if current | 0x20 == UInt8(ascii: "t") {
             position += 1
             skipSpaces()
         } else if DateScanner.isSpace(current) {
             skipSpaces()
             if atEnd { return fields }
+            if DateScanner.isLetter(current) {
+                let mark = position
+                let meaning = DateWords.meaning(of: word())
+                switch meaning {
+                case .ante?, .post?, .koreanAnte?, .koreanPost?:
+                    meridiem = meaning
+                    skipSpaces()
+                default:
+                    position = mark
+                }
+            }
             guard DateScanner.isDigit(current) else { return finishISOZone(&fields) ? fields : nil }
         } else {
             return nil
         }
         guard parseISOTime(&fields) else { return nil }
-        return finishISOZone(&fields) ? fields : nil
+        let zoneStart = position
+        guard finishISOZone(&fields) else { return nil }
+        if let meridiem {
+            guard fields.apply(meridiem) else { return nil }
+            if meridiem.isKorean, Self.noZone(bytes, zoneStart..<position) { fields.offset = DateWords.koreaOffset }
+        }
+        return fields
+    }
+
+    /// Whether `range` holds nothing but spaces and a comment: no zone was written there.
+    private static func noZone(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for index in range {
+            if bytes[index] == UInt8(ascii: "(") { return true }
+            if !isSpace(bytes[index]) { return false }
+        }
+        return true
+    }
+
+    /// Whether only spaces or a parenthesised comment follow.
+    private func atEndOfDate() -> Bool {
+        var index = position
+        while index < end, DateScanner.isSpace(bytes[index]) { index += 1 }
+        return index == end || bytes[index] == UInt8(ascii: "(")
     }
 
     private mutating func parseISOTime(_ fields: inout DateFields) -> Bool {
@@ -81,9 +150,10 @@ extension DateScanner {
             guard let offset = numericOffset(negative: byte == UInt8(ascii: "-")) else { return false }
             fields.offset = offset
         } else if DateScanner.isLetter(byte) {
-            let key = word()
-            guard case .zone(let offset)? = DateWords.meaning(of: key) else { return false }
-            fields.offset = offset
+            switch DateWords.meaning(of: word()) {
+            case .zone(let offset)?, .military(let offset)?: fields.offset = offset
+            default: return false
+            }
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") {
                 let negative = current == UInt8(ascii: "-")
                 position += 1
@@ -108,6 +178,7 @@ extension DateScanner {
         var haveNumericOffset = false
         var zoneWord: Int?
         var meridiem: DateWords.Meaning?
+        var korean = false
         var previousWasSpace = true
 
         while !atEnd {
@@ -125,6 +196,24 @@ extension DateScanner {
             }
             if DateScanner.isDigit(byte) {
                 guard let (value, count) = digits() else { return nil }
+                if current >= 0x80, let unit = koreanUnit() {
+                    // 2004년 05월 28일: the unit after a number says what the number is.
+                    korean = true
+                    switch unit {
+                    case .koreanYear:
+                        guard year == nil else { return nil }
+                        year = value
+                        yearDigits = count
+                    case .koreanMonth:
+                        guard month == nil else { return nil }
+                        month = value
+                    default:
+                        guard day == nil else { return nil }
+                        day = value
+                    }
+                    previousWasSpace = false
+                    continue
+                }
                 if current == UInt8(ascii: ":"), DateScanner.isDigit(peek(1)), !haveTime, count <= 2 {
                     position += 1
                     guard let minute = digits(limit: 2), minute.count == 2 else { return nil }
@@ -160,7 +249,10 @@ extension DateScanner {
                     && (haveTime || zoneWord != nil || (year != nil && previousWasSpace && !haveNumericOffset))
                 position += 1
                 if startsOffset, !haveNumericOffset {
-                    guard let offset = numericOffset(negative: byte == UInt8(ascii: "-")) else { return nil }
+                    // An offset that does not read to its end (`+00:zz`) makes no date, not a UTC one.
+                    guard let offset = numericOffset(negative: byte == UInt8(ascii: "-")),
+                        !DateScanner.isLetter(current), !DateScanner.isDigit(current), current != UInt8(ascii: ":")
+                    else { return nil }
                     fields.offset = (zoneWord ?? 0) + offset
                     haveNumericOffset = true
                 }
@@ -176,10 +268,14 @@ extension DateScanner {
                         zoneWord = value
                         fields.offset = value
                     }
-                case .ante?:
-                    meridiem = .ante
-                case .post?:
-                    meridiem = .post
+                case .military(let value)? where haveTime && atEndOfDate():
+                    if !haveNumericOffset, zoneWord == nil {
+                        zoneWord = value
+                        fields.offset = value
+                    }
+                case let mark? where mark.isMeridiem:
+                    meridiem = mark
+                    if mark.isKorean { korean = true }
                 default:
                     break
                 }
@@ -200,16 +296,69 @@ extension DateScanner {
         fields.year = year
         fields.month = month
         fields.day = day
-        switch meridiem {
-        case .ante?:
-            guard (1...12).contains(fields.hour) else { return nil }
-            if fields.hour == 12 { fields.hour = 0 }
-        case .post?:
-            guard (1...12).contains(fields.hour) else { return nil }
-            if fields.hour < 12 { fields.hour += 12 }
-        default:
-            break
+        if let meridiem {
+            guard fields.apply(meridiem) else { return nil }
         }
+        if korean, !haveNumericOffset, zoneWord == nil { fields.offset = DateWords.koreaOffset }
         return fields
+    }
+
+    /// Reads a Korean date unit (년, 월, 일) right after a number; leaves the position alone and
+    /// returns nil when the word is something else.
+    @inline(never)
+    private mutating func koreanUnit() -> DateWords.Meaning? {
+        let mark = position
+        let meaning = DateWords.meaning(of: word())
+        switch meaning {
+        case .koreanYear?, .koreanMonth?, .koreanDay?:
+            return meaning
+        default:
+            position = mark
+            return nil
+        }
+    }
+}
+
+extension DateWords.Meaning {
+    var isMeridiem: Bool {
+        switch self {
+        case .ante, .post, .koreanAnte, .koreanPost: return true
+        default: return false
+        }
+    }
+
+    var isKorean: Bool {
+        switch self {
+        case .koreanAnte, .koreanPost, .koreanYear, .koreanMonth, .koreanDay: return true
+        default: return false
+        }
+    }
+}
+
+extension DateFields {
+    /// Sets month and day from a day of the year; false when the year has no such day.
+    mutating func setOrdinal(_ dayOfYear: Int) -> Bool {
+        var remaining = dayOfYear
+        guard remaining >= 1 else { return false }
+        for candidate in 1...12 {
+            let length = DateFields.daysIn(month: candidate, year: year)
+            if remaining <= length {
+                month = candidate
+                day = remaining
+                return true
+            }
+            remaining -= length
+        }
+        return false
+    }
+
+    /// Applies am/pm to a 12-hour time; false when the hour is not one.
+    mutating func apply(_ meridiem: DateWords.Meaning) -> Bool {
+        guard (1...12).contains(hour) else { return false }
+        switch meridiem {
+        case .ante, .koreanAnte: if hour == 12 { hour = 0 }
+        default: if hour < 12 { hour += 12 }
+        }
+        return true
     }
 }

@@ -1,8 +1,9 @@
 import CLibXML2
 
-/// The attributes the sanitizer keeps; every other attribute (event handlers, `style`, `id`...) is
-/// dropped. URL-valued ones are checked and resolved.
-enum HTMLAttribute: UInt8 {
+/// The attributes the sanitizer may keep, by name; which element may carry which is written in
+/// `HTMLAllowList`. Every other attribute (event handlers, `style`, `id`...) is dropped. URL-valued
+/// ones (`href` to `srcset`, in this order) are checked and resolved.
+enum HTMLAttribute: UInt8, CaseIterable {
     case unknown
     case href, src, cite, poster, srcset
     case alt, title, lang, dir, datetime, abbr, colspan, rowspan, headers, scope, width, height
@@ -15,31 +16,10 @@ enum HTMLAttribute: UInt8 {
 
     var isURL: Bool { rawValue >= HTMLAttribute.href.rawValue && rawValue <= HTMLAttribute.srcset.rawValue }
 
-    /// Whether `element` may carry this attribute.
+    /// Whether `element` may carry this attribute (see `HTMLAllowList`).
+    @inline(__always)
     func isAllowed(on element: HTMLElement) -> Bool {
-        switch self {
-        case .unknown: return false
-        case .title, .lang, .dir: return true
-        case .href: return element == .a
-        case .src: return element.isAny(.img, .audio, .video, .source, .track)
-        case .srcset, .sizes: return element == .img || element == .source
-        case .media: return element == .source
-        case .cite: return element.isAny(.blockquote, .q, .del, .ins)
-        case .datetime: return element.isAny(.time, .del, .ins)
-        case .poster: return element == .video
-        case .alt: return element == .img
-        case .width, .height: return element.isAny(.img, .video, .col, .colgroup, .td, .th, .table)
-        case .colspan, .rowspan, .headers: return element == .td || element == .th
-        case .scope, .abbr: return element == .th
-        case .controls, .loop, .muted: return element == .audio || element == .video
-        case .type: return element.isAny(.ol, .source, .ul, .li)
-        case .start, .reversed: return element == .ol
-        case .value: return element == .li
-        case .open: return element == .details
-        case .align, .valign: return element.isAny(.td, .th, .tr, .p, .div, .img, .table, .col)
-        case .span: return element == .col || element == .colgroup
-        case .label, .kind, .srclang: return element == .track
-        }
+        HTMLAllowList.attributeAllowed[Int(rawValue) &* HTMLAllowList.elementCount &+ Int(element.rawValue)]
     }
 
     /// The text of an attribute node (the HTML parser has already decoded its entities).

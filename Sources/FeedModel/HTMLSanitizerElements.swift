@@ -1,19 +1,17 @@
 /// The HTML elements Tidings knows, looked up from libxml2's element names without building Strings.
 ///
-/// What is not in the table is `unknown`: the sanitizer drops its tags and keeps its content.
-enum HTMLElement: UInt8 {
+/// What is not in the table is `unknown`. What the sanitizer does with each element is written in
+/// `HTMLAllowList`; the order of the cases here means nothing.
+enum HTMLElement: UInt8, CaseIterable {
     case unknown
-    // Kept by the sanitizer.
     case a, abbr, acronym, address, article, aside, audio, b, bdi, bdo, big, blockquote, br, caption
     case center, cite, code, col, colgroup, dd, del, details, dfn, div, dl, dt, em, figcaption, figure
     case font, footer, h1, h2, h3, h4, h5, h6, header, hr, i, img, ins, kbd, li, main, mark, nav, ol, p
     case picture, pre, q, rp, rt, ruby, s, samp, section, small, source, span, strike, strong, sub
     case summary, sup, table, tbody, td, tfoot, th, thead, time, tr, track, tt, u, ul, `var`, video, wbr
-    // Removed with everything inside them.
-    case script, style, iframe, frame, frameset, noframes, object, embed, applet, param, base, meta, link
-    case title, head, svg, math, template, noscript, input, button, select, option, textarea, datalist
-    case output, keygen, canvas, dialog, portal, xml
-    // Removed, content kept.
+    case script, style, frameset, noframes, param, base, meta, link, title, head, svg, math, template
+    case noscript, select, option, textarea, datalist, output, canvas, dialog, portal, xml, button
+    case iframe, frame, object, embed, applet, input, keygen, area, isindex, basefont, bgsound
     case html, body, form, label, fieldset, legend, xmp, plaintext, listing, nobr
 
     static func named(_ name: UnsafePointer<UInt8>) -> HTMLElement {
@@ -21,22 +19,18 @@ enum HTMLElement: UInt8 {
     }
 
     /// Whether the sanitizer keeps the element's tag.
-    var isAllowed: Bool { rawValue >= HTMLElement.a.rawValue && rawValue <= HTMLElement.wbr.rawValue }
+    @inline(__always)
+    var isAllowed: Bool { HTMLAllowList.elementRules[Int(rawValue)].keepsTag }
 
     /// Whether the sanitizer removes the element together with its content.
-    var isDropped: Bool { rawValue >= HTMLElement.script.rawValue && rawValue <= HTMLElement.xml.rawValue }
-
-    /// Elements written without an end tag.
-    var isVoid: Bool {
-        switch self {
-        case .br, .hr, .img, .wbr, .col, .source, .track: return true
-        default: return false
-        }
-    }
-
-    /// Whether this is one of `elements`.
     @inline(__always)
-    func isAny(_ elements: HTMLElement...) -> Bool { elements.contains(self) }
+    var isDropped: Bool { HTMLAllowList.elementRules[Int(rawValue)] == .remove }
+
+    /// Elements that have no content and no end tag in HTML. libxml2 does not know all of them
+    /// (`embed`, `source`, `track`, `wbr`, `keygen`) and files what follows them as their children:
+    /// those are treated as following siblings.
+    @inline(__always)
+    var isVoid: Bool { HTMLAllowList.elementRules[Int(rawValue)].isVoid }
 
     /// The UTF-8 name of each case as written in HTML, indexed by raw value.
     static let nameBytes = names.map { Array($0.utf8) }

@@ -1,11 +1,19 @@
 import CLibXML2
 
 /// Receives libxml2's HTML SAX events for one sanitize call and writes the allowed parts into a
-/// `SanitizedOutput`.
+/// `SanitizedOutput`, so that the output has the input's structure minus what is unsafe.
 ///
-/// It reproduces what walking the parsed document would see: only the content of the first `body`
-/// that is a child of the root `html` element (the parser files head elements, and anything after the
-/// root or the first body has closed, elsewhere), or the root's content when the root is not `html`.
+/// libxml2's HTML parser adds structure that was not written; it is taken out again here:
+/// - implied `html`, `head`, `body` and `p` elements: the parser names them with static strings,
+///   where every name it read from the input comes from the context's dictionary; so an element
+///   whose name the dictionary does not own was implied, and its tags are not written (the
+///   `html`/`body` wrappers are unwrapped anyway, written or not);
+/// - void elements it does not know (`embed`, `source`, `track`, `wbr`, `keygen`) get what follows
+///   them as children: those stay, as the siblings they are (see `HTMLAllowList.ElementRule`).
+/// Where taking such structure out may make the output parse into yet another structure (elements
+/// filed inside a void one, unknown or unwrapped containers, a misplaced `html` or `body`), the handler says
+/// the output is `unsettled` and `HTMLSanitizer` runs a second pass, so that sanitizing the result
+/// again changes nothing.
 /// Element names are read as libxml2's tree would name them (a `prefix:` is split off).
 ///
 /// A value type reached from the C callbacks through a pointer, so that no reference counting or
@@ -13,16 +21,16 @@ import CLibXML2
 /// callbacks run synchronously inside `parse`.
 struct SanitizingHandler {
     private var output: SanitizedOutput
-    /// For each open element inside the content: its kind, or `unknown` when its end tag is not written.
+    /// For each open element: its kind when its end tag is to be written, `unknown` otherwise.
     private var open: [HTMLElement] = []
-    /// How many open elements (inside the content) are removed together with their content.
+    /// How many open elements are inside (or are) an element removed with its content.
     private var dropping = 0
-    /// The parser's element depth: -1 before the root, 0 in the root.
-    private var depth = -1
-    /// The depth of the element whose children are the content (the body, or the root); nil outside.
-    private var contentDepth: Int?
-    private var rootIsHTML = false
-    private var finished = false
+    /// The depths (`open.count` after the push) of the open void elements.
+    private var voidDepths: [Int] = []
+    /// Whether the parser restructured the input in a way this pass undid (an implied `p`, elements
+    /// filed inside a void element): the output may then parse into a different structure again, and
+    /// one more pass settles it.
+    private var unsettled = false
 
     private init(capacity: Int, baseURL: String?) {
         output = SanitizedOutput(capacity: capacity, baseURL: baseURL)
@@ -32,7 +40,7 @@ struct SanitizingHandler {
     /// Parses `count` bytes of UTF-8 HTML at `bytes` and returns the sanitized HTML. Options as for
     /// the document form (`HTMLFragmentDocument`): recover mode, no network, no error output, no
     /// implied DTD; the declared encoding is UTF-8 whatever a `meta` says.
-    static func sanitize(_ bytes: UnsafePointer<UInt8>, count: Int, baseURL: String?) -> String {
+    static func sanitize(_ bytes: UnsafePointer<UInt8>, count: Int, baseURL: String?) -> (html: String, unsettled: Bool) {
         let handler = UnsafeMutablePointer<SanitizingHandler>.allocate(capacity: 1)
         handler.initialize(to: SanitizingHandler(capacity: count + 64, baseURL: baseURL))
         defer {
@@ -40,14 +48,14 @@ struct SanitizingHandler {
             handler.deinitialize(count: 1)
             handler.deallocate()
         }
-        guard let context = htmlNewParserCtxt() else { return "" }
+        guard let context = htmlNewParserCtxt() else { return ("", false) }
         defer { htmlFreeParserCtxt(context) }
         var sax = xmlSAXHandler()
         sax.initialized = 1
         sax._private = UnsafeMutableRawPointer(handler)
         sax.startElement = { context, name, attributes in
             guard let handler = SanitizingHandler.from(context), let name else { return }
-            handler.pointee.start(name, attributes)
+            handler.pointee.start(name, attributes, context)
         }
         sax.endElement = { context, _ in
             SanitizingHandler.from(context)?.pointee.end()
@@ -66,7 +74,7 @@ struct SanitizingHandler {
             let document = htmlCtxtReadMemory(context, $0, Int32(count), nil, "UTF-8", options)
             if let document { xmlFreeDoc(document) }
         }
-        return handler.pointee.output.string
+        return (handler.pointee.output.string, handler.pointee.unsettled)
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SanitizingHandler>? {
@@ -75,47 +83,58 @@ struct SanitizingHandler {
         return pointer.assumingMemoryBound(to: SanitizingHandler.self)
     }
 
-    private mutating func start(_ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
-        if finished { return }
-        depth += 1
+    /// Whether libxml2 made up the element named `name` (see the type's comment).
+    private static func isImplied(_ name: UnsafePointer<UInt8>, _ context: UnsafeMutableRawPointer?) -> Bool {
+        guard let context else { return false }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        return xmlDictOwns(parser.pointee.dict, name) == 0
+    }
+
+    private mutating func start(
+        _ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+        _ context: UnsafeMutableRawPointer?
+    ) {
         let element = HTMLElement.named(Self.localName(name))
-        guard contentDepth != nil else {
-            if depth == 0 {
-                rootIsHTML = element == .html
-                if !rootIsHTML { contentDepth = 0 }
-            } else if depth == 1, rootIsHTML, element == .body {
-                contentDepth = 1
-            }
-            return
-        }
-        if element.isDropped || dropping > 0 {
+        if dropping > 0 || element.isDropped {
             dropping += 1
             open.append(.unknown)
             return
         }
-        let keep = element.isAllowed && open.count < HTMLSanitizer.maximumDepth
+        if !voidDepths.isEmpty || Self.unsettles(element) || (element == .body && open.count > 1)
+            || (element == .html && !open.isEmpty)
+        {
+            unsettled = true
+        }
+        // Of the implied elements only `p` is otherwise kept.
+        let keep =
+            element.isAllowed && open.count < HTMLSanitizer.maximumDepth
+            && !(element == .p && Self.isImplied(name, context))
         if keep { output.appendStartTag(element, attributes: attributes) }
         open.append(keep && !element.isVoid ? element : .unknown)
+        if element.isVoid { voidDepths.append(open.count) }
+    }
+
+    /// Elements whose tags this pass removes but whose place in the parser's nesting rules may have
+    /// shaped what follows them.
+    private static func unsettles(_ element: HTMLElement) -> Bool {
+        switch element {
+        case .unknown, .form, .object, .iframe, .applet: return true
+        default: return false
+        }
     }
 
     private mutating func end() {
-        if finished { return }
-        defer { depth -= 1 }
-        guard let contentDepth else {
-            if depth == 0 { finished = true }
-            return
+        if voidDepths.last == open.count { voidDepths.removeLast() }
+        guard let element = open.popLast() else { return }
+        if dropping > 0 {
+            dropping -= 1
+        } else if element != .unknown {
+            output.appendEndTag(element)
         }
-        if depth == contentDepth {
-            // The body (or root) closes: nothing after it is content.
-            finished = true
-            return
-        }
-        if let element = open.popLast(), element != .unknown { output.appendEndTag(element) }
-        if dropping > 0 { dropping -= 1 }
     }
 
     private mutating func characters(_ text: UnsafePointer<UInt8>, _ length: Int) {
-        guard !finished, contentDepth != nil, dropping == 0 else { return }
+        guard dropping == 0 else { return }
         output.appendText(UnsafeBufferPointer(start: text, count: length))
     }
 

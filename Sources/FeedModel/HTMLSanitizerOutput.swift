@@ -23,9 +23,16 @@ struct SanitizedOutput {
         String(decoding: bytes.slice(0..<bytes.count), as: UTF8.self)
     }
 
-    /// Appends `text`, escaped.
+    /// Appends `text`, escaped. White space that would start the output is left out: the HTML
+    /// parser skips it at the start of a document, so writing it would make a second pass differ.
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        appendEscaped(text, inAttribute: false)
+        guard bytes.count == 0 else {
+            appendEscaped(text, inAttribute: false)
+            return
+        }
+        var start = 0
+        while start < text.count, text[start] == 0x20 || (text[start] >= 0x09 && text[start] <= 0x0D) { start += 1 }
+        appendEscaped(UnsafeBufferPointer(rebasing: text[start...]), inAttribute: false)
     }
 
     mutating func appendEndTag(_ element: HTMLElement) {

@@ -2,8 +2,8 @@ import CLibXML2
 
 /// Article HTML laid out as terminal text: the lines to show and the URLs of the numbered links.
 public struct RenderedText: Sendable, Hashable {
-    /// The text, one element per screen line, none wider than the width asked for (except
-    /// preformatted lines, which are never wrapped).
+    /// The text, one element per screen line, none wider than the width asked for (preformatted
+    /// lines keep their spaces and are only cut where the width ends).
     public var lines: [String]
     /// The link targets, in order: `links[0]` is the link shown as `[1]` in `lines`.
     public var links: [String]
@@ -22,8 +22,8 @@ public struct RenderedText: Sendable, Hashable {
 /// Turns article HTML into text for the terminal and for plain-text exports.
 ///
 /// Paragraphs and headings are separated by blank lines, headings underlined (`=` for h1, `-` for
-/// h2), lists get bullets or numbers with nested indentation, blockquotes `> `, preformatted text is
-/// kept verbatim, table rows become `cell | cell` lines, links are numbered `[1]` with their
+/// h2), lists get bullets or numbers (`start`, `reversed`, `type` and `li value` honoured) with
+/// nested indentation, blockquotes `> `, preformatted text is kept verbatim, table rows become `cell | cell` lines, links are numbered `[1]` with their
 /// (resolved) URLs returned in order, images show as `[image: alt]`. White space is collapsed, entities
 /// decoded, control characters (terminal escapes included) removed, and lines wrapped at `width`
 /// display cells (CJK and emoji count two). Scripts, styles and other removed elements of

@@ -72,7 +72,8 @@ struct HTMLTextLayout {
         if !prefixes.isEmpty { prefixes.removeLast() }
     }
 
-    /// Adds preformatted text: one output line per input line, never wrapped.
+    /// Adds preformatted text: one output line per input line, indentation and inner spaces kept;
+    /// a line wider than the width left by the prefixes is cut there (and only there).
     mutating func addPreformatted(_ text: String) {
         flushInline()
         startBlock()
@@ -94,9 +95,31 @@ struct HTMLTextLayout {
                     column += TextWidth.width(of: character)
                 }
             }
-            emit(cleaned)
+            emitCut(cleaned)
         }
         wantsBlank = true
+    }
+
+    /// Emits `text` in pieces of at most the available width, cut between characters.
+    private mutating func emitCut(_ text: String) {
+        let available = max(4, width - currentPrefixCells())
+        guard TextWidth.width(of: text) > available else {
+            emit(text)
+            return
+        }
+        var piece = ""
+        var pieceCells = 0
+        for character in text {
+            let cells = TextWidth.width(of: character)
+            if pieceCells + cells > available, !piece.isEmpty {
+                emit(piece)
+                piece = ""
+                pieceCells = 0
+            }
+            piece.append(character)
+            pieceCells += cells
+        }
+        emit(piece)
     }
 
     /// Adds a line of its own (a rule, a table row), wrapped if too wide.

@@ -6,6 +6,9 @@ struct HTMLTextRenderer {
     private struct List {
         var ordered: Bool
         var counter: Int
+        /// +1, or -1 for a `reversed` list.
+        var step = 1
+        var style = ListNumberStyle.decimal
     }
 
     private static let bullets = ["\u{2022} ", "\u{25E6} ", "\u{25AA} "]
@@ -83,18 +86,26 @@ struct HTMLTextRenderer {
         case .h1, .h2, .h3, .h4, .h5, .h6:
             layout.endBlock(spaced: true)
             headingStart = layout.lines.count
-        case .ul, .ol:
+        case .ul:
             layout.endBlock(spaced: lists.isEmpty)
-            let start = element == .ol ? Int(node.pointee.attribute(.start) ?? "") ?? 1 : 1
-            lists.append(List(ordered: element == .ol, counter: start - 1))
+            lists.append(List(ordered: false, counter: 0))
+        case .ol:
+            layout.endBlock(spaced: lists.isEmpty)
+            lists.append(Self.orderedList(node))
         case .li:
             layout.endBlock()
             if lists.isEmpty { lists.append(List(ordered: false, counter: 0)) }
-            lists[lists.count - 1].counter += 1
-            let list = lists[lists.count - 1]
+            let index = lists.count - 1
+            if let value = node.pointee.attribute(.value).flatMap(Self.integer) {
+                lists[index].counter = value
+            } else {
+                lists[index].counter += lists[index].step
+            }
+            let list = lists[index]
             let marker =
                 list.ordered
-                ? "\(list.counter). " : HTMLTextRenderer.bullets[(lists.count - 1) % HTMLTextRenderer.bullets.count]
+                ? list.style.marker(list.counter) + ". "
+                : HTMLTextRenderer.bullets[(lists.count - 1) % HTMLTextRenderer.bullets.count]
             layout.pushPrefix(first: marker, rest: String(repeating: " ", count: TextWidth.width(of: marker)))
         case .blockquote:
             layout.endBlock(spaced: true)
@@ -163,6 +174,38 @@ struct HTMLTextRenderer {
         default:
             if element.isTextBlock { layout.endBlock(spaced: element.isSpacedBlock) }
         }
+    }
+
+    /// An `ol`'s numbering: `start`, else 1 (or, `reversed`, the number of its items), counting
+    /// up or down; the counter holds the number before the first item.
+    private static func orderedList(_ node: xmlNodePtr) -> List {
+        let reversed = node.pointee.attribute(.reversed) != nil
+        var list = List(ordered: true, counter: 0, step: reversed ? -1 : 1)
+        list.style = ListNumberStyle(node.pointee.attribute(.type))
+        if let start = node.pointee.attribute(.start).flatMap(integer) {
+            list.counter = start - list.step
+        } else if reversed {
+            var items = 0
+            var child = node.pointee.children
+            while let current = child {
+                if current.pointee.type == XML_ELEMENT_NODE, current.pointee.element == .li { items += 1 }
+                child = current.pointee.next
+            }
+            list.counter = items + 1
+        }
+        return list
+    }
+
+    /// An HTML integer attribute value: optional spaces and sign, then digits (what follows is ignored).
+    private static func integer(_ text: String) -> Int? {
+        var rest = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        var sign = ""
+        if let first = rest.first, first == "-" || first == "+" {
+            sign = first == "-" ? "-" : ""
+            rest = rest.dropFirst()
+        }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }.prefix(9)
+        return digits.isEmpty ? nil : Int(sign + digits)
     }
 
     private mutating func closeLink() {

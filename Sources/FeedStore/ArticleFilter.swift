@@ -17,7 +17,12 @@ struct ArticleFilter {
             if ids.isEmpty {
                 parts.append("0")
             } else {
-                parts.append("a.feed_id IN (\(Self.placeholders(ids.count)))")
+                // A few feeds drive the loop through their own index; a long list (a feed list's
+                // scope) only filters the rows of the list's index walk, which keeps its order: the
+                // first page of "All unread" over 500 listed feeds in 3 ms instead of 10 (a sort).
+                // Sorted by feed, the feeds drive anyway, and the list narrows them.
+                let column = ids.count > 8 && query.sort != .byFeed ? "+a.feed_id" : "a.feed_id"
+                parts.append("\(column) IN (\(Self.placeholders(ids.count)))")
                 arguments += StatementArguments(ids)
             }
         }

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import GRDB
 
@@ -56,23 +57,25 @@ enum FeedReader {
         return feed(from: row, tags: [id: tags])
     }
 
-    /// The feed at this URL, or the feed that moved away from it (permanent redirect).
+    /// The feed at this URL (compared by `FeedURL.key`), or the feed that moved away from it
+    /// (permanent redirect); the oldest when the database holds one feed twice.
     static func resolve(_ db: Database, url: String) throws -> Int64? {
         try Int64.fetchOne(
             db,
             sql: """
-                SELECT id FROM feeds WHERE url = ?1
+                SELECT id FROM feeds WHERE url_key = ?1
                 UNION ALL SELECT feed_id FROM feed_aliases WHERE url = ?1
                 LIMIT 1
                 """,
-            arguments: [url])
+            arguments: [FeedURL.key(url)])
     }
 
-    static func tagSummaries(_ db: Database) throws -> [TagSummary] {
+    static func tagSummaries(_ db: Database, in scope: FeedScope = .every) throws -> [TagSummary] {
         let sql = """
             SELECT t.tag, count(*), coalesce(sum(c.unread), 0), coalesce(sum(c.total), 0)
             FROM feed_tags t
             LEFT JOIN (\(countsByFeed)) c ON c.feed_id = t.feed_id
+            WHERE \(scope.condition("t.feed_id"))
             GROUP BY t.tag
             ORDER BY t.tag COLLATE NOCASE, t.tag
             """
@@ -81,19 +84,24 @@ enum FeedReader {
         }
     }
 
-    /// Store-wide counts; without `includeIgnored`, of the articles no ignore rule hid.
-    static func counts(_ db: Database, includeIgnored: Bool) throws -> ArticleCounts {
+    /// Counts over the feeds in `scope`, but starred articles over every feed (as the reader's
+    /// Starred row shows them); without `includeIgnored`, of the articles no ignore rule hid.
+    static func counts(_ db: Database, in scope: FeedScope = .every, includeIgnored: Bool = false) throws
+        -> ArticleCounts
+    {
+        let feeds = scope.condition("f.id")
+        let articles = scope.condition("feed_id")
         let (ignoredTotal, ignoredUnread, unreadTest) = includeIgnored
             ? ("", "", "")
-            : ("- (SELECT count(*) FROM articles WHERE ignored = 1)",
-               "- (SELECT count(*) FROM articles WHERE read = 0 AND ignored = 1)", "AND ignored = 0")
+            : ("- (SELECT count(*) FROM articles WHERE ignored = 1 AND \(articles))",
+               "- (SELECT count(*) FROM articles WHERE read = 0 AND ignored = 1 AND \(articles))", "AND ignored = 0")
         let sql = """
-            SELECT (SELECT count(*) FROM feeds),
-                (SELECT count(*) FROM articles) \(ignoredTotal),
-                (SELECT count(*) FROM articles WHERE read = 0) \(ignoredUnread),
+            SELECT (SELECT count(*) FROM feeds f WHERE \(feeds)),
+                (SELECT count(*) FROM articles WHERE \(articles)) \(ignoredTotal),
+                (SELECT count(*) FROM articles WHERE read = 0 AND \(articles)) \(ignoredUnread),
                 (SELECT count(*) FROM articles WHERE starred = 1),
                 (SELECT count(*) FROM feeds f
-                    WHERE EXISTS (SELECT 1 FROM articles WHERE feed_id = f.id AND read = 0 \(unreadTest)))
+                    WHERE \(feeds) AND EXISTS (SELECT 1 FROM articles WHERE feed_id = f.id AND read = 0 \(unreadTest)))
             """
         guard let row = try Row.fetchOne(db, sql: sql) else {
             return ArticleCounts(feeds: 0, articles: 0, unread: 0, starred: 0, feedsWithUnread: 0)

@@ -3,7 +3,8 @@ import Foundation
 import GRDB
 
 /// The Tidings database: feeds, articles, read and starred marks, fetch state and export states, in
-/// one SQLite file (WAL mode, foreign keys on, a 10 s busy timeout, schema migrated on open).
+/// one SQLite file (WAL mode, foreign keys on, a 10 s busy timeout, schema migrated on open, keeping a
+/// copy first: `SchemaUpgrade`).
 ///
 /// Threading: a `FeedStore` may be shared by any number of threads and tasks, and several processes
 /// may open the same file at once (the reader and a cron refresh): reads run concurrently on a pool of
@@ -42,8 +43,10 @@ public final class FeedStore: Sendable {
             db.add(function: RegexpFunction.function)
         }
         self.path = path
+        // Migrated before the pool opens it: opening a pool writes to the file (GRDB makes sure a WAL
+        // file exists), and a failed upgrade must leave the file as it was.
+        try SchemaUpgrade.run(path: path)
         pool = try DatabasePool(path: path, configuration: configuration)
-        try Schema.migrator.migrate(pool)
     }
 
     // MARK: Feeds
@@ -82,10 +85,10 @@ public final class FeedStore: Sendable {
         }
     }
 
-    /// Every feed with its tags, fetch state and article counts, in feed-list order (title,
-    /// case-insensitive).
-    public func feeds() throws -> [StoredFeed] {
-        try pool.read { db in try FeedReader.feeds(db) }
+    /// Every feed (or every feed in `scope`) with its tags, fetch state and article counts, in
+    /// feed-list order (title, case-insensitive).
+    public func feeds(in scope: FeedScope = .every) throws -> [StoredFeed] {
+        try pool.read { db in try FeedReader.feeds(db, where: scope.condition("f.id")) }
     }
 
     public func feed(id: Int64) throws -> StoredFeed? {
@@ -100,11 +103,13 @@ public final class FeedStore: Sendable {
         }
     }
 
-    /// Enabled feeds whose next fetch time is unset or not after `date`, in feed-list order.
-    public func feedsDue(at date: Date = Date()) throws -> [StoredFeed] {
+    /// Enabled feeds (in `scope`) whose next fetch time is unset or not after `date`, in feed-list order.
+    public func feedsDue(at date: Date = Date(), in scope: FeedScope = .every) throws -> [StoredFeed] {
         try pool.read { db in
             try FeedReader.feeds(
-                db, where: "f.disabled = 0 AND (f.next_fetch_at IS NULL OR f.next_fetch_at <= ?)",
+                db,
+                where: "f.disabled = 0 AND (f.next_fetch_at IS NULL OR f.next_fetch_at <= ?) AND "
+                    + scope.condition("f.id"),
                 arguments: [date.timeIntervalSince1970])
         }
     }
@@ -134,25 +139,47 @@ public final class FeedStore: Sendable {
             [disabled, disabled ? reason : nil])
     }
 
-    /// Makes the stored feeds follow a feed list (the OPML file is the source of truth): adds the
-    /// feeds it names that are missing, sets the title (`title`, else `text` unless it is just the
-    /// URL), tags and refresh interval of those present (a URL a feed moved away from finds that
-    /// feed), and with `removeMissing` removes the feeds it does not name, with their articles. Entries
-    /// with a blank URL are skipped. One transaction.
+    /// Makes the stored feeds follow a feed list (the OPML file is the source of truth for the feeds
+    /// it names): adds the feeds it names that are missing, sets the title (`title`, else `text`
+    /// unless it is just the URL), tags and refresh interval of those present (URLs compared by
+    /// `FeedURL.key`; a URL a feed moved away from finds that feed), and records that the list names
+    /// them. Feeds it does not name are left exactly as they are, articles and marks included: they
+    /// are only out of this list's scope (`FeedSyncResult.scope`). Entries with a blank URL are
+    /// skipped. One transaction.
     @discardableResult
-    public func syncFeeds(_ entries: [FeedListEntry], removeMissing: Bool) throws -> FeedSyncResult {
-        try pool.write { db in try FeedWriter.sync(db, entries, removeMissing: removeMissing, now: Date()) }
+    public func syncFeeds(_ entries: [FeedListEntry]) throws -> FeedSyncResult {
+        try pool.write { db in try FeedWriter.sync(db, entries, now: Date()) }
     }
 
-    /// Every tag with its feed count and article counts, by name.
-    public func tags() throws -> [TagSummary] {
-        try pool.read { db in try FeedReader.tagSummaries(db) }
+    /// The scope of a feed list read without changing the store: the ids of the stored feeds the URLs
+    /// name (compared by `FeedURL.key`, moved feeds found by their old URL), in order, each once.
+    public func scope(listing urls: [String]) throws -> FeedScope {
+        try pool.read { db in
+            var seen = Set<Int64>()
+            return .listed(try urls.compactMap { try FeedReader.resolve(db, url: $0) }.filter { seen.insert($0).inserted })
+        }
     }
 
-    /// Store-wide counts (`tidings count`), leaving out the articles ignore rules hid unless
-    /// `includeIgnored`.
-    public func counts(includeIgnored: Bool = false) throws -> ArticleCounts {
-        try pool.read { db in try FeedReader.counts(db, includeIgnored: includeIgnored) }
+    /// Every tag (of the feeds in `scope`) with its feed count and article counts, by name.
+    public func tags(in scope: FeedScope = .every) throws -> [TagSummary] {
+        try pool.read { db in try FeedReader.tagSummaries(db, in: scope) }
+    }
+
+    /// Counts for `tidings count` and the reader's first screen: feeds, articles and unread articles
+    /// of the feeds in `scope`, and every starred article of the database (the Starred row); the
+    /// articles ignore rules hid are left out unless `includeIgnored`.
+    public func counts(in scope: FeedScope = .every, includeIgnored: Bool = false) throws -> ArticleCounts {
+        try pool.read { db in try FeedReader.counts(db, in: scope, includeIgnored: includeIgnored) }
+    }
+
+    /// Cleans up feeds no feed list wants any more (`tidings feeds prune`): each feed outside `scope`
+    /// that no list has named since `cutoff` loses every article but its starred ones, and goes
+    /// altogether when none is starred. Starred articles are never deleted. With `dryRun` nothing is
+    /// deleted; the result says what would be. One transaction.
+    public func pruneFeeds(outside scope: FeedScope, notListedSince cutoff: Date, dryRun: Bool = false) throws
+        -> [PrunedFeed]
+    {
+        try pool.write { db in try FeedWriter.prune(db, outside: scope, notListedSince: cutoff, dryRun: dryRun) }
     }
 
     // MARK: Fetch results
@@ -410,10 +437,13 @@ public final class FeedStore: Sendable {
 
     // MARK: Maintenance
 
-    /// Deletes what `policy` lets go, in one feed or all; returns the number of articles deleted.
+    /// Deletes what `policy` lets go, in one feed or all (of `scope`: a refresh leaves the feeds
+    /// outside its feed list as they are); returns the number of articles deleted.
     @discardableResult
-    public func applyRetention(_ policy: RetentionPolicy, feedID: Int64? = nil, now: Date = Date()) throws -> Int {
-        try pool.write { db in try RetentionWriter.apply(db, policy, feedID: feedID, now: now) }
+    public func applyRetention(
+        _ policy: RetentionPolicy, feedID: Int64? = nil, in scope: FeedScope = .every, now: Date = Date()
+    ) throws -> Int {
+        try pool.write { db in try RetentionWriter.apply(db, policy, feedID: feedID, scope: scope, now: now) }
     }
 
     /// SQLite's `PRAGMA integrity_check`: `["ok"]` when the file is sound.

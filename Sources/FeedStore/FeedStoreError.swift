@@ -6,12 +6,25 @@ public enum FeedStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case feedNotFound(Int64)
     /// A feed URL was empty or only white space.
     case invalidURL(String)
+    /// Migrating the database to the current schema failed; the database is as it was, and `backup`
+    /// (when there was something to keep) is the copy made before trying.
+    case upgradeFailed(path: String, version: Int, backup: String?, reason: String)
+    /// The copy kept before a schema upgrade could not be written; nothing was migrated.
+    case upgradeCopyFailed(path: String, copy: String, reason: String)
+    /// The database contradicts itself (a dangling reference after a migration, a failed rename).
+    case inconsistent(String)
 
     public var description: String {
         switch self {
         case let .duplicateFeed(url, _): "feed already present: \(url)"
         case let .feedNotFound(id): "no feed with id \(id)"
         case let .invalidURL(url): "not a usable feed URL: \"\(url)\""
+        case let .upgradeFailed(_, version, backup, reason):
+            "upgrading its schema from version \(version) failed (\(reason)); the database was left as it was"
+                + (backup.map { ", and a copy is at \($0)" } ?? "")
+        case let .upgradeCopyFailed(_, copy, reason):
+            "cannot keep a copy at \(copy) before upgrading its schema (\(reason)); nothing was changed"
+        case let .inconsistent(reason): "the database is inconsistent: \(reason)"
         }
     }
 }

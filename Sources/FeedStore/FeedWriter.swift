@@ -26,8 +26,14 @@ enum FeedWriter {
             throw FeedStoreError.duplicateFeed(url: url, existingID: existing)
         }
         try db.execute(
-            sql: "INSERT INTO feeds (url, title, refresh_interval, created_at) VALUES (?, ?, ?, ?)",
-            arguments: [url, ArticleIdentity.nonEmpty(entry.title), entry.refreshInterval, now.timeIntervalSince1970])
+            sql: """
+                INSERT INTO feeds (url, url_key, title, refresh_interval, created_at, last_listed_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                url, FeedURL.key(url), ArticleIdentity.nonEmpty(entry.title), entry.refreshInterval,
+                now.timeIntervalSince1970, now.timeIntervalSince1970,
+            ])
         let id = db.lastInsertedRowID
         try setTags(db, feedID: id, entry.tags)
         return id
@@ -46,32 +52,36 @@ enum FeedWriter {
         }
     }
 
-    static func sync(_ db: Database, _ entries: [FeedListEntry], removeMissing: Bool, now: Date) throws
-        -> FeedSyncResult
-    {
-        var listed = Set<Int64>()
+    /// Adds the listed feeds that are missing, updates the others from the list, and records that
+    /// the list names them (`last_listed_at`, written at most once an hour per feed). Feeds the list
+    /// does not name are not touched.
+    static func sync(_ db: Database, _ entries: [FeedListEntry], now: Date) throws -> FeedSyncResult {
+        var listed: [Int64] = []
+        var seen = Set<Int64>()
         var added: [Int64] = []
         var updated: [Int64] = []
         for entry in entries.map(entry) {
             guard let url = try? cleanURL(entry.url) else { continue }
             guard let id = try FeedReader.resolve(db, url: url) else {
                 let id = try add(db, entry, now: now)
-                listed.insert(id)
+                seen.insert(id)
+                listed.append(id)
                 added.append(id)
                 continue
             }
-            guard listed.insert(id).inserted else { continue }
+            guard seen.insert(id).inserted else { continue }
+            listed.append(id)
             if try change(db, feedID: id, to: entry) { updated.append(id) }
         }
-        var removed: [String] = []
-        if removeMissing {
-            let rows = try Row.fetchAll(db, sql: "SELECT id, url FROM feeds ORDER BY id")
-            for row in rows where !listed.contains(row[0]) {
-                try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [row[0] as Int64])
-                removed.append(row[1])
-            }
+        if !listed.isEmpty {
+            try db.execute(
+                sql: """
+                    UPDATE feeds SET last_listed_at = ?
+                    WHERE id IN (\(FeedScope.sqlList(listed))) AND (last_listed_at IS NULL OR last_listed_at < ?)
+                    """,
+                arguments: [now.timeIntervalSince1970, now.timeIntervalSince1970 - 3600])
         }
-        return FeedSyncResult(added: added, updated: updated, removed: removed)
+        return FeedSyncResult(added: added, updated: updated, listed: listed)
     }
 
     /// Makes the feed's title, tags and refresh interval those of `entry`; true when any changed.
@@ -96,10 +106,11 @@ enum FeedWriter {
         return changed
     }
 
-    /// Moves the feed to `newURL` after a permanent redirect, remembering the old URL as an alias.
-    /// When another feed already has `newURL`, the two are merged into that one: articles move over
-    /// (an article both hold keeps the target's copy, read or starred if either was), tags are united,
-    /// and the moved feed is deleted. Returns the id of the feed that now has `newURL`.
+    /// Moves the feed to `newURL` after a permanent redirect, remembering the old URL (its key) as an
+    /// alias. When another feed already has `newURL` (compared by `FeedURL.key`), the two are merged
+    /// into that one: articles move over (an article both hold keeps the target's copy, read or
+    /// starred if either was, exported by a state if either was: a mark is never lost), tags are
+    /// united, and the moved feed is deleted. Returns the id of the feed that now has `newURL`.
     static func redirect(_ db: Database, feedID: Int64, to newURL: String) throws -> Int64 {
         let target = try cleanURL(newURL)
         guard let oldURL = try String.fetchOne(db, sql: "SELECT url FROM feeds WHERE id = ?", arguments: [feedID])
@@ -107,12 +118,15 @@ enum FeedWriter {
         guard oldURL != target else { return feedID }
         let existing = try FeedReader.resolve(db, url: target)
         guard let other = existing, other != feedID else {
-            try db.execute(sql: "DELETE FROM feed_aliases WHERE url = ?", arguments: [target])
+            try db.execute(sql: "DELETE FROM feed_aliases WHERE url = ?", arguments: [FeedURL.key(target)])
             try db.execute(
-                sql: "UPDATE feeds SET url = ?, permanent_redirect_url = ? WHERE id = ?",
-                arguments: [target, target, feedID])
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO feed_aliases (url, feed_id) VALUES (?, ?)", arguments: [oldURL, feedID])
+                sql: "UPDATE feeds SET url = ?, url_key = ?, permanent_redirect_url = ? WHERE id = ?",
+                arguments: [target, FeedURL.key(target), target, feedID])
+            if FeedURL.key(oldURL) != FeedURL.key(target) {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO feed_aliases (url, feed_id) VALUES (?, ?)",
+                    arguments: [FeedURL.key(oldURL), feedID])
+            }
             return feedID
         }
         try merge(db, feedID: feedID, into: other)
@@ -127,18 +141,61 @@ enum FeedWriter {
                     read_at = coalesce(t.read_at, o.read_at)
                 FROM articles AS o
                 WHERE o.feed_id = :old AND t.feed_id = :target AND t.identity = o.identity;
+                INSERT OR IGNORE INTO export_marks (state_id, article_id)
+                    SELECT m.state_id, t.id FROM export_marks m
+                    JOIN articles o ON o.id = m.article_id
+                    JOIN articles t ON t.feed_id = :target AND t.identity = o.identity
+                    WHERE o.feed_id = :old;
                 DELETE FROM articles WHERE feed_id = :old
                     AND identity IN (SELECT identity FROM articles WHERE feed_id = :target);
                 UPDATE articles SET feed_id = :target WHERE feed_id = :old;
                 INSERT OR IGNORE INTO feed_tags (feed_id, tag, position)
                     SELECT :target, tag, position + 1000 FROM feed_tags WHERE feed_id = :old;
-                UPDATE feeds SET title = coalesce(title, (SELECT title FROM feeds WHERE id = :old))
+                UPDATE feeds SET title = coalesce(title, (SELECT title FROM feeds WHERE id = :old)),
+                    last_listed_at = max(coalesce(last_listed_at, 0),
+                        coalesce((SELECT last_listed_at FROM feeds WHERE id = :old), 0))
                     WHERE id = :target;
                 UPDATE feed_aliases SET feed_id = :target WHERE feed_id = :old;
-                INSERT OR REPLACE INTO feed_aliases (url, feed_id) SELECT url, :target FROM feeds WHERE id = :old;
+                INSERT OR REPLACE INTO feed_aliases (url, feed_id) SELECT url_key, :target FROM feeds WHERE id = :old;
                 DELETE FROM feeds WHERE id = :old;
                 """,
             arguments: arguments)
+    }
+
+    /// Deletes what `tidings feeds prune` lets go: of each feed outside `scope` that no feed list has
+    /// named since `cutoff`, every article but the starred ones, and the feed itself when none is
+    /// starred. With `dryRun` only reports what it would do.
+    static func prune(_ db: Database, outside scope: FeedScope, notListedSince cutoff: Date, dryRun: Bool) throws
+        -> [PrunedFeed]
+    {
+        let listed = scope.feedIDs.map { "AND f.id NOT IN (\(FeedScope.sqlList($0)))" } ?? "AND 0"
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT f.id, f.url, f.display_title, f.last_listed_at,
+                    (SELECT count(*) FROM articles WHERE feed_id = f.id AND starred = 0),
+                    (SELECT count(*) FROM articles WHERE feed_id = f.id AND starred = 1)
+                FROM feeds f
+                WHERE coalesce(f.last_listed_at, f.created_at) < ? \(listed)
+                ORDER BY f.display_title COLLATE NOCASE, f.id
+                """,
+            arguments: [cutoff.timeIntervalSince1970])
+        var pruned: [PrunedFeed] = []
+        for row in rows {
+            let id: Int64 = row[0]
+            let starred: Int = row[5]
+            if !dryRun {
+                if starred == 0 {
+                    try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
+                } else {
+                    try db.execute(sql: "DELETE FROM articles WHERE feed_id = ? AND starred = 0", arguments: [id])
+                }
+            }
+            pruned.append(PrunedFeed(
+                url: row[1], title: row[2], lastListedAt: FeedReader.date(row[3]), deletedArticles: row[4],
+                keptStarred: starred))
+        }
+        return pruned
     }
 
     static func cleanURL(_ url: String) throws -> String {

@@ -3,7 +3,9 @@ import GRDB
 
 /// Deletes the articles a `RetentionPolicy` lets go, inside the caller's transaction.
 enum RetentionWriter {
-    static func apply(_ db: Database, _ policy: RetentionPolicy, feedID: Int64?, now: Date) throws -> Int {
+    static func apply(
+        _ db: Database, _ policy: RetentionPolicy, feedID: Int64?, scope: FeedScope = .every, now: Date
+    ) throws -> Int {
         guard policy.maxArticlesPerFeed != nil || policy.maxAge != nil else { return 0 }
         let seconds = now.timeIntervalSince1970
         try db.execute(
@@ -12,7 +14,7 @@ enum RetentionWriter {
                     SELECT r.id FROM (
                         SELECT id, feed_id, sort_date, read, starred, first_seen_at, seen_in_apply,
                             row_number() OVER (PARTITION BY feed_id ORDER BY sort_date DESC, id DESC) AS rank
-                        FROM articles WHERE :feed IS NULL OR feed_id = :feed
+                        FROM articles WHERE (:feed IS NULL OR feed_id = :feed) AND \(scope.condition("feed_id"))
                     ) r JOIN feeds f ON f.id = r.feed_id
                     WHERE r.starred = 0
                         AND NOT (f.apply_count > 0 AND r.seen_in_apply = f.apply_count)

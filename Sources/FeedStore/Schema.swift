@@ -1,21 +1,52 @@
+import FeedModel
+import Foundation
 import GRDB
 
-/// The database schema, as numbered migrations. Never edit a shipped migration: add the next one.
+/// The database schema, as migrations applied in order. Never edit a shipped migration: add the next
+/// one, with a name of its own (`v3-feed-subscription`), so that migrations written at the same time
+/// on different branches do not collide. `SchemaUpgrade` applies the pending ones.
 ///
 /// Dates are stored as REAL seconds since 1970 so that they sort and compare in indexes.
 enum Schema {
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: v1)
+    /// One schema change: its identifier (recorded in `grdb_migrations`, as GRDB's migrator does) and
+    /// the change, run inside the upgrade's transaction.
+    struct Migration: Sendable {
+        let identifier: String
+        let migrate: @Sendable (Database) throws -> Void
+    }
+
+    static let migrations: [Migration] = [
+        Migration(identifier: "v1") { db in try db.execute(sql: v1) },
+        Migration(identifier: "v2") { db in try db.execute(sql: v2) },
+        Migration(identifier: "v3-feed-subscription", migrate: v3FeedSubscription),
+        Migration(identifier: "v4-ignored-articles") { db in try db.execute(sql: ignoredArticles) },
+    ]
+
+    /// Feeds are compared by `FeedURL.key` (`url_key`, aliases stored as keys), and each feed records
+    /// when a feed list last named it (`last_listed_at`, for `feeds prune`); feeds present now were
+    /// all listed, since the store used to delete the others.
+    private static func v3FeedSubscription(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE feeds ADD COLUMN url_key TEXT;
+            ALTER TABLE feeds ADD COLUMN last_listed_at REAL;
+            """)
+        try db.execute(sql: "UPDATE feeds SET last_listed_at = ?", arguments: [Date().timeIntervalSince1970])
+        for row in try Row.fetchAll(db, sql: "SELECT id, url FROM feeds") {
+            try db.execute(
+                sql: "UPDATE feeds SET url_key = ? WHERE id = ?", arguments: [FeedURL.key(row[1]), row[0] as Int64])
         }
-        migrator.registerMigration("v2") { db in
-            try db.execute(sql: v2)
+        for row in try Row.fetchAll(db, sql: "SELECT url, feed_id FROM feed_aliases") {
+            let url: String = row[0]
+            let key = FeedURL.key(url)
+            guard key != url else { continue }
+            try db.execute(sql: "DELETE FROM feed_aliases WHERE url = ?", arguments: [url])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO feed_aliases (url, feed_id) VALUES (?, ?)",
+                arguments: [key, row[1] as Int64])
         }
-        migrator.registerMigration("v4-ignored-articles") { db in
-            try db.execute(sql: ignoredArticles)
-        }
-        return migrator
+        // Not UNIQUE: a database may already hold one feed twice under two spellings; both stay, and
+        // the older one is the feed that URL finds.
+        try db.execute(sql: "CREATE INDEX feeds_url_key ON feeds(url_key, id)")
     }
 
     /// Articles hidden by ignore rules (`IgnoreWriter`): a mark, never a deletion. The partial index

@@ -45,20 +45,35 @@ public struct FetchState: Sendable, Hashable {
     public let disabledReason: String?
 }
 
-/// What `FeedStore.syncFeeds` changed.
+/// What `FeedStore.syncFeeds` changed, and which feeds the list names.
 public struct FeedSyncResult: Sendable, Hashable {
     /// Ids of the feeds added, in the order of the list.
     public let added: [Int64]
     /// Ids of the feeds whose title, tags or refresh interval changed.
     public let updated: [Int64]
-    /// URLs of the feeds removed because the list no longer names them.
-    public let removed: [String]
+    /// Ids of every feed the list names, in the order of the list (a feed named twice once).
+    public let listed: [Int64]
 
-    public init(added: [Int64], updated: [Int64], removed: [String]) {
+    public init(added: [Int64], updated: [Int64], listed: [Int64]) {
         self.added = added
         self.updated = updated
-        self.removed = removed
+        self.listed = listed
     }
+
+    /// The feeds of the list: what a command working on this list sees.
+    public var scope: FeedScope { .listed(listed) }
+}
+
+/// A feed `FeedStore.pruneFeeds` removed (or, in a dry run, would remove): what it deleted and kept.
+public struct PrunedFeed: Sendable, Hashable {
+    public let url: String
+    public let title: String
+    /// When a feed list last named the feed (nil when never recorded).
+    public let lastListedAt: Date?
+    /// The articles deleted (every one but the starred).
+    public let deletedArticles: Int
+    /// The starred articles kept; the feed itself is kept (unlisted) while there are any.
+    public let keptStarred: Int
 }
 
 /// A tag with how many feeds carry it and their article counts (virtual rows of the feed list).

@@ -38,7 +38,7 @@ struct ArticleContent {
             lines += TerminalSanitizer.lines(of: body).map { StyledLine($0) }
         } else {
             let rendered = HTMLText.render(body, width: width, baseURL: baseURL)
-            lines += rendered.lines.map { StyledLine(TerminalSanitizer.singleLine($0)) }
+            lines += rendered.lines.map { StyledLine(TerminalSanitizer.laidOutLine($0)) }
             links = rendered.links
         }
         if !links.isEmpty {

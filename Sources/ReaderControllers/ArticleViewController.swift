@@ -132,7 +132,7 @@ public final class ArticleViewController: ViewController {
 
     private func showNextUnread(backward: Bool) {
         let current = article?.id
-        let acrossFeeds = ArticleQuery(sort: .byFeed)
+        let acrossFeeds = ArticleQuery(feedIDs: context.scope.feedIDs, sort: .byFeed)
         guard let found = context.attempt({
             try context.store.nextUnread(after: current, in: listQuery, backward: backward)
                 ?? context.store.nextUnread(after: current, in: acrossFeeds, backward: backward)

@@ -13,27 +13,31 @@ public enum CountFormat: String, Sendable, Hashable, CaseIterable {
 ///
 /// Threading: synchronous; safe from any thread.
 public struct CountController: Sendable {
-    private let store: FeedStore
+    private let environment: AppEnvironment
 
     public init(environment: AppEnvironment) {
-        store = environment.store
+        self.environment = environment
     }
 
-    /// The counts as one line (with its line break): with `unreadOnly`, the unread articles and the
-    /// feeds that have some; otherwise every article, feed, unread and starred article. With `query`,
-    /// the articles matching it (throws `ExportError.invalidQuery` when it does not parse). Articles
-    /// the `ignoreRules` hide (applied to the store first when they changed) are left out unless
-    /// `includeIgnored`.
+    /// The counts as one line (with its line break), over the feeds of the feed list in use (read,
+    /// not changed): with `unreadOnly`, the unread articles and the feeds that have some; otherwise
+    /// every article, feed, unread article, and starred article (of the whole database, as the
+    /// reader's Starred row). With `query`, the articles matching it (throws
+    /// `ExportError.invalidQuery` when it does not parse). Articles the `ignoreRules` hide (applied to
+    /// the store first when they changed) are left out unless `includeIgnored`.
     public func run(
         unreadOnly: Bool, format: CountFormat, query: String? = nil, includeIgnored: Bool = false,
         ignoreRules: IgnoreRules = .none
     ) throws -> String {
         let expression = try ExportError.parse(query)
+        let store = environment.store
         try store.applyIgnoreRules(ignoreRules)
+        let scope = try FeedListController(environment: environment).scope()
         guard let expression else {
-            return Self.render(try store.counts(includeIgnored: includeIgnored), unreadOnly: unreadOnly, format: format)
+            return Self.render(
+                try store.counts(in: scope, includeIgnored: includeIgnored), unreadOnly: unreadOnly, format: format)
         }
-        let matching = ArticleQuery(expression: expression, includeIgnored: includeIgnored)
+        let matching = ArticleQuery(feedIDs: scope.feedIDs, expression: expression, includeIgnored: includeIgnored)
         var unread = matching
         unread.unreadOnly = true
         var starred = matching

@@ -70,12 +70,16 @@ public final class ExportController: Sendable {
         return (summary, try run(options))
     }
 
-    /// The store query `options` describe, with feed names resolved to ids.
+    /// The store query `options` describe, with feed names resolved to ids. Without `--feed` it covers
+    /// the feeds of the feed list in use (with `--starred`, every starred article, as the reader's
+    /// Starred); `--feed` reaches any feed of the database by URL or title, listed or not (a title
+    /// that names a listed feed and an unlisted one means the listed one).
     func query(for options: ExportOptions) throws -> ArticleQuery {
         var feedIDs: [Int64]?
         if !options.feeds.isEmpty {
             var ids: [Int64] = []
             var all: [StoredFeed]?
+            let scope = try FeedListController(environment: environment).scope()
             for name in options.feeds {
                 if let feed = try environment.store.feed(url: name) {
                     ids.append(feed.id)
@@ -87,9 +91,12 @@ public final class ExportController: Sendable {
                     [feed.displayTitle, feed.title, feed.feedTitle].contains { $0?.lowercased() == wanted }
                 }
                 guard !matches.isEmpty else { throw ExportError.unknownFeed(name) }
-                ids += matches.map(\.id)
+                let listed = matches.filter { scope.contains($0.id) }
+                ids += (listed.isEmpty ? matches : listed).map(\.id)
             }
             feedIDs = ids
+        } else if !options.starredOnly {
+            feedIDs = try FeedListController(environment: environment).scope().feedIDs
         }
         let search = options.search?.trimmingCharacters(in: .whitespacesAndNewlines)
         return ArticleQuery(

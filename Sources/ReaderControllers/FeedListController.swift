@@ -4,9 +4,10 @@ import FeedStore
 import Foundation
 
 /// The user's feed list (`tidings feeds ...`): the OPML file is the source of truth for which feeds
-/// exist; the store follows it (folders become tags). Adding checks the feed (or discovers the feeds
-/// a web page links to), removing takes a URL or a title, and lists import and export as OPML or
-/// newsboat `urls`.
+/// a command works on; the store follows it (folders become tags) and keeps the feeds it does not
+/// name, out of the list's scope (`FeedScope`): only `remove` and `prune` delete. Adding checks the
+/// feed (or discovers the feeds a web page links to), removing takes a URL or a title, and lists
+/// import and export as OPML or newsboat `urls`.
 ///
 /// Threading: every method may be called from any task; the file is rewritten atomically, but two
 /// processes changing the list at the same instant may lose one change (the last rename wins).
@@ -17,16 +18,40 @@ public final class FeedListController: Sendable {
         self.environment = environment
     }
 
-    /// Reads the feed list and makes the store follow it; returns what changed in the store.
+    /// Reads the feed list and makes the store follow it; returns the feeds it names in the store
+    /// (every feed while no list file exists). Feeds the list does not name are kept as they are.
     @discardableResult
-    public func sync() throws -> FeedSyncResult {
-        try synchronize(result: true).1
+    public func sync() throws -> FeedScope {
+        try synchronizeIfListed().scope
     }
 
-    /// Every feed of the list with its tags, unread count and last fetch outcome, in feed-list order.
-    public func list() throws -> [FeedListItem] {
-        try synchronize()
-        return try environment.store.feeds().map(FeedListItem.init)
+    /// The feeds of the list as they are stored, without changing the store or creating the list:
+    /// for the commands that only read (`count`, `export`). Every feed while no list file exists.
+    public func scope() throws -> FeedScope {
+        guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return .every }
+        let file = try FeedListFile.load(path: environment.paths.feedList)
+        return try environment.store.scope(listing: file.entries.map(\.entry.url))
+    }
+
+    /// Every feed of the list with its tags, unread count and last fetch outcome, in feed-list order;
+    /// with `includingUnlisted`, then the feeds the database keeps that the list does not name.
+    public func list(includingUnlisted: Bool = false) throws -> [FeedListItem] {
+        let scope = try sync()
+        var items = try environment.store.feeds(in: scope).map { FeedListItem($0) }
+        if includingUnlisted, scope != .every {
+            items += try environment.store.feeds().filter { !scope.contains($0.id) }.map { FeedListItem($0, listed: false) }
+        }
+        return items
+    }
+
+    /// Removes for good the feeds outside this list that no feed list has named for `age` seconds:
+    /// every article but the starred ones, and the feed itself when none is starred (see
+    /// `FeedStore.pruneFeeds`). Nothing is pruned while no list file exists.
+    public func prune(olderThan age: TimeInterval, dryRun: Bool) throws -> [PrunedFeed] {
+        let scope = try sync()
+        guard scope != .every else { return [] }
+        return try environment.store.pruneFeeds(
+            outside: scope, notListedSince: Date().addingTimeInterval(-age), dryRun: dryRun)
     }
 
     /// Adds a feed (see `FeedAddRequest`); returns the feed as listed.
@@ -48,25 +73,63 @@ public final class FeedListController: Sendable {
             try refuseDuplicate(url, in: file)
             if title == nil { title = checked.title }
         }
-        var entry = FeedModel.FeedListEntry(url: url, title: title, text: title ?? url, type: "rss", tags: request.tags)
-        entry.refreshInterval = request.refreshInterval
-        file.document.add(entry, inFolder: request.tags.first)
+        // A feed the database kept from an earlier subscription comes back with its articles and
+        // marks, and with its title and tags unless new ones are given.
+        let kept = try environment.store.feed(url: url)
+        if let kept, try environment.store.scope(listing: file.entries.map(\.entry.url)).contains(kept.id) {
+            throw FeedListError.duplicate(url)
+        }
+        if title == nil { title = kept?.title }
+        let tags = request.tags.isEmpty ? kept?.tags ?? [] : request.tags
+        let refreshInterval = request.refreshInterval ?? kept?.refreshInterval
+        var entry = FeedModel.FeedListEntry(url: url, title: title, text: title ?? url, type: "rss", tags: tags)
+        entry.refreshInterval = refreshInterval
+        file.document.add(entry, inFolder: tags.first)
         try file.save()
-        let stored = try environment.store.addFeed(
-            url: url, title: title, tags: request.tags, refreshInterval: request.refreshInterval)
-        return FeedListItem(stored)
+        let stored: StoredFeed
+        if let kept {
+            try environment.store.syncFeeds([
+                .init(url: url, title: title, tags: tags, refreshInterval: refreshInterval),
+            ])
+            stored = try environment.store.feed(id: kept.id) ?? kept
+        } else {
+            stored = try environment.store.addFeed(
+                url: url, title: title, tags: tags, refreshInterval: refreshInterval)
+        }
+        return FeedListItem(stored, listed: true, restored: kept != nil)
     }
 
     /// Removes the feed named by URL or title from the list and the store (with its articles);
-    /// returns the URL removed.
+    /// returns the URL removed. A feed the database keeps outside this list is removed from the
+    /// database by its URL or title the same way.
     @discardableResult
     public func remove(_ name: String) throws -> String {
         var file = try synchronize()
-        guard let found = try file.find(name) else { throw FeedListError.notFound(name) }
+        guard let found = try file.find(name) else {
+            guard let kept = try unlistedFeed(named: name, file: file) else { throw FeedListError.notFound(name) }
+            try environment.store.removeFeed(id: kept.id)
+            return kept.url
+        }
         file.document.remove(url: found.written)
         try file.save()
         try environment.store.removeFeed(url: found.entry.url)
         return found.entry.url
+    }
+
+    /// The stored feed outside the list that `name` names by URL, else by title (only when one does).
+    private func unlistedFeed(named name: String, file: FeedListFile) throws -> StoredFeed? {
+        let scope = try environment.store.scope(listing: file.entries.map(\.entry.url))
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let feed = try environment.store.feed(url: file.resolve(trimmed)) {
+            return scope.contains(feed.id) ? nil : feed
+        }
+        let titled = try environment.store.feeds().filter { feed in
+            !scope.contains(feed.id) && [feed.title, feed.displayTitle].contains {
+                $0?.caseInsensitiveCompare(trimmed) == .orderedSame
+            }
+        }
+        guard titled.count <= 1 else { throw FeedListError.ambiguous(name: trimmed, urls: titled.map(\.url)) }
+        return titled.first
     }
 
     /// Adds the feeds of an OPML file (any reader's export) or a newsboat `urls` file, told apart by
@@ -91,17 +154,21 @@ public final class FeedListController: Sendable {
             incoming = NewsboatURLs.parse(String(decoding: data, as: UTF8.self))
         }
         var file = try synchronize()
-        var known = Set(file.entries.map(\.entry.url))
+        var known = Set(file.entries.map { FeedURL.key($0.entry.url) })
+        let listed = try environment.store.scope(listing: file.entries.map(\.entry.url))
         var added: [String] = []
         var skipped: [String] = []
         for var entry in incoming {
             entry.url = FeedListFile.resolve(entry.url, folder: folder)
             guard !entry.url.isEmpty else { continue }
-            if try known.contains(entry.url) || environment.store.feed(url: entry.url) != nil {
+            // Listed already (also under another spelling, or the URL it moved from); a feed the
+            // database kept outside the list is imported, and comes back with its articles.
+            if try !known.insert(FeedURL.key(entry.url)).inserted
+                || environment.store.feed(url: entry.url).map({ listed.contains($0.id) }) == true
+            {
                 skipped.append(entry.url)
                 continue
             }
-            known.insert(entry.url)
             entry.attributes = entry.attributes.filter { $0.name.lowercased() != "xmlurl" }
             file.document.add(entry, inFolder: entry.tags.first)
             added.append(entry.url)
@@ -133,40 +200,62 @@ public final class FeedListController: Sendable {
         }
     }
 
-    /// Loads the feed list and makes the store follow it. A list just created empty removes nothing.
+    /// Loads the feed list (creating it empty when missing, for the commands that write it) and makes
+    /// the store follow it.
     @discardableResult
     func synchronize() throws -> FeedListFile {
-        try synchronize(result: false).0
+        let file = try FeedListFile.load(path: environment.paths.feedList)
+        try sync(file)
+        return file
     }
 
-    private func synchronize(result: Bool) throws -> (FeedListFile, FeedSyncResult) {
+    /// Loads the feed list when the file exists and makes the store follow it; returns it with the
+    /// feeds it names, or nil and every feed when there is no list file (nothing is created).
+    func synchronizeIfListed() throws -> (file: FeedListFile?, scope: FeedScope) {
+        guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return (nil, .every) }
         let file = try FeedListFile.load(path: environment.paths.feedList)
-        let entries = file.entries.map(\.entry)
-        let sync = try environment.store.syncFeeds(
-            entries.map {
-                .init(url: $0.url, title: FeedListController.userTitle($0), tags: $0.tags,
-                      refreshInterval: $0.refreshInterval)
-            },
-            removeMissing: file.existed)
-        return (file, sync)
+        return (file, try sync(file).scope)
+    }
+
+    @discardableResult
+    private func sync(_ file: FeedListFile) throws -> FeedSyncResult {
+        try environment.store.syncFeeds(file.entries.map(\.entry).map {
+            .init(url: $0.url, title: FeedListController.userTitle($0), tags: $0.tags,
+                  refreshInterval: $0.refreshInterval)
+        })
     }
 
     /// Points the list's outlines at the new URLs of feeds that moved permanently (stored URLs before
-    /// and after), rereading the file first so that edits made meanwhile are kept.
+    /// and after), rereading the file first so that edits made meanwhile are kept. When the list
+    /// already has an outline for the new URL (the store merged the two feeds), the moved outline is
+    /// removed instead and its tags are added to the other as `category`: one URL, one outline.
     func applyMoves(_ moves: [(from: String, to: String)]) throws {
+        guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return }
         var file = try FeedListFile.load(path: environment.paths.feedList)
         var changed = false
-        let entries = file.entries
         for move in moves {
-            for (written, entry) in entries where entry.url == move.from {
-                if file.document.updateURL(from: written, to: move.to) { changed = true }
+            let entries = file.entries
+            let moved = entries.filter { FeedURL.same($0.entry.url, move.from) }
+            guard !moved.isEmpty else { continue }
+            if let target = entries.first(where: { FeedURL.same($0.entry.url, move.to) }) {
+                let missing = moved.flatMap(\.entry.tags).filter {
+                    !target.entry.tags.contains($0) && !$0.contains(",")
+                }
+                for (written, _) in moved where file.document.remove(url: written) { changed = true }
+                if !missing.isEmpty {
+                    let category = ([target.entry.attribute("category")].compactMap { $0 }
+                        + missing.map { "/" + $0 }).joined(separator: ",")
+                    file.document.setAttribute("category", category, forURL: target.written)
+                }
+            } else {
+                for (written, _) in moved where file.document.updateURL(from: written, to: move.to) { changed = true }
             }
         }
         if changed { try file.save() }
     }
 
     private func refuseDuplicate(_ url: String, in file: FeedListFile) throws {
-        if try file.entries.contains(where: { $0.entry.url == url }) || environment.store.feed(url: url) != nil {
+        if file.entries.contains(where: { FeedURL.same($0.entry.url, url) }) {
             throw FeedListError.duplicate(url)
         }
     }

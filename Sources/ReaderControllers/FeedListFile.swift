@@ -66,7 +66,7 @@ struct FeedListFile {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if let hit = all.first(where: { $0.written == trimmed || $0.entry.url == trimmed }) { return hit }
         let resolvedName = resolve(trimmed)
-        if let hit = all.first(where: { $0.entry.url == resolvedName }) { return hit }
+        if let hit = all.first(where: { FeedURL.same($0.entry.url, resolvedName) }) { return hit }
         for exact in [true, false] {
             let hits = all.filter { item in
                 [item.entry.title, item.entry.text].contains { candidate in

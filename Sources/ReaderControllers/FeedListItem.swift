@@ -17,8 +17,14 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
     public let disabled: Bool
     /// The refresh interval the user set on the OPML outline, in seconds.
     public let refreshInterval: TimeInterval?
+    /// False for a feed the database keeps that the feed list in use does not name (`feeds list --all`).
+    public let listed: Bool
+    /// True when `feeds add` brought back a feed the database had kept, with its articles and marks.
+    public let restored: Bool
 
-    init(_ feed: StoredFeed) {
+    init(_ feed: StoredFeed, listed: Bool = true, restored: Bool = false) {
+        self.listed = listed
+        self.restored = restored
         id = feed.id
         title = feed.displayTitle
         url = feed.url
@@ -36,6 +42,7 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
     enum CodingKeys: String, CodingKey {
         case id, title, url, tags, unread, total, lastStatus = "last_status", lastError = "last_error"
         case lastFetch = "last_fetch", nextFetch = "next_fetch", disabled, refreshInterval = "refresh_interval"
+        case listed
     }
 
     /// Every item as a JSON array (`tidings feeds list --json`): dates in RFC 3339 UTC, unknown values omitted.
@@ -50,6 +57,7 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
     public var line: String {
         var parts = ["\(title)  \(url)  \(unread)/\(total)"]
         if !tags.isEmpty { parts.append("[" + tags.joined(separator: ", ") + "]") }
+        if !listed { parts.append("not in this list") }
         if disabled { parts.append("disabled") }
         if let lastError { parts.append("error: \(lastError)") }
         else if let lastStatus { parts.append(lastStatus == 0 ? "ok" : "HTTP \(lastStatus)") }

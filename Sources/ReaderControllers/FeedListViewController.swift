@@ -59,12 +59,14 @@ public final class FeedListViewController: ViewController {
     func reload() {
         let selected = tableState.selectedRow < rows.count ? rows[tableState.selectedRow] : nil
         guard let (feeds, tags, counts) = context.attempt({
-            (try context.store.feeds(), try context.store.tags(), try context.store.counts())
+            let scope = context.scope
+            return (try context.store.feeds(in: scope), try context.store.tags(in: scope), try context.store.counts(in: scope))
         }) else { return }
         self.counts = counts
         var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
         rows += queryRows
-        queryCounter.start(context.config.queryFeeds, store: context.store, wake: context.wake)
+        queryCounter.start(
+            context.config.queryFeeds, feedIDs: context.scope.feedIDs, store: context.store, wake: context.wake)
         if let tagFilter {
             rows += feeds.filter { $0.tags.contains(tagFilter) }.map(Row.feed)
         } else {
@@ -160,10 +162,10 @@ public final class FeedListViewController: ViewController {
     func query(for row: Row) -> ArticleQuery {
         let sort = context.config.sort
         switch row {
-        case .allUnread: return ArticleQuery(unreadOnly: true, sort: sort)
+        case .allUnread: return ArticleQuery(feedIDs: context.scope.feedIDs, unreadOnly: true, sort: sort)
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
-        case .query(let row): return row.query(sort: sort)
-        case .tag(let tag): return ArticleQuery.tag(tag.tag, sort: sort)
+        case .query(let row): return row.query(sort: sort, feedIDs: context.scope.feedIDs)
+        case .tag(let tag): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [tag.tag], sort: sort)
         case .feed(let feed): return ArticleQuery.feed(feed.id, sort: sort)
         }
     }
@@ -189,7 +191,7 @@ public final class FeedListViewController: ViewController {
     private func openSearch(_ text: String) {
         let words = text.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { return }
-        let query = ArticleQuery(search: words, sort: context.config.sort)
+        let query = ArticleQuery(feedIDs: context.scope.feedIDs, search: words, sort: context.config.sort)
         let list = ArticleListViewController(
             context: context, title: "Search: \(ReaderFormat.clean(words))", query: query, showsFeed: true)
         list.delegate = self
@@ -198,7 +200,7 @@ public final class FeedListViewController: ViewController {
 
     /// Opens the first unread article across feeds (the last with `backward`) in its feed's list.
     private func openNextUnread(backward: Bool) {
-        let everything = ArticleQuery(sort: .byFeed)
+        let everything = ArticleQuery(feedIDs: context.scope.feedIDs, sort: .byFeed)
         guard let found = context.attempt({ try context.store.nextUnread(after: nil, in: everything, backward: backward) })
         else { return }
         guard let next = found, let index = rows.firstIndex(where: {

@@ -7,9 +7,9 @@ struct QueryFeedRow: Hashable {
     let feed: QueryFeed
     let count: ListCount?
 
-    /// The article list the row opens.
-    func query(sort: ArticleSort) -> ArticleQuery {
-        ArticleQuery.matching(feed.expression, sort: sort)
+    /// The article list the row opens, over the feeds `feedIDs` (nil: every feed).
+    func query(sort: ArticleSort, feedIDs: [Int64]?) -> ArticleQuery {
+        ArticleQuery(feedIDs: feedIDs, expression: feed.expression, sort: sort)
     }
 }
 
@@ -22,15 +22,16 @@ final class QueryFeedCounter: @unchecked Sendable {
     private var arrived: [Int: ListCount] = [:]
     private static let queue = DispatchQueue(label: "tidings.query-feed-counts", qos: .userInitiated)
 
-    /// Starts counting `feeds` (their index in the array keys the results).
-    func start(_ feeds: [QueryFeed], store: FeedStore, wake: @escaping @Sendable () -> Void) {
+    /// Starts counting `feeds` over the feeds `feedIDs` (nil: every feed); their index in the array
+    /// keys the results.
+    func start(_ feeds: [QueryFeed], feedIDs: [Int64]?, store: FeedStore, wake: @escaping @Sendable () -> Void) {
         guard !feeds.isEmpty else { return }
         let generation = lock.withLock { () -> Int in
             self.generation += 1
             arrived = [:]
             return self.generation
         }
-        let queries = feeds.map { ArticleQuery.matching($0.expression) }
+        let queries = feeds.map { ArticleQuery(feedIDs: feedIDs, expression: $0.expression) }
         Self.queue.async {
             for (index, query) in queries.enumerated() {
                 guard self.lock.withLock({ generation == self.generation }) else { return }

@@ -229,6 +229,7 @@ public final class ReaderApplication {
                 }
             case .finished(let summary):
                 finishRefresh()
+                context.scope = summary.scope
                 let failed = summary.failures.count
                 refreshStatus = nil
                 message = (

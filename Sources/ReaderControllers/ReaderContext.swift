@@ -18,14 +18,18 @@ public protocol ReaderActions: AnyObject {
 public final class ReaderContext {
     public let store: FeedStore
     public let config: ReaderConfig
+    /// The feeds of the feed list in use: the feed list, "All unread", tags, search and next-unread
+    /// cover these; Starred covers every feed of the database. Set again after each refresh.
+    public var scope: FeedScope
     /// Held weakly: the application owns the controllers that hold this context.
     public weak var actions: (any ReaderActions)?
     /// Makes the UI loop wake up and draw, for work finished on a background queue; any thread.
     public var wake: @Sendable () -> Void = {}
 
-    public init(store: FeedStore, config: ReaderConfig) {
+    public init(store: FeedStore, config: ReaderConfig, scope: FeedScope = .every) {
         self.store = store
         self.config = config
+        self.scope = scope
     }
 
     /// Reports a failed store call on the prompt line.

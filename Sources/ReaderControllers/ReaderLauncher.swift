@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import TerminalView
 
@@ -19,7 +20,7 @@ public enum ReaderLauncher {
         } catch {
             throw .notATerminal
         }
-        let syncProblem = syncFeedList(environment)
+        let (scope, syncProblem) = syncFeedList(environment)
         let ignoreProblem = applyIgnoreRules(environment, config)
         do {
             try terminal.start()
@@ -27,7 +28,7 @@ public enum ReaderLauncher {
             throw .terminal("\(error)")
         }
         defer { terminal.stop() }
-        let context = ReaderContext(store: environment.store, config: config)
+        let context = ReaderContext(store: environment.store, config: config, scope: scope)
         let wakeup = terminal.wakeup
         let application = ReaderApplication(
             device: terminal, context: context,
@@ -56,14 +57,14 @@ public enum ReaderLauncher {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     }
 
-    /// Makes the store follow the feed list file when there is one; a message when that failed.
-    static func syncFeedList(_ environment: AppEnvironment) -> String? {
-        guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return nil }
+    /// Makes the store follow the feed list file when there is one; returns the list's feeds (every
+    /// feed when there is no list). When the list cannot be read, the database is left as it was and
+    /// the reader shows every feed it holds, with a message saying why: nothing looks lost.
+    static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope, String?) {
         do {
-            try FeedListController(environment: environment).sync()
-            return nil
+            return (try FeedListController(environment: environment).sync(), nil)
         } catch {
-            return "Feed list \(environment.paths.feedList) not read: \(error)"
+            return (.every, "Feed list \(environment.paths.feedList) not read (showing every feed): \(error)")
         }
     }
 }

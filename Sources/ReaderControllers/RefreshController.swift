@@ -36,8 +36,8 @@ public final class RefreshController: Sendable {
         defer { lock.release() }
         let start = ContinuousClock.now
         let feedList = FeedListController(environment: environment)
-        let list = try feedList.synchronize()
-        let feeds = try select(options, list: list)
+        let (list, scope) = try feedList.synchronizeIfListed()
+        let feeds = try select(options, list: list, scope: scope)
         try environment.store.applyIgnoreRules(options.ignoreRules)
 
         let fetcher = environment.makeFetcher()
@@ -101,13 +101,15 @@ public final class RefreshController: Sendable {
         // stored once `run` returns.
         try environment.store.indexPendingSearch()
         if !moves.isEmpty { try feedList.applyMoves(moves) }
+        let listed = moves.isEmpty ? scope : try feedList.scope()
         let cancelled = isCancelled
         var deleted = 0
         if let retention = options.retention, !cancelled, results.contains(where: { $0.status == .updated }) {
-            deleted = try environment.store.applyRetention(retention)
+            deleted = try environment.store.applyRetention(retention, in: scope)
         }
         return RefreshSummary(
-            feeds: results, seconds: (ContinuousClock.now - start).seconds, deleted: deleted, cancelled: cancelled)
+            feeds: results, seconds: (ContinuousClock.now - start).seconds, deleted: deleted, cancelled: cancelled,
+            scope: listed)
     }
 
     /// Stops the running refresh, if any (see the type's threading notes).
@@ -124,16 +126,20 @@ public final class RefreshController: Sendable {
         Task.isCancelled || state.withLock { $0.cancelled }
     }
 
-    /// The feeds this run fetches: those named, or every enabled one with `all`, or the enabled ones due.
-    private func select(_ options: RefreshOptions, list: FeedListFile) throws -> [StoredFeed] {
+    /// The feeds this run fetches, all of the list in use (`scope`): those named, or every enabled one
+    /// with `all`, or the enabled ones due. Feeds the database keeps outside the list are not fetched.
+    private func select(_ options: RefreshOptions, list: FeedListFile?, scope: FeedScope) throws -> [StoredFeed] {
         let store = environment.store
         guard !options.feeds.isEmpty else {
-            return options.all ? try store.feeds().filter { !$0.fetchState.disabled } : try store.feedsDue()
+            return options.all
+                ? try store.feeds(in: scope).filter { !$0.fetchState.disabled } : try store.feedsDue(in: scope)
         }
         var chosen: [StoredFeed] = []
         for name in options.feeds {
-            let url = try list.find(name)?.entry.url ?? list.resolve(name)
-            guard let feed = try store.feed(url: url) else { throw RefreshError.unknownFeed(name) }
+            let url = try list?.find(name)?.entry.url ?? list?.resolve(name) ?? name
+            guard let feed = try store.feed(url: url), scope.contains(feed.id) else {
+                throw RefreshError.unknownFeed(name)
+            }
             if !chosen.contains(where: { $0.id == feed.id }) { chosen.append(feed) }
         }
         return chosen

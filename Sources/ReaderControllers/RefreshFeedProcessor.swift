@@ -34,7 +34,7 @@ struct RefreshFeedProcessor: Sendable {
             Outcome(
                 result: RefreshFeedResult(
                     feedID: feedID, url: url, title: feed.displayTitle, status: status, httpStatus: fetch.status,
-                    new: new, updated: updated, error: error, movedFrom: move?.from,
+                    new: new, updated: updated, error: error, movedFrom: move?.from, merged: feedID != feed.id,
                     seconds: (ContinuousClock.now - start).seconds),
                 move: move)
         }

@@ -83,13 +83,17 @@ public struct RefreshFeedResult: Sendable, Hashable, Codable {
     public let error: String?
     /// The URL the feed moved from by a permanent redirect during this refresh.
     public let movedFrom: String?
+    /// True when the URL it moved to was already another feed's: the two were merged into that one
+    /// (`feedID`), articles, marks and tags.
+    public let merged: Bool
     /// Seconds from the start of the refresh's fetches to this feed being stored.
     public let seconds: Double
 
     public init(
         feedID: Int64, url: String, title: String, status: RefreshFeedStatus, httpStatus: Int = 0, new: Int = 0,
-        updated: Int = 0, error: String? = nil, movedFrom: String? = nil, seconds: Double = 0
+        updated: Int = 0, error: String? = nil, movedFrom: String? = nil, merged: Bool = false, seconds: Double = 0
     ) {
+        self.merged = merged
         self.feedID = feedID
         self.url = RefreshFeedResult.withoutCredentials(url)
         self.title = RefreshFeedResult.withoutCredentials(title)
@@ -115,7 +119,7 @@ public struct RefreshFeedResult: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case feedID = "id", url, title, status, httpStatus = "http_status", new, updated, error
-        case movedFrom = "moved_from", seconds
+        case movedFrom = "moved_from", merged, seconds
     }
 }
 
@@ -127,12 +131,18 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
     public let deleted: Int
     /// True when `RefreshController.cancel()` or task cancellation stopped the refresh early.
     public let cancelled: Bool
+    /// The feeds of the feed list after the refresh (a permanent redirect may have merged two).
+    public let scope: FeedScope
 
-    public init(feeds: [RefreshFeedResult], seconds: Double, deleted: Int = 0, cancelled: Bool = false) {
+    public init(
+        feeds: [RefreshFeedResult], seconds: Double, deleted: Int = 0, cancelled: Bool = false,
+        scope: FeedScope = .every
+    ) {
         self.feeds = feeds
         self.seconds = seconds
         self.deleted = deleted
         self.cancelled = cancelled
+        self.scope = scope
     }
 
     public var newArticles: Int { feeds.reduce(0) { $0 + $1.new } }

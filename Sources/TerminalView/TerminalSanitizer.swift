@@ -28,6 +28,20 @@ public enum TerminalSanitizer {
         return String(output)
     }
 
+    /// One line of text already laid out (indentation, columns, preformatted code): cleaned like
+    /// `singleLine`, but its spaces are kept where they are; breaks and tabs become one space each.
+    public static func laidOutLine(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var output = String.UnicodeScalarView()
+        clean(text) { piece in
+            switch piece {
+            case .scalar(let scalar): output.append(scalar)
+            case .space, .lineBreak: output.append(" ")
+            }
+        }
+        return String(output)
+    }
+
     /// Drawable lines: each line break starts a new line and tabs expand to the next multiple of
     /// `tabWidth` cells.
     public static func lines(of text: String, tabWidth: Int = 8) -> [String] {

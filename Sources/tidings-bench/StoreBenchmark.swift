@@ -126,6 +126,19 @@ enum StoreBenchmark {
                 try store.nextUnread(after: anchor.id, in: ArticleQuery(sort: .byFeed))
             }
         }
+        // The same lists scoped to a feed list naming every feed (what commands run with a list see).
+        let listed = FeedScope.listed(try store.feeds().map(\.id))
+        _ = try time("listed scope: counts") { try store.counts(in: listed) }
+        _ = try time("listed scope: feed list with counts") { try store.feeds(in: listed) }
+        _ = try time("listed scope: tag list with counts") { try store.tags(in: listed) }
+        _ = try time("listed scope: page 1, all unread") {
+            try store.articlePage(ArticleQuery(feedIDs: listed.feedIDs, unreadOnly: true), offset: 0, limit: 50)
+        }
+        if let anchor = firstPage.rows.first {
+            _ = try time("listed scope: next unread across feeds") {
+                try store.nextUnread(after: anchor.id, in: ArticleQuery(feedIDs: listed.feedIDs, sort: .byFeed))
+            }
+        }
         let hits = try time("search, common word: count") { try store.countArticles(.search("river")) }
         _ = try time("search, common word: page 1") { try store.articlePage(.search("river"), offset: 0, limit: 50) }
         _ = try time("search, two words: page 1") { try store.articlePage(.search("river garden"), offset: 0, limit: 50) }

@@ -9,6 +9,7 @@ struct TidingsBench: AsyncParsableCommand {
         abstract: "Measure Tidings' modules on local workloads.",
         subcommands: [
             ParseBenchmark.self,
+            DateBenchmark.self,
             FetchBenchmark.self,
             RefreshBenchmark.self,
             StoreBenchCommand.self,

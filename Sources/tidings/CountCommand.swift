@@ -9,8 +9,9 @@ struct CountCommand: ParsableCommand {
         commandName: "count",
         abstract: "Print how many articles (or unread articles) the database holds.",
         discussion: """
-            For status bars, prompts and scripts, as newsboat's print-unread. Reads the database only; \
-            nothing is fetched.
+            For status bars, prompts and scripts, as newsboat's print-unread. Counts the feeds of the \
+            feed list (read, never changed; every feed while there is no list file), and every starred \
+            article of the database. Nothing is fetched or written.
 
             Output (text):
               1234 articles in 40 feeds (12 unread, 3 starred)
@@ -31,8 +32,9 @@ struct CountCommand: ParsableCommand {
               tidings count --format json | jq .unread
               tidings count --unread --query 'tag = dev and age < 1d'
 
-            Exit status: 0; 2 a --query that cannot be read (one line naming the column); 73 the database \
-            cannot be opened; 78 a bad config file (such as an [[ignore]] rule that cannot be read).
+            Exit status: 0; 2 a --query that cannot be read (one line naming the column); 65 when the \
+            feed list is not OPML, 66 when it cannot be read; 73 when the database cannot be opened; 78 a \
+            bad config file (such as an [[ignore]] rule that cannot be read).
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -60,6 +62,9 @@ struct CountCommand: ParsableCommand {
                 ignoreRules: config.ignoreRules)
             CommandOutput.write(Array(line.utf8))
         } catch let error as ExportError {
+            CommandOutput.error(error.description)
+            throw ExitCode(error.exitStatus.rawValue)
+        } catch let error as FeedListError {
             CommandOutput.error(error.description)
             throw ExitCode(error.exitStatus.rawValue)
         } catch {

@@ -9,7 +9,7 @@ struct FeedsCommand: AsyncParsableCommand {
         abstract: "Manage the feed list (an OPML file; folders are tags).",
         subcommands: [
             FeedsAddCommand.self, FeedsRemoveCommand.self, FeedsListCommand.self, FeedsImportCommand.self,
-            FeedsExportCommand.self,
+            FeedsExportCommand.self, FeedsPruneCommand.self,
         ],
         defaultSubcommand: FeedsListCommand.self)
 }
@@ -37,7 +37,9 @@ struct FeedsAddCommand: AsyncParsableCommand {
         discussion: """
             The feed is fetched and parsed first; a web page's <link rel="alternate"> feeds are \
             discovered (several: they are listed and nothing is added, exit 1). A feed already in the \
-            list is refused (exit 1).
+            list is refused (exit 1); URLs are compared without case in the scheme and host, default \
+            ports and fragments. A feed the database kept from an earlier list comes back with its \
+            articles and marks.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -59,13 +61,20 @@ struct FeedsAddCommand: AsyncParsableCommand {
             try await controller.add(FeedAddRequest(
                 url: url, title: title, tags: tag, check: !noCheck))
         }
-        CommandOutput.write(Array("added \(item.title) <\(item.url)>\n".utf8))
+        let restored = item.restored
+            ? " (kept in the database: \(item.total) articles, \(item.unread) unread, marks as they were)" : ""
+        CommandOutput.write(Array("added \(item.title) <\(item.url)>\(restored)\n".utf8))
     }
 }
 
 struct FeedsRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a feed (by URL or title) and its articles.")
+        commandName: "remove", abstract: "Remove a feed (by URL or title) and its articles.",
+        discussion: """
+            The feed leaves the feed list and the database, with its articles, starred ones included. \
+            A feed the database keeps that the list does not name (see `feeds list --all`) is removed \
+            from the database the same way.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
@@ -87,8 +96,11 @@ struct FeedsListCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON array.")
     var json = false
 
+    @Flag(help: "Also list the feeds the database keeps that this feed list does not name.")
+    var all = false
+
     func run() async throws {
-        let items = try await runFeedList(global) { try $0.list() }
+        let items = try await runFeedList(global) { try $0.list(includingUnlisted: all) }
         if json {
             var data = try FeedListItem.jsonData(items)
             data.append(UInt8(ascii: "\n"))
@@ -126,6 +138,46 @@ struct FeedsExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let text = try await runFeedList(global) { try $0.export(format: format) }
+        CommandOutput.write(Array(text.utf8))
+    }
+}
+
+struct FeedsPruneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Delete the feeds no feed list has named for a long time (never starred articles).",
+        discussion: """
+            A feed the database keeps that this feed list does not name, and that no feed list used \
+            with this database has named for --older-than, loses its articles; starred articles are \
+            kept (with their feed, still under Starred). Prints one line per feed; --dry-run only \
+            prints them.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("How long out of every list: 90d, 12w, or a date.", valueName: "duration"))
+    var olderThan = "90d"
+
+    @Flag(help: "Print what would be deleted; delete nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        guard ExportSince.parse(olderThan) != nil else {
+            throw ValidationError("--older-than takes a duration (90d, 12w, 6h) or a date, not \"\(olderThan)\"")
+        }
+    }
+
+    func run() async throws {
+        let now = Date()
+        let age = now.timeIntervalSince(ExportSince.parse(olderThan, now: now) ?? now)
+        let pruned = try await runFeedList(global) { try $0.prune(olderThan: age, dryRun: dryRun) }
+        let verb = dryRun ? "would delete" : "deleted"
+        var text = ""
+        for feed in pruned {
+            text += "\(verb) \(feed.title) <\(feed.url)>: \(feed.deletedArticles) article"
+                + (feed.deletedArticles == 1 ? "" : "s")
+            text += feed.keptStarred > 0 ? ", kept \(feed.keptStarred) starred\n" : ", and the feed\n"
+        }
         CommandOutput.write(Array(text.utf8))
     }
 }

@@ -61,6 +61,11 @@ struct RefreshCommand: AsyncParsableCommand {
         for failure in summary.failures {
             CommandOutput.error("\(failure.title): \(failure.error ?? failure.status.rawValue)")
         }
+        for merged in summary.feeds where merged.merged {
+            CommandOutput.error(
+                "\(merged.movedFrom ?? merged.title): moved permanently to \(merged.url), which was already listed: "
+                    + "merged into it (articles, marks and tags), one entry left in the feed list")
+        }
         if json {
             var data = try summary.jsonData()
             data.append(UInt8(ascii: "\n"))

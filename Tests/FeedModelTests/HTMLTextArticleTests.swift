@@ -25,7 +25,14 @@ final class HTMLTextArticleTests: XCTestCase {
             XCTAssertTrue(result.lines.contains("\u{2022} A notebook (paper)"))
             XCTAssertTrue(result.lines.contains("  \u{25E6} with j/k navigation"))
             XCTAssertTrue(result.lines.contains("3. man 3 printf"))
-            XCTAssertTrue(result.lines.contains(" 09:14:02 up 7 days,  1:02,  1 user,  load average: 0.08, 0.03, 0.01"))
+            // The preformatted uptime line keeps its spaces; it is cut only where the width ends.
+            let uptime = " 09:14:02 up 7 days,  1:02,  1 user,  load average: 0.08, 0.03, 0.01"
+            if width >= uptime.count {
+                XCTAssertTrue(result.lines.contains(uptime))
+            } else {
+                let cut = try XCTUnwrap(result.lines.firstIndex(of: String(uptime.prefix(width))))
+                XCTAssertEqual(result.lines[cut + 1], String(uptime.dropFirst(width).prefix(width)))
+            }
             XCTAssertTrue(result.lines.contains("Day | Browser reflexes | Mood"))
             XCTAssertTrue(result.lines.contains("4 | 9 | \u{1F642}"))
             XCTAssertFalse(text.contains("\n\n\n"), "never two blank lines in a row")

@@ -48,10 +48,56 @@ final class HTMLTextTests: XCTestCase {
         XCTAssertEqual(result.links, ["https://example.com/dir/x"])
     }
 
-    func testPreformattedLinesAreNotWrapped() {
+    func testPreformattedLinesAreCutOnlyWhereTheWidthEnds() {
         let long = String(repeating: "x", count: 50)
-        let result = HTMLText.render("<pre>\(long)\nshort</pre>", width: 20)
-        XCTAssertEqual(result.lines, [long, "short"])
+        let result = HTMLText.render("<pre>\(long)\n  short  words   spaced\n\n\tx</pre>", width: 20)
+        XCTAssertEqual(
+            result.lines,
+            [
+                String(repeating: "x", count: 20), String(repeating: "x", count: 20), String(repeating: "x", count: 10),
+                "  short  words   spa", "ced", "", "        x",
+            ])
+    }
+
+    /// The code sample of the bundled `Feeds/rss20-blog.xml`, as its item carries it.
+    func testPreformattedCodeKeepsItsIndentationInsideAndOutsideLists() {
+        let code = "<pre>int main(void) {\n    return serve(8080);\n}</pre>"
+        XCTAssertEqual(
+            HTMLText.render("<p>Just <code>poll(2)</code>.</p>" + code, width: 40).lines,
+            ["Just poll(2).", "", "int main(void) {", "    return serve(8080);", "}"])
+        XCTAssertEqual(
+            HTMLText.render("<ul><li>Step one:" + code + "</li><li>two</li></ul>", width: 40).lines,
+            ["\u{2022} Step one:", "  int main(void) {", "      return serve(8080);", "  }", "", "\u{2022} two"])
+        XCTAssertEqual(
+            HTMLText.render("<pre><code>\n  indented first\n</code></pre>", width: 40).lines, ["  indented first"])
+    }
+
+    func testNestedListsIndentPerLevelAndNumbersFollowTheAttributes() {
+        let html = """
+            <ol start=9><li>nine<ol type=a><li>a<ul><li>deep<ul><li>deeper</li></ul></li></ul></li><li>b</li></ol></li>\
+            <li>ten</li></ol>
+            """
+        XCTAssertEqual(
+            HTMLText.render(html, width: 40).lines,
+            ["9. nine", "   a. a", "      \u{25AA} deep", "        \u{2022} deeper", "   b. b", "10. ten"])
+        XCTAssertEqual(
+            HTMLText.render("<ol reversed><li>c</li><li>b</li><li value=7>g</li><li>f</li></ol>", width: 40).lines,
+            ["4. c", "3. b", "7. g", "6. f"])
+        XCTAssertEqual(
+            HTMLText.render("<ol reversed start=2 type=I><li>x</li><li>y</li><li>z</li></ol>", width: 40).lines,
+            ["II. x", "I. y", "0. z"])
+        XCTAssertEqual(
+            HTMLText.render("<ol type=i start=3><li>x</li><li>y</li></ol><ol type=A start=26><li>z</li><li>aa</li></ol>", width: 40).lines,
+            ["iii. x", "iv. y", "", "Z. z", "AA. aa"])
+    }
+
+    /// The text follows the sanitizer's rules: what follows a removed void element stays, and the
+    /// fallback of plugin containers is shown.
+    func testRemovedElementsTakeNothingAlong() {
+        let html = "Example <b>Atom</b> <embed src=\"x\"> after <i>it</i><object data=y><param name=a>fallback</object>"
+        XCTAssertEqual(HTMLText.render(html, width: 60).lines, ["Example Atom after itfallback"])
+        XCTAssertEqual(HTMLText.plainText(html), "Example Atom after it fallback")
+        XCTAssertEqual(HTMLText.plainText("a <iframe src=x>fb <script>s()</script></iframe> b"), "a fb b")
     }
 
     func testWideCharactersImagesAndDefinitionLists() {

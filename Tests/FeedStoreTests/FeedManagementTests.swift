@@ -77,25 +77,28 @@ final class FeedManagementTests: XCTestCase {
             FeedListEntry(url: "https://new.example/feed"),
             FeedListEntry(url: ""),
         ]
-        let kept1 = try store.syncFeeds(list, removeMissing: false)
+        let kept1 = try store.syncFeeds(list)
         XCTAssertEqual(kept1.added.count, 2)
         XCTAssertEqual(try store.feed(url: "https://text.example/feed")?.title, "Outline text")
         XCTAssertNil(try store.feed(url: "https://new.example/feed")?.title, "a text that is the URL is no title")
         XCTAssertEqual(kept1.updated, [kept.id])
-        XCTAssertEqual(kept1.removed, [])
         XCTAssertNotNil(try store.feed(id: dropped.id))
 
-        let result = try store.syncFeeds(list, removeMissing: true)
+        let result = try store.syncFeeds(list)
         XCTAssertEqual(result.added, [])
         XCTAssertEqual(result.updated, [])
-        XCTAssertEqual(result.removed, ["https://dropped.example/feed"])
+        XCTAssertEqual(result.listed, [kept.id] + kept1.added.prefix(1) + kept1.added.suffix(1))
+        XCTAssertNotNil(try store.feed(id: dropped.id), "a feed the list does not name is kept")
+        XCTAssertEqual(try store.feeds(in: result.scope).map(\.id).sorted(), result.listed.sorted())
         let feed = try XCTUnwrap(try store.feed(id: kept.id))
         XCTAssertEqual(feed.title, "New title")
         XCTAssertEqual(feed.tags, ["y", "x"])
         XCTAssertEqual(feed.refreshInterval, 3600)
         XCTAssertEqual(feed.unreadCount, 0, "marks survive a sync")
-        XCTAssertEqual(try store.feeds().map(\.url).sorted(),
-                       ["https://kept.example/feed", "https://new.example/feed", "https://text.example/feed"])
+        XCTAssertEqual(try store.feeds().map(\.url).sorted(), [
+            "https://dropped.example/feed", "https://kept.example/feed", "https://new.example/feed",
+            "https://text.example/feed",
+        ])
     }
 
     func testFetchStateRecording() throws {
@@ -154,9 +157,9 @@ final class FeedManagementTests: XCTestCase {
         XCTAssertEqual(try store.feed(url: "http://old.example/feed")?.id, feed.id)
         XCTAssertThrowsError(try store.addFeed(url: "http://old.example/feed"))
         // A feed list still naming the old URL neither re-adds it nor removes the moved feed.
-        let sync = try store.syncFeeds([FeedListEntry(url: "http://old.example/feed")], removeMissing: true)
+        let sync = try store.syncFeeds([FeedListEntry(url: "http://old.example/feed")])
         XCTAssertEqual(sync.added, [])
-        XCTAssertEqual(sync.removed, [])
+        XCTAssertEqual(sync.listed, [feed.id])
         XCTAssertEqual(try store.countArticles(.all), 1)
     }
 
@@ -182,5 +185,84 @@ final class FeedManagementTests: XCTestCase {
         XCTAssertEqual(try store.article(id: oldIDs[0])?.feedID, target.id)
         XCTAssertEqual(try store.feed(url: "http://example.org/rss")?.id, target.id)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+}
+
+/// Feed lists scope what the store shows and never delete: a feed outside the list in use is kept.
+final class FeedScopeTests: XCTestCase {
+    func testTwoListsTakenInTurnKeepEveryArticleAndMark() throws {
+        let store = try makeStore(self)
+        let a = try store.addFeed(url: "https://a.example/feed", tags: ["x"])
+        let b = try store.addFeed(url: "https://b.example/feed")
+        try store.apply(feedID: a.id, feed: document([item(1), item(2)]), fetch: fetch())
+        try store.apply(feedID: b.id, feed: document([item(3)]), fetch: fetch())
+        let aArticles = try store.articleSummaries(.feed(a.id), offset: 0, limit: 9).map(\.id)
+        try store.setStarred(true, articleIDs: [aArticles[0]])
+        try store.setRead(true, articleIDs: [aArticles[1]])
+
+        let other = try store.syncFeeds([FeedListEntry(url: "HTTPS://B.example:443/feed")])
+        XCTAssertEqual(other.listed, [b.id], "the same URL spelled otherwise is the same feed")
+        let onlyB = other.scope
+        XCTAssertEqual(try store.feeds(in: onlyB).map(\.id), [b.id])
+        XCTAssertEqual(try store.tags(in: onlyB), [])
+        let counts = try store.counts(in: onlyB)
+        XCTAssertEqual([counts.feeds, counts.articles, counts.unread, counts.starred], [1, 1, 1, 1],
+                       "starred counts every starred article, as the Starred row shows")
+        XCTAssertEqual(try store.feedsDue(at: .distantFuture, in: onlyB).map(\.id), [b.id])
+        XCTAssertEqual(try store.countArticles(.all), 3, "nothing was deleted")
+
+        let first = try store.syncFeeds([
+            FeedListEntry(url: "https://a.example/feed", tags: ["x"]), FeedListEntry(url: "https://b.example/feed"),
+        ])
+        XCTAssertEqual(first.added, [])
+        let a2 = try XCTUnwrap(try store.feeds(in: first.scope).first { $0.id == a.id })
+        XCTAssertEqual([a2.totalCount, a2.unreadCount], [2, 1])
+        XCTAssertEqual(try store.countArticles(.starred), 1)
+        XCTAssertEqual(try store.scope(listing: ["https://a.example/feed#x", "https://nowhere.example/"]),
+                       .listed([a.id]), "reading a list's scope adds nothing")
+        XCTAssertNil(try store.feed(url: "https://nowhere.example/"))
+    }
+
+    func testRetentionLeavesFeedsOutsideTheScopeAlone() throws {
+        let store = try makeStore(self)
+        let a = try store.addFeed(url: "https://a.example/feed")
+        let b = try store.addFeed(url: "https://b.example/feed")
+        try store.apply(feedID: a.id, feed: document([item(1), item(2)]), fetch: fetch())
+        try store.apply(feedID: b.id, feed: document([item(3), item(4)]), fetch: fetch())
+        try store.apply(feedID: a.id, feed: document([]), fetch: fetch())
+        try store.apply(feedID: b.id, feed: document([]), fetch: fetch())
+        try store.setRead(true, articleIDs: try store.articleSummaries(.all, offset: 0, limit: 9).map(\.id))
+        let policy = RetentionPolicy(maxArticlesPerFeed: 0, maxAge: nil)
+        XCTAssertEqual(try store.applyRetention(policy, in: .listed([b.id])), 2)
+        XCTAssertEqual(try store.countArticles(.feed(a.id)), 2, "the unlisted feed keeps its articles")
+    }
+
+    func testPruneDeletesLongUnlistedFeedsButNeverStarredArticles() throws {
+        let store = try makeStore(self)
+        let listed = try store.addFeed(url: "https://listed.example/feed")
+        let old = try store.addFeed(url: "https://old.example/feed")
+        let starred = try store.addFeed(url: "https://starred.example/feed")
+        for (feed, n) in [(listed, 1), (old, 3), (starred, 5)] {
+            try store.apply(feedID: feed.id, feed: document([item(n), item(n + 1)]), fetch: fetch())
+        }
+        let keep = try store.articleSummaries(.feed(starred.id), offset: 0, limit: 1).map(\.id)
+        try store.setStarred(true, articleIDs: keep)
+        let scope = FeedScope.listed([listed.id])
+
+        XCTAssertEqual(try store.pruneFeeds(outside: scope, notListedSince: Date().addingTimeInterval(-60)), [],
+                       "feeds listed a minute ago are not pruned")
+        let future = Date().addingTimeInterval(3600)
+        let dry = try store.pruneFeeds(outside: scope, notListedSince: future, dryRun: true)
+        XCTAssertEqual(dry.map(\.url), ["https://old.example/feed", "https://starred.example/feed"])
+        XCTAssertEqual(try store.countArticles(.all), 6, "a dry run deletes nothing")
+        XCTAssertEqual(try store.pruneFeeds(outside: .every, notListedSince: future), [], "no list, nothing pruned")
+
+        let pruned = try store.pruneFeeds(outside: scope, notListedSince: future)
+        XCTAssertEqual(pruned.map(\.deletedArticles), [2, 1])
+        XCTAssertEqual(pruned.map(\.keptStarred), [0, 1])
+        XCTAssertNil(try store.feed(id: old.id))
+        XCTAssertEqual(try store.feed(id: starred.id)?.totalCount, 1, "the feed stays for its starred article")
+        XCTAssertEqual(try store.articleSummaries(.starred, offset: 0, limit: 9).map(\.id), keep)
+        XCTAssertEqual(try store.countArticles(.feed(listed.id)), 2)
     }
 }

@@ -62,4 +62,10 @@ extension TerminalSanitizerTests {
         XCTAssertEqual(TerminalSanitizer.singleLine(""), "")
         XCTAssertEqual(TerminalSanitizer.singleLine("   "), "")
     }
+
+    func testLaidOutLinesKeepTheirSpaces() {
+        XCTAssertEqual(TerminalSanitizer.laidOutLine("    return serve(8080);"), "    return serve(8080);")
+        XCTAssertEqual(TerminalSanitizer.laidOutLine("  \u{25E6} nested  é"), "  \u{25E6} nested  é")
+        XCTAssertEqual(TerminalSanitizer.laidOutLine("  a\u{1B}[31mb\u{202E}c\td"), "  abc d")
+    }
 }
