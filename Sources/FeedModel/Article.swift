@@ -77,9 +77,12 @@ public struct Article: Sendable, Hashable {
 public struct ArticleSource: Sendable, Hashable {
     public var title: String?
     public var url: String?
+    /// The authors of the feed the entry came from (Atom `source`).
+    public var authors: [Author]
 
-    public init(title: String? = nil, url: String? = nil) {
+    public init(title: String? = nil, url: String? = nil, authors: [Author] = []) {
         self.title = title
         self.url = url
+        self.authors = authors
     }
 }

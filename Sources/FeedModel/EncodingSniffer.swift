@@ -1,28 +1,41 @@
 import Foundation
 
 /// Decides a document's character encoding from its first bytes: byte-order mark, then the caller's
-/// hint (HTTP charset), then the XML declaration, then UTF-8.
+/// hint (HTTP charset), then the XML declaration, then UTF-8 (`undeclared` is then set: bytes that
+/// turn out not to be UTF-8 go to `EncodingDetector`).
 struct EncodingSniffer {
     /// The encoding as a lower-case IANA name.
     var name: String
     /// Bytes to skip at the start (a byte-order mark).
     var skip: Int
+    /// True when nothing named the encoding and the bytes did not show it.
+    var undeclared = false
 
     init(prefix: UnsafeBufferPointer<UInt8>, hint: String?) {
         let n = prefix.count
         if n >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF {
             name = "utf-8"; skip = 3; return
         }
+        if n >= 4, prefix[0] == 0, prefix[1] == 0, prefix[2] == 0xFE, prefix[3] == 0xFF {
+            name = "utf-32be"; skip = 4; return
+        }
+        if n >= 4, prefix[0] == 0xFF, prefix[1] == 0xFE, prefix[2] == 0, prefix[3] == 0 {
+            name = "utf-32le"; skip = 4; return
+        }
         if n >= 2, prefix[0] == 0xFE, prefix[1] == 0xFF { name = "utf-16be"; skip = 2; return }
         if n >= 2, prefix[0] == 0xFF, prefix[1] == 0xFE { name = "utf-16le"; skip = 2; return }
         skip = 0
+        if n >= 4, prefix[0] == 0x3C, prefix[1] == 0, prefix[2] == 0, prefix[3] == 0 { name = "utf-32le"; return }
+        if n >= 4, prefix[0] == 0, prefix[1] == 0, prefix[2] == 0, prefix[3] == 0x3C { name = "utf-32be"; return }
         if n >= 4, prefix[0] == 0x3C, prefix[1] == 0, prefix[2] != 0 { name = "utf-16le"; return }
         if n >= 4, prefix[0] == 0, prefix[1] == 0x3C, prefix[3] != 0 { name = "utf-16be"; return }
-        let declared = Self.declaredEncoding(prefix)
-        var chosen = hint.flatMap(Self.normalize) ?? declared.flatMap(Self.normalize) ?? "utf-8"
+        let declared = Self.declaredEncoding(prefix).flatMap(Self.normalize)
+        let hinted = hint.flatMap(Self.normalize)
+        var chosen = hinted ?? declared ?? "utf-8"
         // Bytes that are plainly ASCII-compatible cannot be UTF-16 whatever a label says.
         if chosen.hasPrefix("utf-16") || chosen.hasPrefix("utf-32") { chosen = "utf-8" }
         name = chosen
+        undeclared = hinted == nil && declared == nil
     }
 
     /// The `encoding` pseudo-attribute of a leading XML declaration, if any.
@@ -61,6 +74,7 @@ struct EncodingSniffer {
         case "gb18030": return "gb18030"
         case "big5", "big-5", "cn-big5", "x-x-big5", "csbig5": return "big5"
         case "koi8r", "koi8-r", "cskoi8r": return "koi8-r"
+        case "euc-kr", "euckr", "ks_c_5601-1987", "cp949", "windows-949", "x-windows-949", "korean": return "euc-kr"
         case "utf-16", "utf16": return "utf-16"
         default:
             if l.hasPrefix("cp125") { return "windows-125" + l.dropFirst(5) }
@@ -78,6 +92,7 @@ struct EncodingSniffer {
         case "shift_jis": return "CP932"
         case "gb2312", "gbk": return "GB18030"
         case "big5": return "BIG5-HKSCS"
+        case "euc-kr": return "CP949"
         default: return name.uppercased()
         }
     }

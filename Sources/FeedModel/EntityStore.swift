@@ -18,6 +18,8 @@ final class EntityStore {
     private(set) var exceeded = false
     /// The first undeclared entity that was decoded as HTML.
     private(set) var firstHTMLEntity: String?
+    /// The first entity neither declared nor known to HTML, kept as its literal text.
+    private(set) var firstUnknownEntity: String?
 
     init(limit: Int) {
         self.limit = limit
@@ -43,15 +45,18 @@ final class EntityStore {
     /// `&name;`, which `XMLAttributes` then decodes.
     func attributeLookup(_ name: String) -> UnsafeMutablePointer<xmlEntity>? {
         if let record = references[name] { return record }
-        guard declared[name] == nil, let html = HTMLEntities.value(named: name) else { return lookup(name) }
-        if firstHTMLEntity == nil { firstHTMLEntity = name }
-        let record = makeRecord(name: name, text: html, type: XML_INTERNAL_GENERAL_ENTITY)
+        guard declared[name] == nil else { return lookup(name) }
+        let html = HTMLEntities.value(named: name)
+        if html != nil, firstHTMLEntity == nil { firstHTMLEntity = name }
+        if html == nil, firstUnknownEntity == nil { firstUnknownEntity = name }
+        // An unknown name comes back as `&name;`, which the attribute decoder keeps as text.
+        let record = makeRecord(name: name, text: html ?? "&\(name);", type: XML_INTERNAL_GENERAL_ENTITY)
         record.pointee.checked = 1
         references[name] = record
         return record
     }
 
-    /// The record libxml2 should use for `&name;`, or nil to let it report an undeclared entity.
+    /// The record libxml2 should use for `&name;`, or nil past the expansion budget.
     func lookup(_ name: String) -> UnsafeMutablePointer<xmlEntity>? {
         if let record = records[name] {
             if declared[name] != nil { charge(Int(record.pointee.length)) }
@@ -65,7 +70,9 @@ final class EntityStore {
             if firstHTMLEntity == nil { firstHTMLEntity = name }
             text = html
         } else {
-            return nil
+            // Shown as written, as browsers do, rather than dropped.
+            if firstUnknownEntity == nil { firstUnknownEntity = name }
+            text = "&" + name + ";"
         }
         let record = makeRecord(name: name, text: text, type: XML_INTERNAL_PREDEFINED_ENTITY)
         records[name] = record

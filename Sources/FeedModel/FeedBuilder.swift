@@ -11,10 +11,10 @@ import TidingsText
 struct FeedBuilder {
     /// The kinds of element whose direct children carry fields.
     enum Container {
-        case root, feed, item, image, ignored, author(Owner), source, mediaGroup
+        case root, feed, item, image, ignored, author(Owner), source, mediaGroup, itunesCategory
     }
 
-    enum Owner { case feed, item }
+    enum Owner { case feed, item, source }
 
     struct Frame {
         var base: String?
@@ -98,7 +98,7 @@ struct FeedBuilder {
             if base != nil || lang != nil {
                 var frame = frames.last ?? Frame(base: documentBase, lang: nil)
                 if let base { frame.base = URLResolver.resolve(base, against: frame.base) }
-                if let lang { frame.lang = lang.isEmpty ? nil : lang }
+                if let lang { frame.lang = lang.isEmpty ? nil : Self.languageTag(lang) }
                 frames.append(frame)
                 frameDepths.append(depth)
             }
@@ -129,8 +129,13 @@ struct FeedBuilder {
         case .root:
             switch tag {
             case .channel: open(.feed, depth)
-            case .item: openItem(depth)
-            case .image: open(.image, depth)
+            case .item: openItem(depth, attributes)
+            case .image:
+                // An RSS 1.0 image is named by its address.
+                if state.imageAbout == nil, let about = Self.nonEmpty(attributes.value("about")) {
+                    state.imageAbout = Self.resolved(frames, about)
+                }
+                open(.image, depth)
             case .textInput: open(.ignored, depth)
             default: break
             }
@@ -147,10 +152,13 @@ struct FeedBuilder {
             }
         case .source:
             switch tag {
-            case .atomTitle: begin(tag, depth)
+            case .atomTitle: begin(tag, depth, attributes: attributes)
             case .atomLink: sourceLink(attributes)
+            case .atomAuthor: open(.author(.source), depth)
             default: break
             }
+        case .itunesCategory:
+            if tag == .itunesCategory { itunesCategory(attributes, depth) }
         case .mediaGroup:
             if tag == .mediaContent || tag == .mediaThumbnail { media(tag, attributes) }
         case .ignored:
@@ -263,7 +271,7 @@ struct FeedBuilder {
         containers.append((kind, depth))
     }
 
-    private mutating func openItem(_ depth: Int) {
+    private mutating func openItem(_ depth: Int, _ attributes: XMLAttributes) {
         sendHeader()
         if item != nil { closeItem() }
         itemCount += 1
@@ -274,6 +282,9 @@ struct FeedBuilder {
         item = ItemState()
         if let base = frames.last?.base, base != documentBase || documentBase != nil { item?.article.base = base }
         if let lang = frames.last?.lang, lang != state.rootLanguage { item?.article.language = lang }
+        if attributes.count > 0, let about = Self.nonEmpty(attributes.value("about")) {
+            item?.rdfAbout = Self.resolved(frames, about)
+        }
         open(.item, depth)
     }
 
@@ -281,7 +292,11 @@ struct FeedBuilder {
         let author = pendingAuthor
         pendingAuthor = Author()
         guard !author.isEmpty else { return }
-        if owner == .feed { state.atomAuthors.append(author) } else { item?.authors.append(author) }
+        switch owner {
+        case .feed: state.atomAuthors.append(author)
+        case .item: item?.authors.append(author)
+        case .source: item?.source.authors.append(author)
+        }
     }
 
     private mutating func closeItem() {
@@ -297,7 +312,7 @@ struct FeedBuilder {
 
     private mutating func startInFeed(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
         switch tag {
-        case .item, .atomEntry: openItem(depth)
+        case .item, .atomEntry: openItem(depth, attributes)
         case .image: open(.image, depth)
         case .textInput, .atomContributor: open(.ignored, depth)
         case .atomAuthor: open(.author(.feed), depth)
@@ -307,11 +322,12 @@ struct FeedBuilder {
                 state.feed.categories.append(term)
             }
         case .itunesImage:
-            if state.itunesImage == nil, let href = attributes.value("href") ?? attributes.value("url") {
-                state.itunesImage = Self.resolved(frames, href)
+            if let href = Self.nonEmpty(attributes.value("href") ?? attributes.value("url")) {
+                if state.itunesImage == nil { state.itunesImage = Self.resolved(frames, href) }
+            } else {
+                begin(tag, depth)
             }
-        case .itunesCategory:
-            if let text = attributes.value("text"), !text.isEmpty { state.feed.categories.append(text) }
+        case .itunesCategory: itunesCategory(attributes, depth)
         case .link:
             if bareAtom { feedLink(attributes) } else { begin(tag, depth) }
         case .mediaContent, .mediaThumbnail:
@@ -331,15 +347,17 @@ struct FeedBuilder {
     private mutating func startInItem(tag: FeedTag, depth: Int, attributes: XMLAttributes) {
         switch tag {
         case .enclosure:
-            if let url = Self.nonEmpty(attributes.value("url")) {
+            if let url = Self.nonEmpty(attributes.value("url")).map({ Self.resolved(frames, $0) }),
+                item?.article.attachments.contains(where: { $0.url == url }) == false
+            {
                 item?.article.attachments.append(
                     Enclosure(
-                        url: Self.resolved(frames, url),
+                        url: url,
                         mimeType: Self.nonEmpty(attributes.value("type")),
                         sizeInBytes: attributes.value("length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
                             .flatMap { $0 > 0 ? $0 : nil }))
             }
-        case .item, .atomEntry: openItem(depth)
+        case .item, .atomEntry: openItem(depth, attributes)
         case .atomLink: itemLink(attributes)
         case .link: if bareAtom { itemLink(attributes) } else { begin(tag, depth) }
         case .atomCategory:
@@ -355,6 +373,10 @@ struct FeedBuilder {
             }
         case .atomAuthor: open(.author(.item), depth)
         case .atomSource: open(.source, depth)
+        case .xhtmlBody:
+            begin(tag, depth)
+            capture?.markup = true
+            capture?.skipDivDepth = -1
         case .atomContributor: open(.ignored, depth)
         case .unknown, .itunesCategory: break
         default: begin(tag, depth, attributes: attributes)
@@ -371,6 +393,9 @@ struct FeedBuilder {
             let base = frames.last?.base, base != item?.article.base
         {
             item?.contentBase = base
+        }
+        if tag == .atomContent, item != nil, frameDepths.last == depth, let lang = frames.last?.lang {
+            item?.contentLanguage = lang
         }
         if let attributes, attributes.count > 0 {
             switch tag {
@@ -473,13 +498,14 @@ struct FeedBuilder {
         guard item != nil else { return }
         switch c.tag {
         case .title:
-            if item?.article.title == nil { item?.article.title = EntityDecoder.decode(value) }
+            if item?.article.title == nil { item?.article.title = FieldText.plain(value) }
         case .atomTitle:
-            if item?.article.title == nil { item?.article.title = c.type == .html ? EntityDecoder.decode(value) : value }
-        case .dcTitle: item?.dcTitle = value
+            if item?.article.title == nil { item?.article.title = Self.text(c, value) }
+        case .dcTitle: item?.dcTitle = FieldText.plain(value)
         case .link: if item?.link == nil { item?.link = Self.resolved(frames, value) }
         case .description: if item?.description == nil { item?.description = value }
         case .contentEncoded: if item?.encoded == nil { item?.encoded = value }
+        case .xhtmlBody: if item?.xhtmlBody == nil { item?.xhtmlBody = value }
         case .atomContent:
             if item?.content == nil {
                 item?.content = value
@@ -495,9 +521,9 @@ struct FeedBuilder {
                 item?.guidIsPermaLink = c.isPermaLink && state.feed.format == .rss20
             }
         case .atomID: if item?.guid == nil { item?.guid = value; item?.guidIsPermaLink = false }
-        case .author: if let a = AuthorText.parse(value) { item?.authors.append(a) }
-        case .dcCreator: if let a = AuthorText.parse(value) { item?.creators.append(a) }
-        case .itunesAuthor: item?.itunesAuthor = AuthorText.parse(value)
+        case .author: if let a = Self.author(value) { item?.authors.append(a) }
+        case .dcCreator, .dcAuthor: if let a = Self.author(value) { item?.creators.append(a) }
+        case .itunesAuthor: item?.itunesAuthor = Self.author(value)
         case .category, .dcSubject:
             item?.article.categories.append(Category(term: value, scheme: captureScheme))
         case .comments: item?.article.comments = Self.resolved(frames, value)
@@ -507,7 +533,12 @@ struct FeedBuilder {
             item?.source.title = value
             if let url = captureURL { item?.source.url = url }
         case .itunesDuration: item?.duration = Self.duration(value)
-        case .language, .dcLanguage: item?.dcLanguage = value
+        case .itunesKeywords:
+            for keyword in value.split(separator: ",") {
+                let word = Self.trimmed(String(keyword))
+                if !word.isEmpty { item?.article.categories.append(Category(term: word)) }
+            }
+        case .language, .dcLanguage: item?.dcLanguage = Self.languageTag(value)
         default: break
         }
     }
@@ -520,19 +551,19 @@ struct FeedBuilder {
         case .image:
             switch c.tag {
             case .url: if state.imageURL == nil { state.imageURL = Self.resolved(frames, value) }
-            case .title: state.imageTitle = value
+            case .title: state.imageTitle = FieldText.plain(value)
             case .link: state.imageLink = Self.resolved(frames, value)
             default: break
             }
         case .author:
             switch c.tag {
-            case .atomName, .name: pendingAuthor.name = value
+            case .atomName, .name: pendingAuthor.name = FieldText.plain(value)
             case .atomEmail: pendingAuthor.email = value
             case .atomURI, .url: pendingAuthor.url = Self.resolved(frames, value)
             default: break
             }
         case .source:
-            if c.tag == .atomTitle { item?.source.title = value }
+            if c.tag == .atomTitle { item?.source.title = Self.text(c, value) }
         default:
             break
         }
@@ -540,23 +571,37 @@ struct FeedBuilder {
 
     private mutating func assignFeed(_ c: Capture, _ value: String) {
         switch c.tag {
-        case .title: if state.feed.title == nil { state.feed.title = EntityDecoder.decode(value) }
-        case .atomTitle:
-            if state.feed.title == nil { state.feed.title = c.type == .html ? EntityDecoder.decode(value) : value }
-        case .dcTitle: state.dcTitle = value
+        case .title: if state.feed.title == nil { state.feed.title = FieldText.plain(value) }
+        case .atomTitle: if state.feed.title == nil { state.feed.title = Self.text(c, value) }
+        case .dcTitle: state.dcTitle = FieldText.plain(value)
         case .link: if state.feed.homePageURL == nil { state.feed.homePageURL = Self.resolved(frames, value) }
-        case .description, .atomSubtitle: if state.feed.description == nil { state.feed.description = value }
-        case .dcDescription: state.dcDescription = value
-        case .itunesSummary: state.itunesSummary = value
-        case .itunesSubtitle: state.itunesSubtitle = value
-        case .language: if state.feed.language == nil { state.feed.language = value }
-        case .dcLanguage: state.dcLanguage = value
-        case .copyright, .dcRights, .atomRights: if state.feed.rights == nil { state.feed.rights = value }
-        case .managingEditor: state.managingEditor = AuthorText.parse(value)
-        case .webMaster: state.webMaster = AuthorText.parse(value)
-        case .dcCreator, .author: if let a = AuthorText.parse(value) { state.creators.append(a) }
-        case .itunesAuthor: state.itunesAuthor = AuthorText.parse(value)
+        case .description:
+            if state.feed.description == nil {
+                state.feed.description = FieldText.plain(value)
+                if value.utf8.contains(UInt8(ascii: "<")) {
+                    state.descriptionImage = HTMLFirstImage.source(in: value).map { Self.resolved(frames, $0) }
+                }
+            }
+        case .atomSubtitle: if state.feed.description == nil { state.feed.description = Self.text(c, value) }
+        case .dcDescription: state.dcDescription = FieldText.plain(value)
+        case .itunesSummary: state.itunesSummary = FieldText.plain(value)
+        case .itunesSubtitle: state.itunesSubtitle = FieldText.plain(value)
+        case .language: if state.feed.language == nil { state.feed.language = Self.languageTag(value) }
+        case .dcLanguage: state.dcLanguage = Self.languageTag(value)
+        case .copyright, .dcRights: if state.feed.rights == nil { state.feed.rights = FieldText.plain(value) }
+        case .atomRights: if state.feed.rights == nil { state.feed.rights = Self.text(c, value) }
+        case .managingEditor: state.managingEditor = Self.author(value)
+        case .webMaster: state.webMaster = Self.author(value)
+        case .dcCreator, .author, .dcAuthor: if let a = Self.author(value) { state.creators.append(a) }
+        case .itunesAuthor: state.itunesAuthor = Self.author(value)
         case .category, .dcSubject: state.feed.categories.append(value)
+        case .itunesKeywords:
+            for keyword in value.split(separator: ",") {
+                let word = Self.trimmed(String(keyword))
+                if !word.isEmpty, !state.feed.categories.contains(word) { state.feed.categories.append(word) }
+            }
+        case .itunesImage:
+            if state.itunesImage == nil { state.itunesImage = Self.resolved(frames, value) }
         case .generator, .atomGenerator: if state.feed.generator == nil { state.feed.generator = value }
         case .ttl: state.feed.ttl = Int(value)
         case .atomIcon: if state.feed.favicon == nil { state.feed.favicon = Self.resolved(frames, value) }
@@ -570,15 +615,32 @@ struct FeedBuilder {
 
     // MARK: Attribute-only elements
 
-    /// The `href` of a link; an empty one means the base itself (RFC 3986) when there is a base.
-    private static func href(_ frames: [Frame], _ attributes: XMLAttributes) -> String? {
-        if let href = Self.nonEmpty(attributes.value("href")) { return href }
-        if attributes.value("href") != nil, let base = frames.last?.base { return base }
-        return nil
+    /// The `href` of a link. An empty one is no link when it would resolve to the address the
+    /// document came from (feeds write `href=""` for a link they do not have); under an `xml:base`
+    /// the document sets itself, it means that base, as RFC 3986 resolves it.
+    private func href(_ attributes: XMLAttributes) -> String? {
+        guard let href = attributes.value("href") else { return nil }
+        if let value = Self.nonEmpty(href) { return value }
+        guard let base = frames.last?.base, base != documentBase else { return nil }
+        return base
+    }
+
+    /// iTunes categories (nested ones too) become feed categories.
+    private mutating func itunesCategory(_ attributes: XMLAttributes, _ depth: Int) {
+        if let text = Self.nonEmpty(attributes.value("text")), !state.feed.categories.contains(text) {
+            state.feed.categories.append(text)
+        }
+        open(.itunesCategory, depth)
+    }
+
+    /// A language tag as BCP 47 writes it: `en_US` is `en-US`.
+    static func languageTag(_ value: String) -> String {
+        let tag = Self.trimmed(value)
+        return tag.utf8.contains(UInt8(ascii: "_")) ? tag.replacingOccurrences(of: "_", with: "-") : tag
     }
 
     private mutating func feedLink(_ attributes: XMLAttributes) {
-        guard let href = Self.href(frames, attributes) else { return }
+        guard let href = href(attributes) else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
         let url = Self.resolved(frames, href)
         switch rel {
@@ -598,7 +660,7 @@ struct FeedBuilder {
     }
 
     private mutating func itemLink(_ attributes: XMLAttributes) {
-        guard let href = Self.href(frames, attributes), item != nil else { return }
+        guard let href = href(attributes), item != nil else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
         let url = Self.resolved(frames, href)
         if item?.firstLink == nil { item?.firstLink = url }
@@ -653,6 +715,18 @@ struct FeedBuilder {
     }
 
     // MARK: Helpers
+
+    /// The plain text of an Atom text construct: HTML and XHTML through `FieldText`, text as written.
+    private static func text(_ c: Capture, _ value: String) -> String? {
+        c.type == .html || c.type == .xhtml ? FieldText.plain(value) : value
+    }
+
+    /// An RSS author string (`email (Name)`, `Name <email>`) with the name as plain text.
+    private static func author(_ value: String) -> Author? {
+        guard var author = AuthorText.parse(value) else { return nil }
+        if let name = author.name { author.name = FieldText.plain(name) }
+        return author.isEmpty ? nil : author
+    }
 
     private static func resolved(_ frames: [Frame], _ reference: String) -> String {
         URLResolver.resolve(trimmed(reference), against: frames.last?.base)

@@ -1,29 +1,61 @@
+import Foundation
+
 /// Reads and writes newsboat's `urls` file: one feed per line, the URL then its tags.
 ///
 /// A tag in double quotes may hold spaces (`"my tag"`, with `\"` and `\\` escapes); a tag `"~Title"`
-/// renames the feed; `#` starts a comment (a whole line, or after white space outside quotes). Lines
-/// for newsboat's own sources are skipped: `query:` (saved searches), `exec:` and `filter:` (commands).
+/// renames the feed; `#` starts a comment (a whole line, or after white space outside quotes).
+/// Reading is strict about what a feed line is: its first word must be an `http`, `https` or `file`
+/// URL or an absolute path. Lines for newsboat's own sources (`query:` saved searches, `exec:` and
+/// `filter:` commands) and tags with a meaning to newsboat (`!hidden`) are reported, not imported.
 public enum NewsboatURLs {
-    /// The feeds listed in the text of a `urls` file, in order.
-    public static func parse(_ text: String) -> [FeedListEntry] {
-        var entries: [FeedListEntry] = []
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let tokens = tokenize(line)
-            guard let url = tokens.first, !url.isEmpty else { continue }
-            let lower = url.lowercased()
-            if lower.hasPrefix("query:") || lower.hasPrefix("exec:") || lower.hasPrefix("filter:") { continue }
-            var entry = FeedListEntry(url: url, type: "rss")
+    /// Reads a `urls` file. Throws `NewsboatURLsError` naming the first line that is not a feed, a
+    /// newsboat source, a comment or blank (so JSON, HTML or binary files are refused whole).
+    public static func read(_ data: Data) throws(NewsboatURLsError) -> NewsboatURLsList {
+        var list = NewsboatURLsList()
+        var lineNumber = 0
+        for rawLine in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var bytes = rawLine
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            guard let line = String(validating: bytes, as: UTF8.self) else {
+                throw NewsboatURLsError(line: lineNumber, reason: "is not UTF-8 text")
+            }
+            if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) {
+                throw NewsboatURLsError(line: lineNumber, reason: "holds control characters (binary data?)")
+            }
+            let tokens = tokenize(Substring(line))
+            guard let first = tokens.first else { continue }
+            if let source = NewsboatSource(prefixOf: first) {
+                list.notImported.append(NewsboatURLsLine(line: lineNumber, text: line, source: source))
+                continue
+            }
+            guard isFeedAddress(first) else {
+                throw NewsboatURLsError(
+                    line: lineNumber, reason: "does not start with a feed URL (http, https, file or an absolute path)")
+            }
+            var entry = FeedListEntry(url: first, type: "rss")
             for token in tokens.dropFirst() where !token.isEmpty {
                 if token.hasPrefix("~") {
                     let title = String(token.dropFirst())
                     if !title.isEmpty { entry.title = title }
+                } else if token.hasPrefix("!") {
+                    list.ignoredTags.append(NewsboatURLsTag(line: lineNumber, url: first, tag: token))
                 } else if !entry.tags.contains(token) {
                     entry.tags.append(token)
                 }
             }
-            entries.append(entry)
+            list.entries.append(entry)
+            list.entryLines.append(lineNumber)
         }
-        return entries
+        return list
+    }
+
+    /// Whether `token` is an address Tidings can fetch: an `http`, `https` or `file` URL, or an
+    /// absolute path.
+    static func isFeedAddress(_ token: String) -> Bool {
+        if token.hasPrefix("/") { return true }
+        let lower = token.lowercased()
+        return ["http://", "https://", "file://"].contains { lower.hasPrefix($0) && lower.count > $0.count }
     }
 
     /// The `urls` file text for `entries`: URL, `"~Title"` when there is a title, then the tags.

@@ -65,10 +65,11 @@ enum FeedTag: UInt8 {
     case atomCreated, atomAuthor, atomContributor, atomName, atomEmail, atomURI, atomContent, atomSummary
     case atomCategory, atomRights, atomGenerator, atomIcon, atomLogo, atomSource
     // Extensions
-    case dcCreator, dcDate, dcSubject, dcLanguage, dcRights, dcTitle, dcDescription
+    case dcCreator, dcDate, dcSubject, dcLanguage, dcRights, dcTitle, dcDescription, dcAuthor
     case dctermsModified, dctermsIssued, dctermsCreated
     case contentEncoded
-    case itunesAuthor, itunesDuration, itunesImage, itunesSummary, itunesSubtitle, itunesCategory
+    case itunesAuthor, itunesDuration, itunesImage, itunesSummary, itunesSubtitle, itunesCategory, itunesKeywords
+    case xhtmlBody
     case mediaContent, mediaThumbnail, mediaGroup
     case slashComments, wfwCommentRss, syUpdatePeriod, syUpdateFrequency
 
@@ -103,6 +104,7 @@ enum FeedTag: UInt8 {
             case "name": return .name
             case "feed" where namespace == .none: return .atomFeed
             case "encoded" where namespace == .none: return .contentEncoded
+            case "body" where namespace == .none: return .xhtmlBody
             default: return .unknown
             }
         case .rdf: return localName == "RDF" ? .rdfRDF : .unknown
@@ -141,6 +143,7 @@ enum FeedTag: UInt8 {
             case "rights": return .dcRights
             case "title": return .dcTitle
             case "description": return .dcDescription
+            case "author": return .dcAuthor
             default: return .unknown
             }
         case .dcterms:
@@ -162,6 +165,7 @@ enum FeedTag: UInt8 {
             case "summary": return .itunesSummary
             case "subtitle": return .itunesSubtitle
             case "category": return .itunesCategory
+            case "keywords": return .itunesKeywords
             default: return .unknown
             }
         case .media:
@@ -179,7 +183,8 @@ enum FeedTag: UInt8 {
             case "updateFrequency": return .syUpdateFrequency
             default: return .unknown
             }
-        case .xhtml, .xml, .other: return .unknown
+        case .xhtml: return localName == "body" ? .xhtmlBody : .unknown
+        case .xml, .other: return .unknown
         }
     }
 }

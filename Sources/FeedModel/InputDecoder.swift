@@ -6,18 +6,28 @@ import Foundation
 ///
 /// Used by one parse on one thread.
 final class InputDecoder {
+    /// How many bytes from the first non-ASCII byte of an undeclared document the detector looks at.
+    static let detectionWindow = 8192
+
     /// The encoding the bytes are decoded from, as a lower-case IANA name.
-    let encoding: String
+    private(set) var encoding: String
+    /// True when the document named no encoding, was not UTF-8, and `encoding` was detected.
+    private(set) var detected = false
     /// True once some byte had to be replaced.
     private(set) var replacedBytes = false
     private var converter: IconvConverter?
     private var carry: [UInt8] = []
     private var scratch: [UInt8] = []
     private var skipBOM: Int
+    /// True while an undeclared document has shown only ASCII, so UTF-8 is not yet certain.
+    private var awaitingNonASCII: Bool
+    /// The bytes from the first non-ASCII one on, held until there are enough to tell the encoding.
+    private var held: [UInt8] = []
 
     init(prefix: UnsafeBufferPointer<UInt8>, hint: String?) {
         let sniffed = EncodingSniffer(prefix: prefix, hint: hint)
         skipBOM = sniffed.skip
+        awaitingNonASCII = sniffed.undeclared && sniffed.name == "utf-8"
         if sniffed.name == "utf-8" {
             encoding = "utf-8"
         } else if let converter = IconvConverter(from: EncodingSniffer.iconvName(for: sniffed.name)) {
@@ -36,6 +46,14 @@ final class InputDecoder {
             input = UnsafeBufferPointer(rebasing: input[n...])
             skipBOM -= n
         }
+        if awaitingNonASCII {
+            detect(input, final: final, emit: emit)
+            return
+        }
+        convert(input, final: final, emit: emit)
+    }
+
+    private func convert(_ input: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         if let converter {
             scratch.removeAll(keepingCapacity: true)
             if converter.convert(input, final: final, into: &scratch) { replacedBytes = true }
@@ -43,6 +61,38 @@ final class InputDecoder {
             converted.withUnsafeBufferPointer { scrub($0, final: final, emit: emit) }
         } else {
             scrub(input, final: final, emit: emit)
+        }
+    }
+
+    /// Undeclared documents: ASCII passes on at once; from the first other byte, up to
+    /// `detectionWindow` bytes are held and checked: valid UTF-8 stays UTF-8, anything else goes to
+    /// `EncodingDetector`, and the rest of the document is decoded from what it found.
+    private func detect(_ input: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if held.isEmpty {
+            guard let first = input.firstIndex(where: { $0 >= 0x80 }) else {
+                convert(input, final: final, emit: emit)
+                return
+            }
+            convert(UnsafeBufferPointer(rebasing: input[..<first]), final: false, emit: emit)
+            held.append(contentsOf: UnsafeBufferPointer(rebasing: input[first...]))
+        } else {
+            held.append(contentsOf: input)
+        }
+        guard held.count >= Self.detectionWindow || final else { return }
+        awaitingNonASCII = false
+        let sample = held
+        held = []
+        sample.withUnsafeBufferPointer { bytes in
+            let window = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, Self.detectionWindow)])
+            if !UTF8Scrubber.isValid(window, allowCutEnd: !final || window.count < bytes.count) {
+                let name = EncodingDetector.detect(window)
+                if let converter = IconvConverter(from: EncodingSniffer.iconvName(for: name)) {
+                    self.converter = converter
+                    encoding = name
+                    detected = true
+                }
+            }
+            convert(bytes, final: final, emit: emit)
         }
     }
 
@@ -120,6 +170,26 @@ enum UTF8Scrubber {
             }
             if i >= n { return n }
         }
+    }
+
+    /// True when `buffer` is UTF-8 throughout (a sequence cut at the end allowed when `allowCutEnd`).
+    static func isValid(_ buffer: UnsafeBufferPointer<UInt8>, allowCutEnd: Bool) -> Bool {
+        guard let p = buffer.baseAddress else { return true }
+        let n = buffer.count
+        var i = 0
+        while i < n {
+            if p[i] < 0x80 {
+                i += 1
+                continue
+            }
+            let length = sequenceLength(p, i, n)
+            if length > 0 {
+                i += length
+            } else {
+                return length < 0 && allowCutEnd
+            }
+        }
+        return true
     }
 
     /// Length of the valid sequence at `i`, 0 when invalid, -1 when cut short by the end of the buffer.

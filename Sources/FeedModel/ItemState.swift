@@ -37,13 +37,15 @@ struct ItemState {
     var dcTitle: String?
     var source = ArticleSource()
     var contentBase: String?
+    var contentLanguage: String?
+    var xhtmlBody: String?
 
     /// The article with precedence applied: content:encoded over description, Atom content over
     /// summary, the most specific date, the item's authors before the feed's.
     func finish(feedAuthors: [Author], format: FeedFormat) -> Article {
         var a = article
         if a.title == nil { a.title = dcTitle }
-        if let encoded {
+        if let encoded = encoded ?? xhtmlBody {
             a.contentHTML = encoded
             a.contentType = .html
             a.summary = description ?? atomSummary ?? itunesSummary ?? dcDescription
@@ -65,7 +67,7 @@ struct ItemState {
         if a.url == nil, guidIsPermaLink, let guid, URLResolver.hasScheme(guid), guid.hasPrefix("http") {
             a.url = guid
         }
-        if a.id == nil { a.id = guid }
+        if a.id == nil { a.id = guid ?? rdfAbout }
         a.published = pubDate ?? atomPublished ?? dcDate ?? termsIssued ?? created
         a.modified = atomUpdated ?? termsModified
         if format == .atom03 || format == .atom10, a.published == nil, pubDate == nil {
@@ -85,8 +87,9 @@ struct ItemState {
         if let duration, let index = a.attachments.firstIndex(where: { $0.durationInSeconds == nil }) {
             a.attachments[index].durationInSeconds = duration
         }
+        if a.language == nil { a.language = contentLanguage }
         if a.language == nil { a.language = dcLanguage }
-        if source.title != nil || source.url != nil { a.source = source }
+        if source.title != nil || source.url != nil || !source.authors.isEmpty { a.source = source }
         if let contentBase { a.base = contentBase }
         return a
     }
@@ -112,6 +115,8 @@ struct FeedState {
     var itunesImage: String?
     var mediaImage: String?
     var imageURL: String?
+    var imageAbout: String?
+    var descriptionImage: String?
     var imageTitle: String?
     var imageLink: String?
     var updatePeriod: String?
@@ -136,10 +141,13 @@ struct FeedState {
         if f.language == nil { f.language = dcLanguage ?? rootLanguage }
         f.authors = authors
         f.updated = lastBuildDate ?? atomUpdated ?? dcDate ?? pubDate
-        if let imageURL {
+        if let imageURL = imageURL ?? imageAbout {
             f.image = FeedImage(url: imageURL, title: imageTitle, link: imageLink)
         }
         if f.icon == nil { f.icon = itunesImage ?? imageURL ?? mediaImage }
+        if f.image == nil, let url = itunesImage ?? descriptionImage {
+            f.image = FeedImage(url: url)
+        }
         if let updatePeriod {
             let seconds: Double
             switch updatePeriod.lowercased() {

@@ -250,6 +250,10 @@ public struct JSONFeedWriter: Sendable {
             var g = true
             if let v = source.title { out.key("title", level: inner + 1, first: &g); out.string(v) }
             if let v = source.url { out.key("url", level: inner + 1, first: &g); out.string(v) }
+            if !source.authors.isEmpty {
+                out.key("authors", level: inner + 1, first: &g)
+                writeAuthors(source.authors, level: inner + 1, into: &out)
+            }
             out.newline(inner)
             out.raw("}")
         }

@@ -3,9 +3,10 @@ import Foundation
 /// A feed list in OPML 1.0/2.0, kept as the tree it was read from so that writing it back preserves
 /// folders, order, head fields and attributes Tidings does not know.
 ///
-/// Reading is tolerant of what common readers export (Feedly, Inoreader, NetNewsWire, newsboat's
-/// `--export-to-opml`): a missing `head`, `title` without `text` or the reverse, `xmlUrl` in any
-/// case (`xmlurl`, `xmlURL`), outlines with `type="rss"` or no type. An outline with an `xmlUrl` is a
+/// Reading is strict about XML (see `OPMLReader`) and tolerant of what common readers export
+/// (Feedly, Inoreader, NetNewsWire, newsboat's `--export-to-opml`): a missing `head`, `title`
+/// without `text` or the reverse, `xmlUrl` in any case (`xmlurl`, `xmlURL`), outlines with
+/// `type="rss"` or no type. An outline with an `xmlUrl` is a
 /// feed; one without is a folder whose name (`title`, else `text`) becomes a tag of every feed inside
 /// it, at any depth. OPML 2.0 `category` attributes (`/news,/tech/linux`) add tags too. A feed listed
 /// in several folders is one entry with all their tags.
@@ -30,7 +31,7 @@ public struct OPMLDocument: Sendable {
         outlines = []
     }
 
-    /// Reads an OPML document. Throws `OPMLError` when the bytes are not XML with an `opml` root.
+    /// Reads an OPML document. Throws `OPMLError` when the bytes are not well-formed XML with an `opml` root.
     public init(data: Data) throws {
         self = try OPMLReader.read(data)
     }
@@ -130,9 +131,21 @@ public struct OPMLDocument: Sendable {
 }
 
 /// Why an OPML document could not be read.
-public enum OPMLError: Error, Sendable, Equatable {
-    /// The bytes are not XML libxml2 could recover anything from.
-    case notXML
+public enum OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No bytes, or only white space.
+    case empty
+    /// Not well-formed XML (or XML a feed list may not use): the first problem and where it is
+    /// (1-based; 0 when unknown).
+    case malformed(line: Int, column: Int, reason: String)
     /// The XML's root element is not `opml`.
     case notOPML(root: String)
+
+    public var description: String {
+        switch self {
+        case .empty: "it is empty"
+        case let .malformed(line, column, reason):
+            line > 0 ? "line \(line)\(column > 0 ? ", column \(column)" : ""): \(reason)" : reason
+        case let .notOPML(root): "its root element is <\(root)>, not <opml>"
+        }
+    }
 }

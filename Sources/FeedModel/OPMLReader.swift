@@ -3,20 +3,50 @@ import Foundation
 
 /// Builds an `OPMLDocument` from bytes through libxml2's tree parser (feed lists are small).
 ///
-/// Recover mode, no network, no entity substitution and no DTD loading. Not shared: each call owns
-/// its libxml2 document and frees it before returning.
+/// Strict: the first well-formedness error stops the read and is reported with its line and column
+/// (no recover mode, so a damaged list is never taken for a shorter one). No network, no entity
+/// substitution, no DTD loading, and a document that declares entities is refused: a feed list has
+/// no use for them, and refusing them rules out expansion bombs and external entities whatever
+/// libxml2's own limits are. libxml2's default limits (256 levels of nesting, 10 MB per text) apply.
+/// UTF-16 with a byte order mark is read like UTF-8. Not shared: each call owns its libxml2 context
+/// and document and frees them before returning.
 enum OPMLReader {
     static func read(_ data: Data) throws -> OPMLDocument {
-        let options = Int32(
-            XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-        let document: xmlDocPtr? = data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress, buffer.count > 0, buffer.count < Int(Int32.max) else { return nil }
-            return xmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, options)
+        guard data.contains(where: { !isXMLSpace($0) }) else { throw OPMLError.empty }
+        guard data.count < Int(Int32.max) else { throw OPMLError.malformed(line: 0, column: 0, reason: "too large") }
+        guard let context = xmlNewParserCtxt() else { throw OPMLError.malformed(line: 0, column: 0, reason: "out of memory") }
+        defer { xmlFreeParserCtxt(context) }
+        // Stop at the first error: without recover mode libxml2 goes on scanning and each later error
+        // replaces the one `xmlCtxtGetLastError` returns, which is then far from the real mistake.
+        // Errors reach this handler with the context as user data (its default).
+        let first = FirstError()
+        context.pointee._private = Unmanaged.passUnretained(first).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self),
+                let owner = context.pointee._private
+            else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(owner).takeUnretainedValue()
+            if first.error == nil, let error { first.error = OPMLReader.describe(error.pointee) }
+            xmlStopParser(context)
         }
-        guard let document else { throw OPMLError.notXML }
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                | XML_PARSE_NOCDATA.rawValue)
+        let parsed: xmlDocPtr? = data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, options)
+        }
+        guard let document = parsed, context.pointee.wellFormed != 0 else {
+            if let parsed { xmlFreeDoc(parsed) }
+            throw withExtendedLifetime(first) { first.error } ?? lastError(context)
+        }
         defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document) else { throw OPMLError.notXML }
+        if let subset = document.pointee.intSubset, subset.pointee.entities != nil {
+            throw OPMLError.malformed(
+                line: lineNumber(of: "<!ENTITY", in: data), column: 0,
+                reason: "entity declarations (<!ENTITY) are not allowed in a feed list")
+        }
+        guard let root = xmlDocGetRootElement(document) else { throw OPMLError.empty }
         let rootName = qualifiedName(root)
         guard rootName.lowercased() == "opml" else { throw OPMLError.notOPML(root: rootName) }
 
@@ -39,6 +69,47 @@ enum OPMLReader {
         // Some exporters leave out `body` and put outlines right under `opml`.
         if !sawBody { outlines = readOutlines(root) }
         return OPMLDocument(rootAttributes: attributes(of: root), head: head, outlines: outlines)
+    }
+
+    /// Where the error handler keeps the first error.
+    private final class FirstError {
+        var error: OPMLError?
+    }
+
+    /// The parser's last error, for when the handler saw none.
+    private static func lastError(_ context: xmlParserCtxtPtr) -> OPMLError {
+        guard let error = xmlCtxtGetLastError(context) else {
+            return .malformed(line: 0, column: 0, reason: "not well-formed XML")
+        }
+        return describe(error.pointee)
+    }
+
+    /// A libxml2 error as an `OPMLError`, its message tidied to one line.
+    private static func describe(_ error: xmlError) -> OPMLError {
+        var reason = error.message.map { String(cString: $0) } ?? "not well-formed XML"
+        reason = reason.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        if reason == "Document is empty" || reason == "Start tag expected, '<' not found" {
+            reason = "not XML (no element where the document should start)"
+        } else if reason.hasPrefix("Excessive depth in document") {
+            reason = "elements nested more than 256 levels deep"
+        } else if reason.hasPrefix("xmlParseEntityRef: no name") || reason.hasPrefix("EntityRef: expecting ';'") {
+            reason = "a bare & (write it as &amp;)"
+        } else if reason.hasPrefix("Unescaped '<' not allowed in attributes values") {
+            reason = "a < inside an attribute value (write it as &lt;)"
+        } else if reason.localizedCaseInsensitiveContains("entity") {
+            reason = "entities other than &amp; &lt; &gt; &quot; &apos; are not allowed in a feed list (\(reason))"
+        }
+        return .malformed(line: Int(error.line), column: Int(error.int2), reason: reason)
+    }
+
+    /// The 1-based line of the first `needle` (ASCII) in UTF-8 `data`, or 0 when it is not there.
+    private static func lineNumber(of needle: String, in data: Data) -> Int {
+        guard let range = data.firstRange(of: Data(needle.utf8)) else { return 0 }
+        return data[data.startIndex..<range.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    }
+
+    private static func isXMLSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static func readOutlines(_ parent: xmlNodePtr) -> [OPMLOutline] {

@@ -14,6 +14,7 @@ final class ParseSession {
     private var decoder: InputDecoder?
     private var prefix: [UInt8] = []
     private var xml: XMLFeedParser?
+    private var references = ReferenceRepair()
     private var json: [UInt8] = []
     private var skippedJunk = false
     private var failure: FeedParseError?
@@ -68,6 +69,7 @@ final class ParseSession {
             self.consume(utf8)
         }
         if final, mode == .xml, let xml, failure == nil {
+            references.repair(UnsafeBufferPointer(start: nil, count: 0), final: true) { xml.push($0, terminate: false) }
             xml.push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
             checkFailure(xml)
         }
@@ -102,7 +104,7 @@ final class ParseSession {
         case .xml:
             guard let xml else { return }
             guard failure == nil else { return }
-            xml.push(input, terminate: false)
+            references.repair(input, final: false) { xml.push($0, terminate: false) }
             checkFailure(xml)
         case .undecided:
             break
@@ -123,6 +125,10 @@ final class ParseSession {
             do {
                 var feed = try JSONFeedReader.parse(json, baseURL: baseURL, options: options, onHeader: onHeader, onItem: onItem)
                 feed.encoding = encoding
+                if decoder?.detected == true, feed.wellformed {
+                    feed.wellformed = false
+                    feed.error = "the bytes are not UTF-8: read as \(encoding), which they look like"
+                }
                 if decoder?.replacedBytes == true, feed.wellformed {
                     feed.wellformed = false
                     feed.error = "invalid \(encoding) byte sequences replaced with U+FFFD"
@@ -142,6 +148,13 @@ final class ParseSession {
             feed.encoding = encoding
             var problem = xml.firstError
             if problem == nil, !xml.libxmlWellFormed { problem = "the XML is not well-formed" }
+            if problem == nil { problem = references.firstProblem }
+            if problem == nil, let name = xml.entities.firstUnknownEntity {
+                problem = "undeclared entity '\(name)' kept as text"
+            }
+            if problem == nil, decoder?.detected == true {
+                problem = "no encoding declared and the bytes are not UTF-8: read as \(encoding), which they look like"
+            }
             if problem == nil, xml.sawInvalidUTF8 { problem = "bytes that are not \(encoding) read as ISO-8859-1" }
             if problem == nil, decoder?.replacedBytes == true {
                 problem = "invalid \(encoding) byte sequences or control characters replaced with U+FFFD"

@@ -24,6 +24,8 @@ final class XMLFeedParser {
     private(set) var firstError: String?
     private(set) var sawRoot = false
     private(set) var sawInvalidUTF8 = false
+    /// Set once libxml2 reported the document not well-formed (its own flag is reset, see `undoLossyRecoveries`).
+    private var sawMalformed = false
     private var context: xmlParserCtxtPtr?
     /// A direct-mapped cache of resolved element names (a collision only costs a fresh resolve).
     private let names: UnsafeMutablePointer<NameSlot>
@@ -46,14 +48,14 @@ final class XMLFeedParser {
         sax.endElementNs = { ctx, localname, prefix, _ in
             guard let ctx, let localname else { return }
             Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
-                $0.keepUTF8()
+                $0.undoLossyRecoveries()
                 $0.state.pointee.endElement(localName: localname, prefix: prefix)
             }
         }
         sax.characters = { ctx, chars, length in
             guard let ctx, let chars, length > 0 else { return }
             Unmanaged<XMLFeedParser>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
-                $0.keepUTF8()
+                $0.undoLossyRecoveries()
                 $0.state.pointee.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
             }
         }
@@ -111,14 +113,22 @@ final class XMLFeedParser {
     var hasExternalSubset: Bool { (context?.pointee.hasExternalSubset ?? 0) != 0 }
 
     /// True when libxml2 found the document well-formed.
-    var libxmlWellFormed: Bool { (context?.pointee.wellFormed ?? 0) != 0 }
+    var libxmlWellFormed: Bool { !sawMalformed && (context?.pointee.wellFormed ?? 0) != 0 }
 
-    /// libxml2 reads the rest of a document as ISO-8859-1 once it meets a byte that is not UTF-8;
-    /// switching it back keeps one bad byte from garbling every later item (the bad byte itself
-    /// comes through as its Latin-1 character, and the document is reported as not well-formed).
+    /// Undoes two recoveries of libxml2 that lose text, at every event:
+    /// - it reads the rest of a document as ISO-8859-1 once it meets a byte that is not UTF-8;
+    ///   switching it back keeps one bad byte from garbling every later item (the bad byte itself
+    ///   comes through as its Latin-1 character, and the document is reported as not well-formed);
+    /// - once a document is not well-formed it drops every later entity reference (`&amp;`
+    ///   included); its flag is cleared after being noted, so later references are still read.
     @inline(__always)
-    func keepUTF8() {
-        guard let context, context.pointee.charset != Int32(XML_CHAR_ENCODING_UTF8.rawValue) else { return }
+    func undoLossyRecoveries() {
+        guard let context else { return }
+        if context.pointee.wellFormed == 0 {
+            sawMalformed = true
+            context.pointee.wellFormed = 1
+        }
+        guard context.pointee.charset != Int32(XML_CHAR_ENCODING_UTF8.rawValue) else { return }
         context.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
         sawInvalidUTF8 = true
     }
@@ -128,7 +138,7 @@ final class XMLFeedParser {
         _ attributes: XMLAttributes
     ) {
         sawRoot = true
-        keepUTF8()
+        undoLossyRecoveries()
         if state.pointee.bareAtom && !bareAtomApplied {
             bareAtomApplied = true
             names.update(repeating: NameSlot(tag: .unknown, namespace: .none), count: Self.nameSlots)
@@ -165,6 +175,7 @@ final class XMLFeedParser {
     }
 
     private func entity(_ name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
+        undoLossyRecoveries()
         let state = context?.pointee.instate
         let inAttribute = state == XML_PARSER_START_TAG || state == XML_PARSER_ATTRIBUTE_VALUE
         let text = String(cString: name)

@@ -11,12 +11,34 @@ public final class AppEnvironment: Sendable {
     public let store: FeedStore
     public let fetchConfiguration: FetchConfiguration
 
-    /// Opens (creating when missing) the database at `paths.database`.
+    /// Opens (creating when missing) the database at `paths.database`. Throws `EnvironmentError`.
     public init(paths: TidingsPaths, fetchConfiguration: FetchConfiguration = AppEnvironment.defaultFetchConfiguration) throws {
         ProcessSetup.run()
-        try paths.createDirectories()
+        do {
+            try paths.createDirectories()
+        } catch {
+            throw EnvironmentError.cannotCreateFolder(
+                path: ((error as NSError).userInfo[NSFilePathErrorKey] as? String)
+                    ?? (paths.database as NSString).deletingLastPathComponent,
+                reason: CommandFailure.systemReason(error, namingPath: false))
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: paths.database, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw EnvironmentError.databaseIsDirectory(path: paths.database)
+        }
         self.paths = paths
-        self.store = try FeedStore(path: paths.database)
+        do {
+            self.store = try FeedStore(path: paths.database)
+        } catch let error as FeedStoreError {
+            switch error {
+            case .upgradeFailed, .upgradeCopyFailed:
+                throw EnvironmentError.upgrade(path: paths.database, reason: error.description)
+            default: throw error
+            }
+        } catch {
+            guard let failure = DatabaseFailure(error) else { throw error }
+            throw EnvironmentError.database(path: paths.database, failure: failure)
+        }
         self.fetchConfiguration = fetchConfiguration
     }
 

@@ -154,17 +154,15 @@ public final class ExportController: Sendable {
     }
 
     private static func readTemplate(_ path: String) throws -> String {
+        let data: Data
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw ExportError.templateUnreadable(path: path, reason: "not UTF-8 text")
-            }
-            return text
-        } catch let error as ExportError {
-            throw error
+            data = try InputFile.read(path, limit: 16 << 20)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            throw ExportError.templateUnreadable(path: path, reason: reason)
+            throw ExportError.templateUnreadable(path: path, reason: error.reason)
         }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ExportError.templateUnreadable(path: path, reason: "not UTF-8 text")
+        }
+        return text
     }
 }

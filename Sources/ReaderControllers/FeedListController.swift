@@ -71,7 +71,8 @@ public final class FeedListController: Sendable {
             let checked = try await FeedListCheck(fetcher: environment.makeFetcher()).check(url)
             url = checked.url
             try refuseDuplicate(url, in: file)
-            if title == nil { title = checked.title }
+            // The feed's own title becomes the list's: cleaned of controls and escape sequences first.
+            if title == nil { title = checked.title.map(ConsoleText.line) }
         }
         // A feed the database kept from an earlier subscription comes back with its articles and
         // marks, and with its title and tags unless new ones are given.
@@ -134,25 +135,12 @@ public final class FeedListController: Sendable {
 
     /// Adds the feeds of an OPML file (any reader's export) or a newsboat `urls` file, told apart by
     /// content; feeds already listed are skipped. Relative `xmlUrl`s resolve against the imported file.
+    /// A file that is neither (JSON, HTML, binary, a damaged OPML) is refused whole, naming its first
+    /// bad line, before the list or the store is touched.
     public func importFeeds(path: String) throws -> FeedImportResult {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw FeedListError.importUnreadable(path: path, reason: error.localizedDescription)
-        }
+        let (incoming, notes) = try FeedImportReader.read(path: path)
         let folder = ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
             as NSString).deletingLastPathComponent
-        let incoming: [FeedModel.FeedListEntry]
-        if FeedListController.looksLikeXML(data) {
-            do {
-                incoming = try OPMLDocument(data: data).entries
-            } catch {
-                throw FeedListError.importUnreadable(path: path, reason: "not an OPML file")
-            }
-        } else {
-            incoming = NewsboatURLs.parse(String(decoding: data, as: UTF8.self))
-        }
         var file = try synchronize()
         var known = Set(file.entries.map { FeedURL.key($0.entry.url) })
         let listed = try environment.store.scope(listing: file.entries.map(\.entry.url))
@@ -175,7 +163,7 @@ public final class FeedListController: Sendable {
         }
         if !added.isEmpty { try file.save() }
         try synchronize()
-        return FeedImportResult(added: added, skipped: skipped)
+        return FeedImportResult(added: added, skipped: skipped, notImported: notes.notImported, notes: notes.lines)
     }
 
     /// The feed list as OPML (relative paths made absolute, everything else as the file has it) or as
@@ -266,17 +254,6 @@ public final class FeedListController: Sendable {
         if let text = entry.text, !text.isEmpty, text != entry.url, !text.hasSuffix(entry.url) { return text }
         return nil
     }
-
-    static func looksLikeXML(_ data: Data) -> Bool {
-        for byte in data.prefix(512) {
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue
-            case UInt8(ascii: "<"): return true
-            default: return false
-            }
-        }
-        return false
-    }
 }
 
 /// What `tidings feeds add` was asked for.
@@ -307,6 +284,10 @@ public struct FeedImportResult: Sendable, Hashable {
     public let added: [String]
     /// URLs already in the list.
     public let skipped: [String]
+    /// How many lines of the file were not imported (newsboat's `query:`, `exec:`, `filter:`).
+    public let notImported: Int
+    /// One line per thing not imported as it was (a line, a tag), naming its line in the file.
+    public let notes: [String]
 }
 
 /// The formats a feed list is exported in.

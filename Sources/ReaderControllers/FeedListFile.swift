@@ -1,34 +1,48 @@
 import FeedModel
 import Foundation
 
-/// The user's feed list file (OPML): read, with relative `xmlUrl`s resolved against the file's own
-/// folder, and written back atomically (a temporary file in the same folder, then rename), so that a
-/// reader of the file sees the old list or the new one, never half of one.
+/// The user's feed list file (OPML): read strictly (a list that does not parse is an error naming the
+/// line and column, never a shorter list), with relative `xmlUrl`s resolved against the file's own
+/// folder, and written back safely: the previous version is kept beside it as `feeds.opml.bak` (one
+/// generation), the new one goes to a temporary file in the same folder, is flushed to disk and renamed
+/// over the old one, with the old file's permissions, so that a reader of the file sees the old list or
+/// the new one, never half of one. A list whose file is read-only is never rewritten. A symbolic link
+/// is followed: the file it points to is replaced, the link stays.
 ///
 /// Threading: a value; not shared.
 struct FeedListFile {
+    /// Bigger files are refused unread: a list of 10,000 feeds is about 2 MB.
+    static let sizeLimit = 16 << 20
+
     let path: String
     var document: OPMLDocument
     /// False when the file did not exist and was created empty by `load`.
     let existed: Bool
 
+    /// The previous version's path: `feeds.opml.bak` beside `feeds.opml`.
+    static func backupPath(_ path: String) -> String { path + ".bak" }
+
     /// Reads the list at `path`, creating an empty one (and its folder) when it does not exist.
+    /// Throws `FeedListError` (unreadable, a directory, too large, not well-formed, not OPML).
     static func load(path: String) throws -> FeedListFile {
-        guard FileManager.default.fileExists(atPath: path) else {
+        let data: Data
+        do {
+            data = try InputFile.read(path, limit: sizeLimit)
+        } catch .missing {
             let file = FeedListFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
             try file.save()
             return file
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch .tooLarge(let size) {
+            throw FeedListError.tooLarge(path: path, bytes: size)
         } catch {
-            throw FeedListError.unreadable(path: path, reason: error.localizedDescription)
+            throw FeedListError.unreadable(path: path, reason: error.reason)
         }
         do {
             return FeedListFile(path: path, document: try OPMLDocument(data: data), existed: true)
-        } catch {
-            throw FeedListError.notOPML(path: path)
+        } catch let error as OPMLError {
+            let backup = backupPath(path)
+            throw FeedListError.malformed(
+                path: path, problem: error, backup: FileManager.default.fileExists(atPath: backup) ? backup : nil)
         }
     }
 
@@ -80,39 +94,44 @@ struct FeedListFile {
         return nil
     }
 
-    /// Writes the list: a temporary file beside it, flushed to disk, then renamed over it.
-    func save() throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        try FeedListFile.writeAtomically(document.serialized(), to: path)
+    /// Refuses (with `FeedListError.readOnly`) when the list exists but may not be rewritten: no write
+    /// permission for this user, or no write bit at all (a list made read-only stays so, even for root).
+    func checkWritable() throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        if access(path, W_OK) != 0 || info.st_mode & 0o222 == 0 { throw FeedListError.readOnly(path: path) }
     }
 
-    static func writeAtomically(_ data: Data, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FeedListError.unwritable(path: path, reason: String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let n = write(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
+    /// Writes the list, keeping the previous version as `feeds.opml.bak`.
+    func save() throws {
+        try checkWritable()
+        let target = FeedListFile.followLinks(path)
+        let directory = (target as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw FeedListError.unwritable(
+                    path: path, reason: "cannot create its folder \(directory); check that its parent is writable")
             }
         }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw FeedListError.unwritable(path: path, reason: String(cString: strerror(failure)))
+        do {
+            try SafeFileWriter.replace(target, with: document.serialized(), backup: FeedListFile.backupPath(target))
+        } catch {
+            let advice = [EACCES, EPERM, EROFS].contains(error.code) ? "; check that its folder is writable"
+                : [ENOSPC, EFBIG, EDQUOT].contains(error.code) ? "; free some space or raise the file size limit" : ""
+            throw FeedListError.unwritable(path: path, reason: error.reason + advice)
         }
+    }
+
+    /// The file a chain of symbolic links at `path` ends at (`path` itself when it is not a link).
+    static func followLinks(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
+            return path
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// True when `text` starts with a URL scheme (`http:`, `file:`), per RFC 3986.
@@ -126,8 +145,15 @@ struct FeedListFile {
 
 /// Why the feed list could not be read, written or changed.
 public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The list exists but cannot be read (permissions, a directory, an I/O error).
     case unreadable(path: String, reason: String)
-    case notOPML(path: String)
+    /// The list is empty, not well-formed XML (`problem` says where and what), or not OPML;
+    /// `backup` is the previous version, when there is one.
+    case malformed(path: String, problem: OPMLError, backup: String?)
+    /// The list is bigger than `FeedListFile.sizeLimit`.
+    case tooLarge(path: String, bytes: Int)
+    /// The list's file is read-only.
+    case readOnly(path: String)
     case unwritable(path: String, reason: String)
     /// A title names several feeds.
     case ambiguous(name: String, urls: [String])
@@ -139,13 +165,23 @@ public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
     case noFeed(url: String, reason: String)
     /// Fetching the URL to check it failed.
     case fetchFailed(url: String, reason: String)
+    /// The file to import cannot be read.
     case importUnreadable(path: String, reason: String)
+    /// The file to import is neither OPML nor a newsboat `urls` file; `problem` names the first bad line.
+    case importMalformed(path: String, problem: String)
 
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "cannot read the feed list \(path): \(reason)"
-        case let .notOPML(path): "the feed list \(path) is not an OPML file"
-        case let .unwritable(path, reason): "cannot write the feed list \(path): \(reason)"
+        case let .malformed(path, problem, backup):
+            FeedListError.describe(path: path, problem: problem, backup: backup)
+        case let .tooLarge(path, bytes):
+            "the feed list \(path) is \(bytes >> 20) MB, more than a feed list can be (\(FeedListFile.sizeLimit >> 20) MB); "
+                + "nothing was changed: check --feeds names your feed list"
+        case let .readOnly(path):
+            "the feed list \(path) is read-only; nothing was changed: make it writable (chmod u+w) to change the list"
+        case let .unwritable(path, reason):
+            "cannot write the feed list \(path): \(reason); nothing was changed"
         case let .ambiguous(name, urls): "\"\(name)\" names several feeds: \(urls.joined(separator: ", "))"
         case let .notFound(name): "no feed \(name) in the feed list"
         case let .duplicate(url): "feed already in the list: \(url)"
@@ -155,6 +191,21 @@ public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .noFeed(url, reason): "\(url) is not a feed and links to none (\(reason))"
         case let .fetchFailed(url, reason): "cannot fetch \(url): \(reason)"
         case let .importUnreadable(path, reason): "cannot import \(path): \(reason)"
+        case let .importMalformed(path, problem): "cannot import \(path): \(problem); nothing was imported"
+        }
+    }
+
+    private static func describe(path: String, problem: OPMLError, backup: String?) -> String {
+        let previous = backup.map { " (the previous version is \($0))" } ?? ""
+        switch problem {
+        case .empty:
+            return "the feed list \(path) is empty; nothing was changed: restore it\(previous) or delete it to start a new list"
+        case .notOPML(let root):
+            return "the feed list \(path) is not OPML (its root element is <\(root)>); nothing was changed: "
+                + "give --feeds your OPML feed list\(previous)"
+        case .malformed:
+            return "the feed list \(path) is not valid OPML: \(problem); nothing was changed: "
+                + "fix it by hand\(backup.map { " or go back to the previous version, \($0)" } ?? ""), then run the command again"
         }
     }
 
@@ -162,8 +213,8 @@ public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
     public var exitStatus: ExitStatus {
         switch self {
         case .unreadable, .importUnreadable: .noInput
-        case .notOPML, .noFeed: .dataError
-        case .unwritable: .cannotCreate
+        case .malformed, .tooLarge, .noFeed, .importMalformed: .dataError
+        case .unwritable, .readOnly: .cannotCreate
         case .ambiguous, .notFound, .duplicate, .severalFeeds: .partialFailure
         case .fetchFailed: .partialFailure
         }

@@ -4,7 +4,10 @@ import Foundation
 /// One feed as `tidings feeds list` shows it: title, URL, tags, counts and the last fetch outcome.
 public struct FeedListItem: Sendable, Hashable, Encodable {
     public let id: Int64
+    /// The title to show: the user's, else the feed's own, else the URL.
     public let title: String
+    /// The user's title, else the feed's own; `nil` for a feed that has neither yet.
+    public let name: String?
     public let url: String
     public let tags: [String]
     public let unread: Int
@@ -22,11 +25,33 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
     /// True when `feeds add` brought back a feed the database had kept, with its articles and marks.
     public let restored: Bool
 
+    init(
+        id: Int64 = 0, title: String, name: String?, url: String, tags: [String], unread: Int, total: Int,
+        lastStatus: Int? = nil, lastError: String? = nil, disabled: Bool = false, listed: Bool = true
+    ) {
+        self.id = id
+        self.title = title
+        self.name = name
+        self.url = url
+        self.tags = tags
+        self.unread = unread
+        self.total = total
+        self.lastStatus = lastStatus
+        self.lastError = lastError
+        lastFetch = nil
+        nextFetch = nil
+        self.disabled = disabled
+        refreshInterval = nil
+        self.listed = listed
+        restored = false
+    }
+
     init(_ feed: StoredFeed, listed: Bool = true, restored: Bool = false) {
         self.listed = listed
         self.restored = restored
         id = feed.id
         title = feed.displayTitle
+        name = [feed.title, feed.feedTitle].compactMap { $0 }.first { !$0.isEmpty }
         url = feed.url
         tags = feed.tags
         unread = feed.unreadCount
@@ -53,14 +78,15 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
         return try encoder.encode(items)
     }
 
-    /// The item as one text line: title, URL, unread/total, tags, and the last status or error.
-    public var line: String {
-        var parts = ["\(title)  \(url)  \(unread)/\(total)"]
-        if !tags.isEmpty { parts.append("[" + tags.joined(separator: ", ") + "]") }
+    /// The last fetch's outcome in a few words: `not in this list` (a feed the database keeps outside
+    /// the list in use), `disabled`, `error: …`, `ok` (a local file), `HTTP 200`, or empty before the
+    /// first fetch.
+    public var status: String {
+        var parts: [String] = []
         if !listed { parts.append("not in this list") }
         if disabled { parts.append("disabled") }
         if let lastError { parts.append("error: \(lastError)") }
         else if let lastStatus { parts.append(lastStatus == 0 ? "ok" : "HTTP \(lastStatus)") }
-        return parts.joined(separator: "  ")
+        return parts.joined(separator: ", ")
     }
 }

@@ -292,7 +292,7 @@ extension ReaderApplication: ReaderActions {
                 let summary = try await service.run(options) { mailbox.post(.progress($0)) }
                 mailbox.post(.finished(summary))
             } catch {
-                mailbox.post(.failed("\(error)"))
+                mailbox.post(.failed(CommandFailure(error).message))
             }
         }
     }

@@ -34,7 +34,7 @@ public final class ReaderContext {
 
     /// Reports a failed store call on the prompt line.
     func report(_ error: any Error) {
-        actions?.showMessage("Error: \(error)", isError: true)
+        actions?.showMessage("Error: \(CommandFailure(error, database: store.path).message)", isError: true)
     }
 
     /// Runs a store call, reporting a failure; nil when it failed.

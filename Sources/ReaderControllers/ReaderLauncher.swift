@@ -8,7 +8,8 @@ import TerminalView
 /// the loop ends. Call on the main thread; returns when the user quits.
 public enum ReaderLauncher {
     /// Runs the reader on the process's terminal. Throws `ReaderError.notATerminal` (before anything
-    /// changes) when standard input or output is not a terminal.
+    /// changes) when standard input or output is not a terminal, and `ReaderError.feedList` (before
+    /// the terminal is taken over, the store untouched) when the feed list cannot be read.
     public static func run(
         environment: AppEnvironment, config: ReaderConfig,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
@@ -20,7 +21,7 @@ public enum ReaderLauncher {
         } catch {
             throw .notATerminal
         }
-        let (scope, syncProblem) = syncFeedList(environment)
+        let (scope, syncProblem) = try syncFeedList(environment)
         let ignoreProblem = applyIgnoreRules(environment, config)
         do {
             try terminal.start()
@@ -58,13 +59,16 @@ public enum ReaderLauncher {
     }
 
     /// Makes the store follow the feed list file when there is one; returns the list's feeds (every
-    /// feed when there is no list). When the list cannot be read, the database is left as it was and
-    /// the reader shows every feed it holds, with a message saying why: nothing looks lost.
-    static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope, String?) {
+    /// feed when there is no list). A list that cannot be read or does not parse stops the reader
+    /// before the terminal is taken over; any other failure leaves the database as it was and the
+    /// reader shows every feed it holds, with a message saying why: nothing looks lost.
+    static func syncFeedList(_ environment: AppEnvironment) throws(ReaderError) -> (FeedScope, String?) {
         do {
             return (try FeedListController(environment: environment).sync(), nil)
+        } catch let error as FeedListError {
+            throw .feedList(error)
         } catch {
-            return (.every, "Feed list \(environment.paths.feedList) not read (showing every feed): \(error)")
+            return (.every, "Feed list \(environment.paths.feedList) not read (showing every feed): \(CommandFailure(error).message)")
         }
     }
 }
@@ -75,11 +79,23 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case notATerminal
     /// The terminal could not be set up.
     case terminal(String)
+    /// The feed list cannot be read or does not parse.
+    case feedList(FeedListError)
 
     public var description: String {
         switch self {
         case .notATerminal: "the reader needs a terminal (standard input and output are not one)"
         case .terminal(let reason): "cannot set up the terminal: \(reason)"
+        case .feedList(let error): error.description
+        }
+    }
+
+    /// The exit status for the command line: 2 without a terminal, the feed list's own, else 74.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notATerminal: .usage
+        case .terminal: .ioError
+        case .feedList(let error): error.exitStatus
         }
     }
 }

@@ -85,7 +85,7 @@ struct RefreshFeedProcessor: Sendable {
                     updatePeriod: parsed.updateInterval)), deferSearchIndex: true, ignoring: ignoreRules)
             return finish(.updated, new: applied.new, updated: applied.updated)
         } catch {
-            return finish(.failed, error: "cannot store: \(error)")
+            return finish(.failed, error: "cannot store: \(CommandFailure(error, database: store.path).message)")
         }
     }
 

@@ -33,8 +33,8 @@ struct CountCommand: ParsableCommand {
               tidings count --unread --query 'tag = dev and age < 1d'
 
             Exit status: 0; 2 a --query that cannot be read (one line naming the column); 65 when the \
-            feed list is not OPML, 66 when it cannot be read; 73 when the database cannot be opened; 78 a \
-            bad config file (such as an [[ignore]] rule that cannot be read).
+            feed list is not OPML, 66 when it cannot be read; 73 when the database cannot be opened; 74 \
+            when writing failed; 78 a bad config file (such as an [[ignore]] rule that cannot be read).
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -60,16 +60,9 @@ struct CountCommand: ParsableCommand {
             let line = try CountController(environment: environment).run(
                 unreadOnly: unread, format: format, query: query, includeIgnored: includeIgnored,
                 ignoreRules: config.ignoreRules)
-            CommandOutput.write(Array(line.utf8))
-        } catch let error as ExportError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
-        } catch let error as FeedListError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
+            try CommandOutput.write(Array(line.utf8))
         } catch {
-            CommandOutput.error("cannot count: \(error)")
-            throw ExitCode(ExitStatus.ioError.rawValue)
+            throw global.failure(error)
         }
     }
 }

@@ -116,8 +116,10 @@ struct ExportCommand: AsyncParsableCommand {
         "Also the articles the config's [[ignore]] rules hide."))
     var includeIgnored = false
 
-    @Option(name: .long, help: ArgumentHelp("Write at most this many articles.", valueName: "n"))
-    var limit: Int?
+    // A string taken whatever it looks like, so `--limit -3` is checked here and named in the error
+    // (as an Int, "-3" would be read as an unknown option and reported as a missing value).
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Write at most this many articles (1 or more).", valueName: "n"))
+    var limit: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "The order: date (newest first) or feed (by feed title, newest first within a feed).",
@@ -160,7 +162,9 @@ struct ExportCommand: AsyncParsableCommand {
         if let state, state.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--state needs a name.")
         }
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more.") }
+        if let limit, Int(limit) ?? 0 < 1 {
+            throw ValidationError("--limit must be a whole number of 1 or more, not '\(limit)'.")
+        }
         if let since, ExportSince.parse(since) == nil {
             throw ValidationError("--since takes a duration (30m, 12h, 2d, 1w) or a date (2026-11-01), not '\(since)'.")
         }
@@ -175,7 +179,7 @@ struct ExportCommand: AsyncParsableCommand {
             format: format, onlyNew: new, stateName: state ?? ExportOptions.defaultStateName,
             since: since.flatMap { ExportSince.parse($0) }, unreadOnly: unread, starredOnly: starred,
             feeds: feedNames, tags: tags, search: search, query: query, includeIgnored: includeIgnored,
-            ignoreRules: config.ignoreRules, limit: limit, sort: sort, outputPath: output,
+            ignoreRules: config.ignoreRules, limit: limit.flatMap { Int($0) }, sort: sort, outputPath: output,
             templatePath: template, markRead: markRead,
             terminalWidth: output == nil ? ExportOptions.terminalWidth(of: 1) : nil)
         let controller = ExportController(environment: environment)
@@ -191,20 +195,8 @@ struct ExportCommand: AsyncParsableCommand {
             } else {
                 _ = try controller.run(options)
             }
-        } catch let error as ExportError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
-        } catch let error as RefreshError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
-        } catch let error as FeedListError {
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
-        } catch let error as ExitCode {
-            throw error
         } catch {
-            CommandOutput.error("export failed: \(error)")
-            throw ExitCode(ExitStatus.ioError.rawValue)
+            throw global.failure(error)
         }
     }
 }

@@ -14,19 +14,16 @@ struct FeedsCommand: AsyncParsableCommand {
         defaultSubcommand: FeedsListCommand.self)
 }
 
-/// Runs a feed-list operation, turning its errors into a message and an exit status.
-func runFeedList<T>(_ global: GlobalOptions, _ body: (FeedListController) async throws -> T) async throws -> T {
+/// Runs a feed-list operation and what prints its outcome, turning errors into a message and an exit
+/// status.
+func runFeedList<T>(
+    _ global: GlobalOptions, _ body: (FeedListController) async throws -> T, output: (T) throws -> Void
+) async throws {
     let controller = FeedListController(environment: try global.environment())
     do {
-        return try await body(controller)
-    } catch let error as FeedListError {
-        CommandOutput.error(error.description)
-        throw ExitCode(error.exitStatus.rawValue)
-    } catch let error as ExitCode {
-        throw error
+        try output(try await body(controller))
     } catch {
-        CommandOutput.error("\(error)")
-        throw ExitCode(ExitStatus.ioError.rawValue)
+        throw global.failure(error)
     }
 }
 
@@ -57,13 +54,13 @@ struct FeedsAddCommand: AsyncParsableCommand {
     var url: String
 
     func run() async throws {
-        let item = try await runFeedList(global) { controller in
-            try await controller.add(FeedAddRequest(
-                url: url, title: title, tags: tag, check: !noCheck))
+        try await runFeedList(global) { controller in
+            try await controller.add(FeedAddRequest(url: url, title: title, tags: tag, check: !noCheck))
+        } output: { item in
+            let restored = item.restored
+                ? " (kept in the database: \(item.total) articles, \(item.unread) unread, marks as they were)" : ""
+            try CommandOutput.line("added \(item.title) <\(item.url)>\(restored)")
         }
-        let restored = item.restored
-            ? " (kept in the database: \(item.total) articles, \(item.unread) unread, marks as they were)" : ""
-        CommandOutput.write(Array("added \(item.title) <\(item.url)>\(restored)\n".utf8))
     }
 }
 
@@ -82,8 +79,9 @@ struct FeedsRemoveCommand: AsyncParsableCommand {
     var feed: String
 
     func run() async throws {
-        let url = try await runFeedList(global) { try $0.remove(feed) }
-        CommandOutput.write(Array("removed \(url)\n".utf8))
+        try await runFeedList(global) { try $0.remove(feed) } output: { url in
+            try CommandOutput.line("removed \(url)")
+        }
     }
 }
 
@@ -100,13 +98,14 @@ struct FeedsListCommand: AsyncParsableCommand {
     var all = false
 
     func run() async throws {
-        let items = try await runFeedList(global) { try $0.list(includingUnlisted: all) }
-        if json {
-            var data = try FeedListItem.jsonData(items)
-            data.append(UInt8(ascii: "\n"))
-            CommandOutput.write([UInt8](data))
-        } else {
-            CommandOutput.write(Array(items.map { $0.line + "\n" }.joined().utf8))
+        try await runFeedList(global) { try $0.list(includingUnlisted: all) } output: { items in
+            if json {
+                var data = try FeedListItem.jsonData(items)
+                data.append(UInt8(ascii: "\n"))
+                try CommandOutput.write([UInt8](data))
+            } else {
+                try CommandOutput.write(Array(FeedListTable(items: items, terminalWidth: ExportOptions.terminalWidth(of: 1)).text.utf8))
+            }
         }
     }
 }
@@ -114,7 +113,17 @@ struct FeedsListCommand: AsyncParsableCommand {
 struct FeedsImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the feeds of an OPML file or a newsboat urls file (feeds already listed are skipped).")
+        abstract: "Add the feeds of an OPML file or a newsboat urls file (feeds already listed are skipped).",
+        discussion: """
+            The file is OPML (XML with an <opml> root) or a newsboat urls file: one feed per line, an \
+            http, https or file URL or an absolute path, then tags and "~Title"; # comments and blank \
+            lines. Anything else is refused whole (exit 65) naming the first bad line. newsboat's \
+            query:, exec: and filter: lines and its !hidden tags are reported on standard error, one line \
+            each, and not imported.
+
+            Exit status: 0 done; 65 the file or the feed list is not what it should be; 66 the file \
+            cannot be read; 73 the feed list cannot be written.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
@@ -122,8 +131,12 @@ struct FeedsImportCommand: AsyncParsableCommand {
     var file: String
 
     func run() async throws {
-        let result = try await runFeedList(global) { try $0.importFeeds(path: file) }
-        CommandOutput.write(Array("imported \(result.added.count) feeds, \(result.skipped.count) already listed\n".utf8))
+        try await runFeedList(global) { try $0.importFeeds(path: file) } output: { result in
+            for note in result.notes { CommandOutput.error(note) }
+            try CommandOutput.line(
+                "imported \(result.added.count) feeds, \(result.skipped.count) already listed, "
+                    + "\(result.notImported) not imported")
+        }
     }
 }
 
@@ -137,8 +150,10 @@ struct FeedsExportCommand: AsyncParsableCommand {
     var format: FeedListFormat = .opml
 
     func run() async throws {
-        let text = try await runFeedList(global) { try $0.export(format: format) }
-        CommandOutput.write(Array(text.utf8))
+        try await runFeedList(global) { try $0.export(format: format) } output: { text in
+            // On a terminal each line is cleaned; to a file or a pipe the list goes out exactly.
+            try CommandOutput.write(Array((isatty(1) == 1 ? ConsoleText.lines(text) : text).utf8))
+        }
     }
 }
 
@@ -170,15 +185,15 @@ struct FeedsPruneCommand: AsyncParsableCommand {
     func run() async throws {
         let now = Date()
         let age = now.timeIntervalSince(ExportSince.parse(olderThan, now: now) ?? now)
-        let pruned = try await runFeedList(global) { try $0.prune(olderThan: age, dryRun: dryRun) }
-        let verb = dryRun ? "would delete" : "deleted"
-        var text = ""
-        for feed in pruned {
-            text += "\(verb) \(feed.title) <\(feed.url)>: \(feed.deletedArticles) article"
-                + (feed.deletedArticles == 1 ? "" : "s")
-            text += feed.keptStarred > 0 ? ", kept \(feed.keptStarred) starred\n" : ", and the feed\n"
+        try await runFeedList(global) { try $0.prune(olderThan: age, dryRun: dryRun) } output: { pruned in
+            let verb = dryRun ? "would delete" : "deleted"
+            for feed in pruned {
+                var line = "\(verb) \(feed.title) <\(feed.url)>: \(feed.deletedArticles) article"
+                    + (feed.deletedArticles == 1 ? "" : "s")
+                line += feed.keptStarred > 0 ? ", kept \(feed.keptStarred) starred" : ", and the feed"
+                try CommandOutput.line(line)
+            }
         }
-        CommandOutput.write(Array(text.utf8))
     }
 }
 

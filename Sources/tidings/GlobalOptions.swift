@@ -27,19 +27,23 @@ struct GlobalOptions: ParsableArguments {
         do {
             return try ReaderConfig.load(path: paths.config)
         } catch {
-            CommandOutput.error(error.description)
-            throw ExitCode(ExitStatus.config.rawValue)
+            throw CommandOutput.failure(error)
         }
     }
 
-    /// Opens the environment, or reports why not and exits 73.
+    /// Opens the environment, or reports why not and exits (73 cannot open, 66 a directory, 65 not a
+    /// database).
     func environment() throws -> AppEnvironment {
         let paths = paths
         do {
             return try AppEnvironment(paths: paths)
         } catch {
-            CommandOutput.error("cannot open the database \(paths.database): \(error)")
-            throw ExitCode(ExitStatus.cannotCreate.rawValue)
+            throw CommandOutput.failure(error, database: paths.database)
         }
+    }
+
+    /// Reports `error` as `CommandOutput.failure` does, naming this database in database errors.
+    func failure(_ error: any Error) -> ExitCode {
+        CommandOutput.failure(error, database: paths.database)
     }
 }

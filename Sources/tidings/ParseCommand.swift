@@ -22,43 +22,30 @@ struct ParseCommand: ParsableCommand {
         if path == "-" {
             descriptor = 0
         } else {
-            descriptor = open(path, O_RDONLY)
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
             if descriptor < 0 {
                 let reason = String(cString: strerror(errno))
-                CommandOutput.error("cannot open \(path): \(reason)")
-                throw ExitCode(66)
+                throw CommandOutput.failure(CommandFailure(message: "cannot open \(path): \(reason)", status: .noInput))
             }
         }
         defer { if descriptor > 0 { close(descriptor) } }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw CommandOutput.failure(CommandFailure(
+                message: "\(path) is a directory; give the path of a feed file (or - for standard input)",
+                status: .noInput))
+        }
         let controller = ParseController(baseURL: base, raw: raw)
+        var writeFailure: (any Error)?
         do {
-            try controller.run(chunks: FileChunks(descriptor: descriptor)) { CommandOutput.write($0) }
-        } catch {
-            CommandOutput.error(error.description)
-            throw ExitCode(65)
-        }
-    }
-}
-
-/// Writing to the standard streams with write(2) (the C globals `stdout`/`stderr` are off limits in Swift 6).
-enum CommandOutput {
-    static func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(1, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += n
+            try controller.run(chunks: FileChunks(descriptor: descriptor)) { bytes in
+                guard writeFailure == nil else { return }
+                do { try CommandOutput.write(bytes) } catch { writeFailure = error }
             }
+        } catch {
+            throw CommandOutput.failure(CommandFailure(
+                message: path == "-" ? "\(error)" : "\(path): \(error)", status: .dataError))
         }
-    }
-
-    static func error(_ message: String) {
-        let line = Array("tidings: \(message)\n".utf8)
-        line.withUnsafeBytes { _ = Foundation.write(2, $0.baseAddress, $0.count) }
+        if let writeFailure { throw CommandOutput.failure(writeFailure) }
     }
 }

@@ -10,26 +10,17 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let paths = global.paths
-        let config: ReaderConfig
-        do {
-            config = try ReaderConfig.load(path: paths.config)
-        } catch {
-            CommandOutput.error(error.description)
-            throw ExitCode(ExitStatus.config.rawValue)
-        }
+        let config = try global.loadConfig()
         do {
             try ReaderLauncher.requireTerminal()
         } catch {
-            CommandOutput.error(error.description)
-            throw ExitCode(ExitStatus.usage.rawValue)
+            throw global.failure(error)
         }
         let environment = try global.environment()
         do {
             try ReaderLauncher.run(environment: environment, config: config)
         } catch {
-            CommandOutput.error(error.description)
-            throw ExitCode(error == .notATerminal ? ExitStatus.usage.rawValue : ExitStatus.ioError.rawValue)
+            throw global.failure(error)
         }
     }
 }

@@ -44,18 +44,9 @@ struct RefreshCommand: AsyncParsableCommand {
         let summary: RefreshSummary
         do {
             summary = try await controller.run(options) { progressLine.show($0) }
-        } catch let error as RefreshError {
-            progressLine.clear()
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
-        } catch let error as FeedListError {
-            progressLine.clear()
-            CommandOutput.error(error.description)
-            throw ExitCode(error.exitStatus.rawValue)
         } catch {
             progressLine.clear()
-            CommandOutput.error("refresh failed: \(error)")
-            throw ExitCode(ExitStatus.ioError.rawValue)
+            throw global.failure(error)
         }
         progressLine.clear()
         for failure in summary.failures {
@@ -66,12 +57,16 @@ struct RefreshCommand: AsyncParsableCommand {
                 "\(merged.movedFrom ?? merged.title): moved permanently to \(merged.url), which was already listed: "
                     + "merged into it (articles, marks and tags), one entry left in the feed list")
         }
-        if json {
-            var data = try summary.jsonData()
-            data.append(UInt8(ascii: "\n"))
-            CommandOutput.write([UInt8](data))
-        } else if terminalOut {
-            CommandOutput.write(Array((RefreshCommand.summaryLine(summary) + "\n").utf8))
+        do {
+            if json {
+                var data = try summary.jsonData()
+                data.append(UInt8(ascii: "\n"))
+                try CommandOutput.write([UInt8](data))
+            } else if terminalOut {
+                try CommandOutput.line(RefreshCommand.summaryLine(summary))
+            }
+        } catch {
+            throw global.failure(error)
         }
         if summary.cancelled { throw ExitCode(130) }
         if summary.exitStatus != .success { throw ExitCode(summary.exitStatus.rawValue) }

@@ -21,8 +21,17 @@ struct Tidings: AsyncParsableCommand {
 
     static func main() async {
         ProcessSetup.run()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let (unknown, parent) = unknownSubcommand(arguments) {
+            // `read` (and `feeds list`) are default subcommands, so the parser would take a mistyped
+            // command for an argument of the default and show its usage; name the mistake and show the
+            // commands instead.
+            FileHandle.standardError.write(Data(
+                ("Error: unknown command '\(ConsoleText.line(unknown))'\n" + parent.helpMessage() + "\n").utf8))
+            exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -36,5 +45,36 @@ struct Tidings: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The first word of `arguments` that stands where a subcommand would and is none (not an option,
+    /// not the value of an option such as `--feeds FILE`, not a subcommand or `help`), with the command
+    /// it was given to: `tidings bogus`, `tidings feeds bogus`.
+    static func unknownSubcommand(_ arguments: [String]) -> (String, any ParsableCommand.Type)? {
+        let takingValues: Set<String> = ["--feeds", "--db", "--config", "--generate-completion-script"]
+        // The parser's own machinery (`---completion` calls from the completion scripts) is left to it.
+        if arguments.contains(where: { $0.hasPrefix("---") }) { return nil }
+        var parent: any ParsableCommand.Type = Tidings.self
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--" { return nil }
+            if takingValues.contains(argument) {
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("-") {
+                index += 1
+                continue
+            }
+            let subcommands = parent.configuration.subcommands
+            guard let match = subcommands.first(where: { $0.configuration.commandName == argument }) else {
+                return argument == "help" ? nil : (argument, parent)
+            }
+            guard !match.configuration.subcommands.isEmpty else { return nil }
+            parent = match
+            index += 1
+        }
+        return nil
     }
 }

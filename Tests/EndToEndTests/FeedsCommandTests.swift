@@ -48,8 +48,8 @@ final class FeedsCommandTests: XCTestCase {
         let list = try tidings(["feeds", "list"])
         XCTAssertEqual(list.status, 0)
         XCTAssertEqual(list.stdout.split(separator: "\n").sorted(), [
-            "Later  http://127.0.0.1:9/later.xml  0/0  error: could not connect",
-            "Local News  \(path)  3/3  [home]  ok",
+            "Later\thttp://127.0.0.1:9/later.xml\t0\t0\t\terror: could not connect",
+            "Local News\t\(path)\t3\t3\thome\tok",
         ].sorted().map { Substring($0) }, list.stdout)
 
         let json = try tidings(["feeds", "list", "--json"])
@@ -73,8 +73,9 @@ final class FeedsCommandTests: XCTestCase {
         let urls = "https://a.example/rss tech \"~Alpha\"\n# comment\nhttps://b.example/atom\n"
         try urls.write(toFile: folder + "/urls", atomically: true, encoding: .utf8)
         let imported = try tidings(["feeds", "import", folder + "/urls"])
-        XCTAssertEqual(imported.stdout, "imported 2 feeds, 0 already listed\n")
-        XCTAssertEqual(try tidings(["feeds", "import", folder + "/urls"]).stdout, "imported 0 feeds, 2 already listed\n")
+        XCTAssertEqual(imported.stdout, "imported 2 feeds, 0 already listed, 0 not imported\n")
+        XCTAssertEqual(
+            try tidings(["feeds", "import", folder + "/urls"]).stdout, "imported 0 feeds, 2 already listed, 0 not imported\n")
         let opml = try tidings(["feeds", "export"])
         XCTAssertEqual(opml.status, 0)
         XCTAssertTrue(opml.stdout.hasPrefix("<?xml"), opml.stdout)
@@ -85,18 +86,101 @@ final class FeedsCommandTests: XCTestCase {
         let other = try EndToEndRun.tidings(
             ["feeds", "import", folder + "/out.opml", "--feeds", folder + "/2.opml", "--db", folder + "/2.db"],
             testCase: self)
-        XCTAssertEqual(other.stdout, "imported 2 feeds, 0 already listed\n")
+        XCTAssertEqual(other.stdout, "imported 2 feeds, 0 already listed, 0 not imported\n")
     }
 
     func testBadFeedListAndBadImportExitWithDataAndInputErrors() throws {
         try "not xml at all".write(toFile: folder + "/feeds.opml", atomically: true, encoding: .utf8)
         let broken = try tidings(["feeds", "list"])
         XCTAssertEqual(broken.status, 65)
-        XCTAssertEqual(broken.stderr, "tidings: the feed list \(folder)/feeds.opml is not an OPML file\n")
+        XCTAssertEqual(
+            broken.stderr,
+            "tidings: the feed list \(folder)/feeds.opml is not valid OPML: line 1, column 1: not XML (no element "
+                + "where the document should start); nothing was changed: fix it by hand, then run the command again\n")
         try FileManager.default.removeItem(atPath: folder + "/feeds.opml")
         let missing = try tidings(["feeds", "import", folder + "/nothing.opml"])
         XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.hasPrefix("tidings: cannot import \(folder)/nothing.opml"), missing.stderr)
+    }
+
+    /// newsboat's own lines and tags are named on standard error, one line each; anything that is not
+    /// a urls file or OPML is refused whole, naming its first bad line.
+    func testImportReportsWhatItLeavesOutAndRefusesOtherFiles() throws {
+        let urls = "https://a.example/rss \"~A\" !hidden\nquery:Unread:unread = \"yes\"\nexec:~/bin/feed.sh\n"
+        try urls.write(toFile: folder + "/urls", atomically: true, encoding: .utf8)
+        let imported = try tidings(["feeds", "import", folder + "/urls"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stdout, "imported 1 feeds, 0 already listed, 2 not imported\n")
+        XCTAssertEqual(imported.stderr, """
+            tidings: \(folder)/urls line 2: newsboat query feeds (query:) are not imported
+            tidings: \(folder)/urls line 3: command feeds (exec:) are not imported
+            tidings: \(folder)/urls line 1: the tag !hidden means something to newsboat only; https://a.example/rss was imported without it
+
+            """)
+        let list = try Data(contentsOf: URL(fileURLWithPath: folder + "/feeds.opml"))
+        let json = "{\"version\": \"https://jsonfeed.org/version/1.1\",\n \"items\": [{\"url\": \"https://x.example/\"}]}\n"
+        try json.write(toFile: folder + "/feed.json", atomically: true, encoding: .utf8)
+        let refused = try tidings(["feeds", "import", folder + "/feed.json"])
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertEqual(refused.stderr, "tidings: cannot import \(folder)/feed.json: it is neither OPML nor a newsboat urls file: "
+            + "line 1 does not start with a feed URL (http, https, file or an absolute path); nothing was imported\n")
+        try "<opml><body><outline xmlUrl=\"https://t.example/\"/>\n<outline".write(
+            toFile: folder + "/cut.opml", atomically: true, encoding: .utf8)
+        let truncated = try tidings(["feeds", "import", folder + "/cut.opml"])
+        XCTAssertEqual(truncated.status, 65)
+        XCTAssertTrue(truncated.stderr.contains("line 2"), truncated.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/feeds.opml")), list)
+        XCTAssertEqual(try tidings(["feeds", "import", NSTemporaryDirectory()]).status, 66)
+    }
+
+    /// A feed title with escape sequences is printed cleaned and kept clean in the list; a name in an
+    /// error message is cleaned too.
+    func testTitlesAndNamesReachTheConsoleClean() throws {
+        let evil = #"""
+            {"version": "https://jsonfeed.org/version/1.1",
+             "title": "Evil \u001b]0;pwned\u0007\u001b[2J\u001b[31mRed\u009b1m Feed", "items": []}
+            """#
+        try evil.write(toFile: folder + "/evil.json", atomically: true, encoding: .utf8)
+        let added = try tidings(["feeds", "add", folder + "/evil.json"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertEqual(added.stdout, "added Evil Red Feed <\(folder)/evil.json>\n")
+        let list = try tidings(["feeds", "list"])
+        XCTAssertEqual(list.stdout, "Evil Red Feed\t\(folder)/evil.json\t0\t0\t\t\n")
+        let missing = try tidings(["feeds", "remove", "x\u{1B}[31my"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "tidings: no feed xy in the feed list\n")
+        let exported = try tidings(["feeds", "export"])
+        XCTAssertTrue(exported.stdout.contains("title=\"Evil Red Feed\""), exported.stdout)
+    }
+
+    /// Usage mistakes: an unknown command shows the top-level usage, a bad --limit names the option
+    /// and its range, directories where files belong exit 66; messages carry no framework words.
+    func testUsageAndFileErrorsSpeakPlainly() throws {
+        let bogus = try tidings(["bogus"])
+        XCTAssertEqual(bogus.status, 2)
+        XCTAssertTrue(bogus.stderr.hasPrefix("Error: unknown command 'bogus'\nOVERVIEW: A terminal news-feed reader."), bogus.stderr)
+        XCTAssertTrue(bogus.stderr.contains("SUBCOMMANDS:"), bogus.stderr)
+        let feedsBogus = try tidings(["feeds", "bogus"])
+        XCTAssertEqual(feedsBogus.status, 2)
+        XCTAssertTrue(feedsBogus.stderr.hasPrefix("Error: unknown command 'bogus'\nOVERVIEW: Manage the feed list"), feedsBogus.stderr)
+        for value in ["-3", "0", "abc"] {
+            let limit = try tidings(["export", "--limit", value])
+            XCTAssertEqual(limit.status, 2, value)
+            XCTAssertTrue(limit.stderr.hasPrefix("Error: --limit must be a whole number of 1 or more, not '\(value)'."), limit.stderr)
+        }
+        let directory = NSTemporaryDirectory()
+        for arguments in [["parse", directory], ["count", "--db", directory], ["feeds", "list", "--feeds", directory]] {
+            let run = try EndToEndRun.tidings(arguments, testCase: self)
+            XCTAssertEqual(run.status, 66, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("directory"), run.stderr)
+            XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+        }
+        try "garbage, not SQLite".write(toFile: folder + "/t.db", atomically: true, encoding: .utf8)
+        let notDatabase = try tidings(["count"])
+        XCTAssertEqual(notDatabase.status, 65)
+        XCTAssertEqual(
+            notDatabase.stderr,
+            "tidings: cannot open the database \(folder)/t.db: file is not a database; give --db a Tidings database\n")
     }
 }
 

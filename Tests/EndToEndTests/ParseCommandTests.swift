@@ -181,6 +181,14 @@ final class ParseCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("tidings: cannot open /nonexistent/feed.xml"), result.stderr)
     }
 
+    func testDirectoryExitsWithNoInput() throws {
+        let result = try run(["parse", NSTemporaryDirectory()])
+        XCTAssertEqual(result.status, 66)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(
+            result.stderr, "tidings: \(NSTemporaryDirectory()) is a directory; give the path of a feed file (or - for standard input)\n")
+    }
+
     func testEntityBombExitsWithDataError() throws {
         var decl = "<!ENTITY a0 \"ha\">"
         for i in 1...9 { decl += "<!ENTITY a\(i) \"" + String(repeating: "&a\(i - 1);", count: 10) + "\">" }

@@ -8,7 +8,17 @@ import XCTest
 /// Atom). A development check: skipped when the folder is absent, as in a user's clone.
 ///
 /// Deliberate differences from gofeed, following the specifications: titles are text with entities
-/// decoded, HTML content keeps its markup, dates are compared as instants.
+/// decoded, HTML content keeps its markup, dates are compared as instants; titles, descriptions,
+/// rights and names that hold HTML are plain text (see `sameText`).
+///
+/// Inputs that still fail, where Tidings follows the specification or what a reader shows rather
+/// than gofeed: the first RSS `<link>` is the link (gofeed takes the last, even `<link href>`);
+/// every `dc:creator` is an author (gofeed keeps the first); relative URLs inside HTML content stay
+/// as written with the base beside them (`_tidings.base`), resolved when shown; `xml:base="img"`
+/// resolves as RFC 3986 says (`http://example.org/icon.png`); Atom `type="html"` content keeps a
+/// wrapping `div` (only XHTML content is wrapped); an Atom `id` is not resolved against `xml:base`;
+/// the generator is its name (no version and URI appended); tags are category terms (labels are
+/// kept beside them); an article's image is not guessed from an `<img>` in its content.
 final class ConformanceTests: XCTestCase {
     private struct Outcome {
         var files = 0
@@ -61,7 +71,7 @@ final class ConformanceTests: XCTestCase {
             for failure in outcome.failures { print("  " + failure) }
         }
         XCTAssertGreaterThan(outcome.files, 500)
-        XCTAssertGreaterThanOrEqual(rate, 88, "conformance pass rate fell")
+        XCTAssertGreaterThanOrEqual(rate, 95, "conformance pass rate fell")
     }
 
     private func check(input: URL, expected: URL, into outcome: inout Outcome) throws {
@@ -109,6 +119,19 @@ private struct Comparer {
         if e != a { mismatches.append("\(field): expected \(e.debugDescription) got \(a.debugDescription)") }
     }
 
+    /// A text field: equal as written, or equal to the plain text of gofeed's value when gofeed kept
+    /// the HTML of a title, description, rights or name (Tidings shows those fields as plain text,
+    /// through the same HTML-to-text conversion as bodies; gofeed keeps the markup).
+    mutating func sameText(_ field: String, _ expected: Any?, _ actual: String?) {
+        guard let text = Self.text(expected) else { return }
+        let plain = Self.normalize(HTMLText.plainText(text))
+        if plain == Self.normalize(actual ?? ""), plain != Self.normalize(text) {
+            checks += 1
+            return
+        }
+        same(field, expected, actual)
+    }
+
     mutating func sameDate(_ field: String, _ expected: Any?, _ actual: Date?) {
         guard let text = expected as? String, !text.isEmpty else { return }
         checks += 1
@@ -148,12 +171,12 @@ private struct Comparer {
     // MARK: gofeed's universal model (translator tests, extensions, universal parser)
 
     mutating func universal(_ o: [String: Any], _ f: Feed) {
-        same("title", o["title"], f.title)
-        same("description", o["description"], f.description)
+        sameText("title", o["title"], f.title)
+        sameText("description", o["description"], f.description)
         same("link", o["link"], f.homePageURL)
         same("feedLink", o["feedLink"], f.feedURL)
         same("language", o["language"], f.language)
-        same("copyright", o["copyright"], f.rights)
+        sameText("copyright", o["copyright"], f.rights)
         same("generator", o["generator"], f.generator)
         sameDate("updated", o["updatedParsed"], f.updated)
         if let image = o["image"] as? [String: Any] { same("image.url", image["url"], f.image?.url ?? f.icon ?? f.favicon) }
@@ -163,7 +186,7 @@ private struct Comparer {
         count("items", items.count, f.items.count)
         for (i, (e, a)) in zip(items, f.items).enumerated() {
             let p = "items[\(i)]."
-            same(p + "title", e["title"], a.title)
+            sameText(p + "title", e["title"], a.title)
             same(p + "description", e["description"], a.summary ?? a.contentHTML ?? a.contentText)
             same(p + "content", e["content"], a.contentHTML ?? a.contentText)
             same(p + "link", e["link"], a.url)
@@ -185,7 +208,7 @@ private struct Comparer {
         guard !list.isEmpty else { return }
         count(field, list.count, actual.count)
         for (e, a) in zip(list, actual) {
-            same(field + ".name", e["name"], a.name)
+            sameText(field + ".name", e["name"], a.name)
             same(field + ".email", e["email"], a.email)
         }
     }
@@ -202,16 +225,16 @@ private struct Comparer {
     // MARK: gofeed's RSS model
 
     mutating func rss(_ o: [String: Any], _ f: Feed) {
-        same("title", o["title"], f.title)
+        sameText("title", o["title"], f.title)
         same("link", o["link"], f.homePageURL)
-        same("description", o["description"], f.description)
+        sameText("description", o["description"], f.description)
         same("language", o["language"], f.language)
-        same("copyright", o["copyright"], f.rights)
+        sameText("copyright", o["copyright"], f.rights)
         same("generator", o["generator"], f.generator)
         same("ttl", o["ttl"], f.ttl.map { "\($0)" })
         if let image = o["image"] as? [String: Any] {
             same("image.url", image["url"], f.image?.url)
-            same("image.title", image["title"], f.image?.title)
+            sameText("image.title", image["title"], f.image?.title)
             same("image.link", image["link"], f.image?.link)
         }
         let categories = Self.dicts(o["categories"]).compactMap { Self.text($0["value"]) }
@@ -220,7 +243,7 @@ private struct Comparer {
         count("items", items.count, f.items.count)
         for (i, (e, a)) in zip(items, f.items).enumerated() {
             let p = "items[\(i)]."
-            same(p + "title", e["title"], a.title)
+            sameText(p + "title", e["title"], a.title)
             same(p + "link", e["link"], a.url)
             if e["content"] != nil {
                 same(p + "content", e["content"], a.contentHTML)
@@ -239,7 +262,7 @@ private struct Comparer {
                 same(p + "source.url", source["url"], a.source?.url)
             }
             if let author = Self.text(e["author"]), let parsed = AuthorText.parse(author) {
-                same(p + "author.name", parsed.name, a.authors.first?.name)
+                sameText(p + "author.name", parsed.name, a.authors.first?.name)
                 same(p + "author.email", parsed.email, a.authors.first?.email)
             }
         }
@@ -248,9 +271,9 @@ private struct Comparer {
     // MARK: gofeed's Atom model
 
     mutating func atom(_ o: [String: Any], _ f: Feed) {
-        same("title", o["title"], f.title)
-        same("subtitle", o["subtitle"], f.description)
-        same("rights", o["rights"], f.rights)
+        sameText("title", o["title"], f.title)
+        sameText("subtitle", o["subtitle"], f.description)
+        sameText("rights", o["rights"], f.rights)
         same("language", o["language"], f.language)
         same("icon", o["icon"], f.favicon)
         same("logo", o["logo"], f.icon)
@@ -270,7 +293,7 @@ private struct Comparer {
         count("entries", entries.count, f.items.count)
         for (i, (e, a)) in zip(entries, f.items).enumerated() {
             let p = "entries[\(i)]."
-            same(p + "title", e["title"], a.title)
+            sameText(p + "title", e["title"], a.title)
             same(p + "id", e["id"], a.id)
             same(p + "summary", e["summary"], a.summary)
             if let content = e["content"] as? [String: Any] { same(p + "content", content["value"], a.contentHTML ?? a.contentText) }
@@ -290,7 +313,7 @@ private struct Comparer {
         guard !list.isEmpty else { return }
         count(field, list.count, actual.count)
         for (e, a) in zip(list, actual) {
-            same(field + ".name", e["name"], a.name)
+            sameText(field + ".name", e["name"], a.name)
             same(field + ".email", e["email"], a.email)
             same(field + ".uri", e["uri"], a.url)
         }

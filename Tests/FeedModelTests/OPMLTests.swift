@@ -132,9 +132,10 @@ final class OPMLTests: XCTestCase {
     }
 
     func testNotOPML() {
-        XCTAssertThrowsError(try OPMLDocument(data: Data())) { XCTAssertEqual($0 as? OPMLError, .notXML) }
+        XCTAssertThrowsError(try OPMLDocument(data: Data())) { XCTAssertEqual($0 as? OPMLError, .empty) }
+        XCTAssertThrowsError(try OPMLDocument(data: Data(" \n\t".utf8))) { XCTAssertEqual($0 as? OPMLError, .empty) }
         XCTAssertThrowsError(try OPMLDocument(data: Data("not xml at all".utf8))) {
-            XCTAssertEqual($0 as? OPMLError, .notXML)
+            guard case .malformed(1, _, _)? = $0 as? OPMLError else { return XCTFail("\($0)") }
         }
         XCTAssertThrowsError(try OPMLDocument(data: Data("<rss version=\"2.0\"><channel/></rss>".utf8))) {
             XCTAssertEqual($0 as? OPMLError, .notOPML(root: "rss"))
@@ -144,8 +145,44 @@ final class OPMLTests: XCTestCase {
             <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>\
             <opml version="2.0"><body><outline text="&d;" xmlUrl="https://x.example/"/></body></opml>
             """
-        let document = try? OPMLDocument(data: Data(laughs.utf8))
-        XCTAssertLessThanOrEqual(document?.entries.first?.text?.count ?? 0, 100_000)
+        XCTAssertThrowsError(try OPMLDocument(data: Data(laughs.utf8))) {
+            guard case .malformed(1, _, let reason)? = $0 as? OPMLError else { return XCTFail("\($0)") }
+            XCTAssertTrue(reason.contains("entity"), reason)
+        }
+    }
+
+    /// A damaged list is an error with its place, never a shorter list (libxml2's recover mode would
+    /// drop the outline with the stray `<`, or everything after an unclosed one).
+    func testMalformedListsAreErrorsWithLineAndColumn() {
+        let cases: [(String, String, Int)] = [
+            ("stray <", "<opml version=\"2.0\"><body>\n<outline text=\"a < b\" xmlUrl=\"https://a.example/\"/>\n</body></opml>", 2),
+            ("unclosed", "<opml version=\"2.0\"><body>\n<outline text=\"f\">\n<outline xmlUrl=\"https://a.example/\"/>\n</body></opml>", 4),
+            ("truncated", "<opml version=\"2.0\"><body>\n<outline xmlUrl=\"https://a.example/\"/>\n<outline xmlUrl=\"htt", 3),
+            ("bare &", "<opml version=\"2.0\"><body>\n<outline text=\"News & Views\" xmlUrl=\"https://a.example/\"/></body></opml>", 2),
+            ("deep", "<opml><body>" + String(repeating: "<outline>", count: 10_000), 1),
+        ]
+        for (name, text, line) in cases {
+            XCTAssertThrowsError(try OPMLDocument(data: Data(text.utf8)), name) { error in
+                guard case .malformed(let found, let column, let reason)? = error as? OPMLError else {
+                    return XCTFail("\(name): \(error)")
+                }
+                XCTAssertEqual(found, line, "\(name): \(reason)")
+                XCTAssertGreaterThan(column, 0, name)
+                XCTAssertFalse(reason.contains("\n"), name)
+                if name == "bare &" { XCTAssertEqual(reason, "a bare & (write it as &amp;)") }
+            }
+        }
+    }
+
+    func testUTF16WithByteOrderMarkReadsAndRewritesAsUTF8() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<opml version=\"2.0\"><body>"
+            + "<outline text=\"Caf\u{E9} &amp; \u{65E5}\u{672C}\" xmlUrl=\"https://a.example/\"/></body></opml>\n"
+        var data = Data([0xFF, 0xFE])
+        data.append(text.data(using: .utf16LittleEndian) ?? Data())
+        let document = try OPMLDocument(data: data)
+        XCTAssertEqual(document.entries.first?.text, "Caf\u{E9} & \u{65E5}\u{672C}")
+        let reread = try OPMLDocument(data: document.serialized())
+        XCTAssertEqual(reread.entries, document.entries)
     }
 
     func testBundledFeedLists() throws {

@@ -82,7 +82,7 @@ final class RefreshMergeTests: RefreshServerTestCase {
         let urls = "HTTP://Host.Example/feed.xml\nhttp://host.example/other.xml\n"
         try urls.write(toFile: folder + "/urls", atomically: true, encoding: .utf8)
         let imported = try TidingsBinary.run(["feeds", "import", folder + "/urls"] + args, folder: folder)
-        XCTAssertEqual(imported.stdout, "imported 1 feeds, 1 already listed\n")
+        XCTAssertEqual(imported.stdout, "imported 1 feeds, 1 already listed, 0 not imported\n")
         XCTAssertEqual(try FeedStore(path: paths.database).feeds().count, 3)
     }
 }

@@ -1,0 +1,337 @@
+import Foundation
+
+/// Repairs the character references of an XML byte stream before libxml2 reads it, so that the text
+/// comes out as the author wrote it and as browsers show it:
+///
+/// - an `&` that starts no reference (`?a=1&b=2`, `Q&A`) becomes `&amp;` (libxml2's recovery would
+///   drop the `&` and the name after it);
+/// - numeric references to 128-159 (`&#146;`) become the windows-1252 character they mean (’), as
+///   HTML5 parsers read them; `&#X41;` (capital X) is read as `&#x41;`; `&#0;`, surrogates and values
+///   beyond Unicode become U+FFFD; references to the C0 controls XML forbids are dropped.
+///
+/// CDATA sections, comments and processing instructions are passed through untouched. Streaming:
+/// a reference or markup opener cut by a chunk boundary is held back until the next chunk.
+/// Used by one parse on one thread.
+struct ReferenceRepair {
+    private enum Section { case markup, cdata, comment, instruction }
+
+    private var section = Section.markup
+    private var carry: [UInt8] = []
+    private var joined: [UInt8] = []
+    private var out: [UInt8] = []
+    /// What made the document not well-formed, the first time something was repaired.
+    private(set) var firstProblem: String?
+
+    /// Repairs one chunk and hands the result to `emit` (the input itself when nothing changed).
+    mutating func repair(
+        _ chunk: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        if carry.isEmpty {
+            scan(chunk, final: final, emit: emit)
+            return
+        }
+        // The held bytes are read together with the chunk's first bytes only (never a copy of the
+        // whole chunk): what is held is never longer than `lookahead`, so it is settled within them.
+        let take = min(chunk.count, Self.lookahead * 2)
+        joined.removeAll(keepingCapacity: true)
+        joined.append(contentsOf: carry)
+        joined.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<take]))
+        carry.removeAll(keepingCapacity: true)
+        let head = joined
+        let whole = take == chunk.count
+        head.withUnsafeBufferPointer { scan($0, final: final && whole, emit: emit) }
+        if whole { return }
+        // Bytes held back from the head lie within the chunk: read on from where they start.
+        let resume = take - carry.count
+        carry.removeAll(keepingCapacity: true)
+        scan(UnsafeBufferPointer(rebasing: chunk[resume...]), final: final, emit: emit)
+    }
+
+    /// The most bytes a reference or a markup opener is looked at before it is decided.
+    private static let lookahead = 72
+
+    private enum Reference {
+        /// A reference libxml2 reads as meant; its length.
+        case keep(Int)
+        /// A bare `&`.
+        case bare
+        /// A numeric reference to write differently (the bytes to write, the length replaced, whether
+        /// the original was allowed in XML).
+        case rewrite([UInt8], Int, allowed: Bool)
+        /// The buffer ends before the reference can be told.
+        case needMore
+    }
+
+    private mutating func scan(
+        _ input: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        guard let p = input.baseAddress, input.count > 0 else { return }
+        let n = input.count
+        var i = 0
+        var run = 0
+        var copying = false
+        out.removeAll(keepingCapacity: true)
+        scanning: while i < n {
+            switch section {
+            case .markup:
+                i = Self.nextSpecial(p, i, n)
+                if i == n { break scanning }
+                if p[i] == UInt8(ascii: "<") {
+                    if i + 1 < n, p[i + 1] != UInt8(ascii: "!"), p[i + 1] != UInt8(ascii: "?") {
+                        i += 1
+                        continue
+                    }
+                    switch Self.opener(p, i, n) {
+                    case .some(.markup): i += 1
+                    case .some(let kind):
+                        section = kind
+                        i += kind == .cdata ? 9 : kind == .comment ? 4 : 2
+                    case .none:
+                        if final {
+                            i += 1
+                        } else {
+                            carry.append(contentsOf: UnsafeBufferPointer(start: p + i, count: n - i))
+                            break scanning
+                        }
+                    }
+                    continue
+                }
+                if i &+ 5 <= n {
+                    // `&lt;`, `&gt;` and `&amp;` are most references: one load each.
+                    let word = UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt32.self).littleEndian
+                    let three = word & 0x00FF_FFFF
+                    if three == 0x3B_746C || three == 0x3B_7467 {
+                        i &+= 4
+                        continue
+                    }
+                    if word == 0x3B70_6D61 {
+                        i &+= 5
+                        continue
+                    }
+                }
+                let named = Self.namedReferenceLength(p, i, n)
+                if named > 0 {
+                    i += named
+                    continue
+                }
+                let reference = Self.reference(p, i, n, final: final)
+                switch reference {
+                case .keep(let length):
+                    i += length
+                case .needMore:
+                    carry.append(contentsOf: UnsafeBufferPointer(start: p + i, count: n - i))
+                    break scanning
+                case .bare, .rewrite:
+                    if !copying {
+                        copying = true
+                        out.reserveCapacity(n + 64)
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run))
+                    if case .rewrite(let bytes, let length, let allowed) = reference {
+                        out.append(contentsOf: bytes)
+                        i += length
+                        if !allowed, firstProblem == nil { firstProblem = "a character reference XML does not allow" }
+                    } else {
+                        out.append(contentsOf: "&amp;".utf8)
+                        if firstProblem == nil { firstProblem = "an '&' that starts no entity reference, kept as text" }
+                        i += 1
+                    }
+                    run = i
+                }
+            case .cdata, .comment, .instruction:
+                let closer: (UInt8, UInt8) =
+                    section == .cdata ? (0x5D, 0x5D) : section == .comment ? (0x2D, 0x2D) : (0x3F, 0x3F)
+                let need = section == .instruction ? 1 : 2
+                var j = max(i, 0)
+                var found = -1
+                while true {
+                    let gt = Self.find(UInt8(ascii: ">"), p, j, n)
+                    if gt == n { break }
+                    if gt - need >= i,
+                        need == 1 ? p[gt - 1] == closer.0 : (p[gt - 1] == closer.1 && p[gt - 2] == closer.0)
+                    {
+                        found = gt
+                        break
+                    }
+                    j = gt + 1
+                }
+                if found < 0 {
+                    // Hold back the last bytes: the closer may straddle the chunk boundary.
+                    let keep = final ? 0 : min(need, n - i)
+                    if keep > 0 { carry.append(contentsOf: UnsafeBufferPointer(start: p + n - keep, count: keep)) }
+                    i = n - keep
+                    break scanning
+                }
+                section = .markup
+                i = found + 1
+            }
+        }
+        let end = carry.isEmpty ? n : min(i, n)
+        if copying {
+            out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: end - run))
+            out.withUnsafeBufferPointer { emit($0) }
+        } else if end > 0 {
+            emit(UnsafeBufferPointer(start: p, count: end))
+        }
+    }
+
+    /// The section a `<` at `i` opens: `.markup` for anything but `<![CDATA[`, `<!--` and `<?`; nil
+    /// when the buffer ends before that can be told.
+    private static func opener(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Section? {
+        guard i + 1 < n else { return nil }
+        switch p[i + 1] {
+        case UInt8(ascii: "?"): return .instruction
+        case UInt8(ascii: "!"):
+            let cdata: StaticString = "<![CDATA["
+            let comment: StaticString = "<!--"
+            if matches(p, i, n, comment) { return .comment }
+            if matches(p, i, n, cdata) { return .cdata }
+            let available = n - i
+            if available < 9 && prefixMatches(p, i, n, cdata) { return nil }
+            if available < 4 && prefixMatches(p, i, n, comment) { return nil }
+            return .markup
+        default: return .markup
+        }
+    }
+
+    private static func matches(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ s: StaticString) -> Bool {
+        let count = s.utf8CodeUnitCount
+        guard n - i >= count else { return false }
+        for k in 0..<count where p[i + k] != s.utf8Start[k] { return false }
+        return true
+    }
+
+    private static func prefixMatches(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ s: StaticString) -> Bool {
+        let count = min(s.utf8CodeUnitCount, n - i)
+        for k in 0..<count where p[i + k] != s.utf8Start[k] { return false }
+        return true
+    }
+
+    /// The index of the next `&` or `<` from `from` (`n` when none), eight bytes at a time.
+    @inline(__always)
+    private static func nextSpecial(_ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let ampersands = ones &* 0x26
+        let opens = ones &* 0x3C
+        var i = from
+        while i &+ 8 <= n {
+            let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            let a = word ^ ampersands
+            let o = word ^ opens
+            // The lowest flagged byte of the zero-byte test is exact (little-endian loads).
+            let hit = (((a &- ones) & ~a) | ((o &- ones) & ~o)) & highs
+            if hit != 0 { return i &+ (hit.littleEndian.trailingZeroBitCount >> 3) }
+            i &+= 8
+        }
+        while i < n {
+            if p[i] == 0x26 || p[i] == 0x3C { return i }
+            i += 1
+        }
+        return n
+    }
+
+    /// The length of a plain named reference (`&amp;`, `&eacute;`: ASCII letters and digits, then
+    /// `;`) at `i`, 0 for anything else; the common case, answered without the full reading.
+    @inline(__always)
+    private static func namedReferenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        var j = i &+ 1
+        let limit = min(n, i &+ 34)
+        guard j < limit, p[j] | 0x20 >= UInt8(ascii: "a"), p[j] | 0x20 <= UInt8(ascii: "z") else { return 0 }
+        j &+= 1
+        while j < limit {
+            let b = p[j]
+            if (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || (b >= 0x30 && b <= 0x39) {
+                j &+= 1
+                continue
+            }
+            return b == UInt8(ascii: ";") ? j &+ 1 &- i : 0
+        }
+        return 0
+    }
+
+    @inline(__always)
+    private static func find(_ byte: UInt8, _ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+        guard from < n, let hit = memchr(p + from, Int32(byte), n - from) else { return n }
+        return UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - p
+    }
+
+    /// Reads the reference starting with the `&` at `i`.
+    private static func reference(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Reference {
+        var j = i + 1
+        guard j < n else { return final ? .bare : .needMore }
+        if p[j] == UInt8(ascii: "#") {
+            return numeric(p, i, n, final: final)
+        }
+        guard isNameStart(p[j]) else { return .bare }
+        j += 1
+        while j < n, j - i < lookahead - 2, isNameByte(p[j]) { j += 1 }
+        if j == n { return final ? .bare : .needMore }
+        return p[j] == UInt8(ascii: ";") ? .keep(j + 1 - i) : .bare
+    }
+
+    private static func numeric(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Reference {
+        var j = i + 2
+        guard j < n else { return final ? .bare : .needMore }
+        var radix: UInt32 = 10
+        var capitalX = false
+        if p[j] | 0x20 == UInt8(ascii: "x") {
+            radix = 16
+            capitalX = p[j] == UInt8(ascii: "X")
+            j += 1
+        }
+        let digitsStart = j
+        var value: UInt32 = 0
+        while j < n, let digit = digitValue(p[j], radix) {
+            if value <= 0x10FFFF { value = value &* radix &+ digit }
+            j += 1
+            if j - digitsStart > 16 { return .bare }
+        }
+        if j == n { return final ? .bare : .needMore }
+        guard j > digitsStart, p[j] == UInt8(ascii: ";") else { return .bare }
+        let length = j + 1 - i
+        let mapped: UInt32
+        switch value {
+        case 0x80...0x9F: mapped = windows1252[Int(value - 0x80)]
+        case 0, 0xD800...0xDFFF, 0x110000...: mapped = 0xFFFD
+        case 0xFFFE, 0xFFFF: mapped = 0xFFFD
+        case 0x01...0x1F where value != 0x09 && value != 0x0A && value != 0x0D:
+            return .rewrite([], length, allowed: false)
+        default: mapped = value
+        }
+        if mapped == value && !capitalX { return .keep(length) }
+        var bytes: [UInt8] = Array("&#x".utf8)
+        bytes.append(contentsOf: String(mapped, radix: 16).utf8)
+        bytes.append(UInt8(ascii: ";"))
+        return .rewrite(bytes, length, allowed: value >= 0x80 && value <= 0x9F && !capitalX)
+    }
+
+    @inline(__always)
+    private static func digitValue(_ b: UInt8, _ radix: UInt32) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: return UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: return UInt32(b - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    @inline(__always)
+    private static func isNameStart(_ b: UInt8) -> Bool {
+        (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || b == UInt8(ascii: "_")
+            || b == UInt8(ascii: ":") || b >= 0x80
+    }
+
+    @inline(__always)
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        isNameStart(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-")
+            || b == UInt8(ascii: ".")
+    }
+
+    /// The characters windows-1252 puts at 0x80-0x9F (the five it leaves undefined keep their code).
+    static let windows1252: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
+        0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161,
+        0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+}
