@@ -25,11 +25,13 @@ public final class ArticleListViewController: ViewController {
     /// Marks changed here since the pages were read: article id -> (read, starred).
     private var marks: [Int64: (read: Bool, starred: Bool)] = [:]
     private let format = ReaderFormat()
+    private let showsFeed: Bool
 
     public init(context: ReaderContext, title: String, query: ArticleQuery, showsFeed: Bool) {
         self.context = context
         self.title = title
         self.query = query
+        self.showsFeed = showsFeed
         pages = ArticleListPages(store: context.store, query: query)
         var columns = [
             TableColumn("", width: .fixed(1)),
@@ -107,6 +109,8 @@ public final class ArticleListViewController: ViewController {
             context.actions?.openInBrowser(url)
         case .refresh:
             refreshFeeds()
+        case .toggleIgnored:
+            toggleIgnored()
         case .search:
             context.actions?.beginPrompt("Search in list: ", initial: "") { [weak self] text in
                 self?.openSearch(text)
@@ -220,5 +224,23 @@ extension ArticleListViewController: ArticleViewControllerDelegate {
         if let index = context.attempt({ try context.store.index(of: articleID, in: query) }), let index {
             tableState.selectedRow = index
         }
+    }
+}
+
+extension ArticleListViewController {
+    /// Replaces this list with the same list showing (or hiding again) the articles ignore rules hid.
+    fileprivate func toggleIgnored() {
+        var toggled = query
+        toggled.includeIgnored.toggle()
+        let list = ArticleListViewController(context: context, title: title, query: toggled, showsFeed: showsFeed)
+        list.delegate = delegate
+        let hidden = abs(list.pages.total - pages.total)
+        let (navigation, actions) = (navigationController, context.actions)
+        _ = navigation?.pop()
+        navigation?.push(list)
+        actions?.showMessage(
+            toggled.includeIgnored ? "Showing \(hidden) hidden article\(hidden == 1 ? "" : "s")."
+                : "Hiding \(hidden) ignored article\(hidden == 1 ? "" : "s").",
+            isError: false)
     }
 }

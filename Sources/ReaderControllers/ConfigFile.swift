@@ -21,6 +21,10 @@ public struct ReaderConfig: Sendable, Hashable {
     public var hyperlinks = true
     /// What a refresh deletes afterwards.
     public var retention: RetentionPolicy? = RefreshOptions.defaultRetention
+    /// `[[ignore]]`: articles these rules match are hidden (marked, never deleted).
+    public var ignoreRules = IgnoreRules.none
+    /// `[[query]]`: saved searches shown as virtual feeds.
+    public var queryFeeds: [QueryFeed] = []
 
     public init() {}
 
@@ -81,6 +85,7 @@ private struct ConfigReader {
 
     private static let topLevel: Set<String> = [
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
+        "ignore", "query",
     ]
 
     mutating func read(_ table: TOMLTable) throws(ConfigError) -> ReaderConfig {
@@ -116,6 +121,8 @@ private struct ConfigReader {
             guard let retention = value.table else { throw fail("[retention] must be a table") }
             config.retention = try readRetention(retention)
         }
+        config.ignoreRules = try ConfigQuerySections.ignoreRules(table["ignore"], path: path)
+        config.queryFeeds = try ConfigQuerySections.queryFeeds(table["query"], path: path)
         return config
     }
 

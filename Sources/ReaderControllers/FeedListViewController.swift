@@ -11,6 +11,7 @@ public final class FeedListViewController: ViewController {
     enum Row: Hashable {
         case allUnread(unread: Int, total: Int)
         case starred(count: Int)
+        case query(QueryFeedRow)
         case tag(TagSummary)
         case feed(StoredFeed)
     }
@@ -25,6 +26,9 @@ public final class FeedListViewController: ViewController {
     private var counts: ArticleCounts?
     /// Marks changed in a child list: counts are read again when this list shows again.
     private var countsAreStale = false
+    /// The query feeds' counts as last read (by index in `config.queryFeeds`), read in the background.
+    private var queryCounts: [Int: ListCount] = [:]
+    private let queryCounter = QueryFeedCounter()
 
     public init(context: ReaderContext) {
         self.context = context
@@ -60,6 +64,9 @@ public final class FeedListViewController: ViewController {
         }) else { return }
         self.counts = counts
         var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
+        rows += queryRows
+        queryCounter.start(
+            context.config.queryFeeds, feedIDs: context.scope.feedIDs, store: context.store, wake: context.wake)
         if let tagFilter {
             rows += feeds.filter { $0.tags.contains(tagFilter) }.map(Row.feed)
         } else {
@@ -71,6 +78,24 @@ public final class FeedListViewController: ViewController {
         }
     }
 
+    /// The query feeds' rows with the counts known so far.
+    private var queryRows: [Row] {
+        context.config.queryFeeds.enumerated().map { .query(QueryFeedRow(feed: $1, count: queryCounts[$0])) }
+    }
+
+    /// Puts the query feeds' counts that arrived from the background into their rows.
+    private func takeQueryCounts() {
+        let arrived = queryCounter.take()
+        guard !arrived.isEmpty else { return }
+        queryCounts.merge(arrived) { _, new in new }
+        let fresh = queryRows
+        var next = fresh.makeIterator()
+        rows = rows.map { row in
+            if case .query = row, let updated = next.next() { return updated }
+            return row
+        }
+    }
+
     /// Lists only the feeds tagged `tag` (nil: all feeds again).
     func filter(byTag tag: String?) {
         tagFilter = tag
@@ -79,6 +104,7 @@ public final class FeedListViewController: ViewController {
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+        takeQueryCounts()
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
     }
 
@@ -138,6 +164,7 @@ public final class FeedListViewController: ViewController {
         switch row {
         case .allUnread: return ArticleQuery(feedIDs: context.scope.feedIDs, unreadOnly: true, sort: sort)
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
+        case .query(let row): return row.query(sort: sort, feedIDs: context.scope.feedIDs)
         case .tag(let tag): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [tag.tag], sort: sort)
         case .feed(let feed): return ArticleQuery.feed(feed.id, sort: sort)
         }
@@ -149,6 +176,7 @@ public final class FeedListViewController: ViewController {
         switch row {
         case .allUnread: title = "All unread"
         case .starred: title = "Starred"
+        case .query(let row): title = "Query: \(ReaderFormat.clean(row.feed.name))"
         case .tag(let tag): title = "Tag: \(ReaderFormat.clean(tag.tag))"
         case .feed(let feed):
             title = ReaderFormat.clean(feed.displayTitle)
@@ -200,6 +228,11 @@ extension FeedListViewController: TableViewDataSource {
             return TableRow(cells: ["All unread", "\(unread)", "\(total)", ""], style: unread > 0 ? theme.unread : theme.read)
         case .starred(let count):
             return TableRow(cells: ["Starred", "", "\(count)", ""], style: theme.read)
+        case .query(let row):
+            return TableRow(
+                cells: ["» \(ReaderFormat.clean(row.feed.name))", row.count.map { "\($0.unread)" } ?? "…",
+                        row.count.map { "\($0.total)" } ?? "…", ""],
+                style: (row.count?.unread ?? 0) > 0 ? theme.unread : theme.read)
         case .tag(let tag):
             return TableRow(
                 cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],
@@ -245,6 +278,7 @@ extension FeedListViewController.Row {
         switch self {
         case .allUnread: "all"
         case .starred: "starred"
+        case .query(let row): "query:" + row.feed.name
         case .tag(let tag): "tag:" + tag.tag
         case .feed(let feed): "feed:\(feed.id)"
         }

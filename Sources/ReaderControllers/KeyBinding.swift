@@ -18,6 +18,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case cancelRefresh = "cancel_refresh"
     case search
     case chooseTag = "choose_tag"
+    case toggleIgnored = "toggle_ignored"
     case redraw, help
 
     /// What the help screen says the command does.
@@ -43,6 +44,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .cancelRefresh: "cancel the running refresh"
         case .search: "full-text search"
         case .chooseTag: "choose a tag"
+        case .toggleIgnored: "show / hide the articles [[ignore]] rules hide"
         case .redraw: "redraw the screen"
         case .help: "show / hide this help"
         }
@@ -79,6 +81,7 @@ public struct KeyBindings: Sendable, Hashable {
             (.cancelRefresh, [.character("x"), .ctrl("c")]),
             (.search, [.character("/")]),
             (.chooseTag, [.character("t")]),
+            (.toggleIgnored, [.character("I")]),
             (.redraw, [.ctrl("l")]),
             (.help, [.character("?"), .function(1)]),
         ]

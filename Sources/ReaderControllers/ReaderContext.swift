@@ -23,6 +23,8 @@ public final class ReaderContext {
     public var scope: FeedScope
     /// Held weakly: the application owns the controllers that hold this context.
     public weak var actions: (any ReaderActions)?
+    /// Makes the UI loop wake up and draw, for work finished on a background queue; any thread.
+    public var wake: @Sendable () -> Void = {}
 
     public init(store: FeedStore, config: ReaderConfig, scope: FeedScope = .every) {
         self.store = store

@@ -38,6 +38,7 @@ public final class RefreshController: Sendable {
         let feedList = FeedListController(environment: environment)
         let (list, scope) = try feedList.synchronizeIfListed()
         let feeds = try select(options, list: list, scope: scope)
+        try environment.store.applyIgnoreRules(options.ignoreRules)
 
         let fetcher = environment.makeFetcher()
         state.withLock { state in
@@ -46,7 +47,8 @@ public final class RefreshController: Sendable {
         }
         defer { state.withLock { $0 = RunState() } }
 
-        let processor = RefreshFeedProcessor(store: environment.store, schedule: RefreshSchedule(), start: start)
+        let processor = RefreshFeedProcessor(
+            store: environment.store, schedule: RefreshSchedule(), start: start, ignoreRules: options.ignoreRules)
         var results: [RefreshFeedResult] = []
         var moves: [(from: String, to: String)] = []
         var newArticles = 0

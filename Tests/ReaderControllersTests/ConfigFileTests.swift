@@ -124,6 +124,15 @@ final class ConfigReadmeExampleTests: XCTestCase {
         var config = try ReaderConfig.parse(String(text[start.upperBound..<end.lowerBound]), path: "README.md")
         XCTAssertEqual(config.browser, "firefox --new-tab %u")
         config.browser = nil
+        // The example's filters and query feeds (none by default) parse.
+        XCTAssertEqual(config.ignoreRules.rules.map(\.query), [
+            "title =~ \"(?i)^sponsored\"", "content contains \"crypto\" or author = \"Spam Bot\"",
+            "enclosure =~ \"^video/\"",
+        ])
+        XCTAssertEqual(config.ignoreRules.rules.map(\.tag), [nil, "news", nil])
+        XCTAssertEqual(config.queryFeeds.map(\.name), ["Swift this week", "Podcasts to hear"])
+        config.ignoreRules = .none
+        config.queryFeeds = []
         XCTAssertEqual(config, ReaderConfig(), "the example documents the defaults")
     }
 }
