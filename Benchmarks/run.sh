@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|store|reader|export|sanitize|dates]...   (default: all)
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|store|reader|query|export|sanitize|dates]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -9,7 +9,7 @@ BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh store reader export sanitize dates)
+[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh store reader query export sanitize dates)
 mkdir -p "$DATA"
 
 has_bench() { "$BIN/tidings-bench" help "$1" >/dev/null 2>&1; }
@@ -68,10 +68,34 @@ bench_parse() {
     "$BIN/tidings-bench" parse --runs 3 Feeds/*.xml Feeds/*.rdf Feeds/jsonfeed*.json 2>/dev/null | sed 's/^/  /' || true
 }
 
+# Query feeds in process (tidings-bench query), then the real reader's launch-to-first-frame on a pty
+# with 20 query feeds in its config, on the same 100,000-article database (../shared/bench/first_frame.py).
+bench_query() {
+    echo "== query"
+    "$BIN/tidings-bench" query --data "$DATA"
+    local first_frame=${FIRST_FRAME:-$ROOT/../shared/bench/first_frame.py}
+    [ -f "$first_frame" ] || { echo "  first_frame.py not found: no launch figure"; return; }
+    local config=$DATA/query-feeds.toml
+    : > "$config"
+    local queries=('unread and (title contains "river" or tag = "tech") and age < 7d' 'feed =~ "^River" and not starred'
+        'enclosure = "audio/mpeg" and unread' 'author = "Writer 7"' 'tag = "favourites" and unread'
+        'content contains "thunder harbor"' 'title =~ "(?i)garden.*stone"' 'age < 30d and starred'
+        'title contains "river garden"' 'not unread and age < 2d')
+    for i in $(seq 0 19); do
+        local q=${queries[$((i % 10))]}
+        printf '[[query]]\nname = "Query %d"\nquery = %s\n\n' "$i" \
+            "$(python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$q")" >> "$config"
+    done
+    echo "  reader launch to first frame, 20 query feeds (target <= 100 ms):"
+    python3 "$first_frame" --runs 5 -- "$BIN/tidings" --db "$DATA/reader-bench.db" --feeds "$DATA/no-feeds.opml" \
+        --config "$config" | sed 's/^/    /'
+}
+
 run_section() {
     local name=$1
     case $name in
         parse) bench_parse ;;
+        query) bench_query ;;
         *)
             if has_bench "$name"; then
                 echo "== $name"

@@ -10,7 +10,7 @@ struct ArticleFilter {
     let arguments: StatementArguments
     let sort: ArticleSort
 
-    init(_ query: ArticleQuery) {
+    init(_ query: ArticleQuery, now: Date = Date()) {
         var parts: [String] = []
         var arguments = StatementArguments()
         if let ids = query.feedIDs {
@@ -54,6 +54,14 @@ struct ArticleFilter {
                     AND m.state_id = (SELECT id FROM export_states WHERE name = ?))
                 """)
             arguments += [state]
+        }
+        if let expression = query.expression {
+            let compiled = QueryCompiler(now: now).compile(expression)
+            parts.append(compiled.sql)
+            arguments += compiled.arguments
+        }
+        if !query.includeIgnored {
+            parts.append(Self.notIgnored)
         }
         condition = parts.isEmpty ? "1" : parts.joined(separator: " AND ")
         countCondition = condition.replacingOccurrences(of: Self.orderedSearch, with: Self.drivingSearch)
@@ -140,7 +148,10 @@ struct ArticleFilter {
         return ("(" + alternatives.joined(separator: " OR ") + ")", arguments)
     }
 
-    private static let orderedSearch = "+a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
+    /// Leaves out ignored articles. Written against the partial index of ignored articles (usually
+    /// empty or small), so that a count over a covering index needs no look-up of each row.
+    static let notIgnored = "a.id NOT IN (SELECT id FROM articles WHERE ignored = 1)"
+    private static let orderedSearch = QueryCompiler.orderedSearch
     private static let drivingSearch = "a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
 
     private static func placeholders(_ count: Int) -> String {

@@ -16,11 +16,17 @@ public struct ArticleQuery: Sendable, Hashable {
     public var search: String?
     /// Only articles the export state of this name has not exported yet (see `advanceExportState`).
     public var notExportedBy: String?
+    /// A condition in the query language (`QueryExpression`), for query feeds and `--query`.
+    public var expression: QueryExpression?
+    /// Also the articles an ignore rule (`[[ignore]]`, see `FeedStore.applyIgnoreRules`) hid; they
+    /// are left out unless this is set.
+    public var includeIgnored: Bool
     public var sort: ArticleSort
 
     public init(
         feedIDs: [Int64]? = nil, tags: [String] = [], unreadOnly: Bool = false, starredOnly: Bool = false,
-        since: Date? = nil, search: String? = nil, notExportedBy: String? = nil, sort: ArticleSort = .newestFirst
+        since: Date? = nil, search: String? = nil, notExportedBy: String? = nil, expression: QueryExpression? = nil,
+        includeIgnored: Bool = false, sort: ArticleSort = .newestFirst
     ) {
         self.feedIDs = feedIDs
         self.tags = tags
@@ -29,6 +35,8 @@ public struct ArticleQuery: Sendable, Hashable {
         self.since = since
         self.search = search
         self.notExportedBy = notExportedBy
+        self.expression = expression
+        self.includeIgnored = includeIgnored
         self.sort = sort
     }
 
@@ -45,6 +53,11 @@ public struct ArticleQuery: Sendable, Hashable {
 
     public static func tag(_ tag: String, sort: ArticleSort = .newestFirst) -> ArticleQuery {
         ArticleQuery(tags: [tag], sort: sort)
+    }
+
+    /// The articles matching a query-language expression (a query feed).
+    public static func matching(_ expression: QueryExpression, sort: ArticleSort = .newestFirst) -> ArticleQuery {
+        ArticleQuery(expression: expression, sort: sort)
     }
 
     public static func search(_ text: String, sort: ArticleSort = .newestFirst) -> ArticleQuery {

@@ -55,6 +55,13 @@ enum ArticleReader {
             db, sql: "SELECT count(*) FROM articles a \(join) WHERE \(condition)", arguments: arguments) ?? 0
     }
 
+    static func listCount(_ db: Database, _ filter: ArticleFilter) throws -> ListCount {
+        let row = try Row.fetchOne(
+            db, sql: "SELECT total(a.read = 0), count(*) FROM articles a WHERE \(filter.countCondition)",
+            arguments: filter.arguments)
+        return ListCount(unread: Int(row?[0] ?? 0.0), total: row?[1] ?? 0)
+    }
+
     private static func summary(from row: Row) -> ArticleSummary {
         ArticleSummary(
             id: row[0], feedID: row[1], feedTitle: row[2], title: row[3], url: row[4],

@@ -57,8 +57,19 @@ enum ArticleWriter {
         }
     }
 
+    /// Moves the search text kept aside by `deferSearch` into the full-text index; returns how many.
+    static func indexPendingSearch(_ db: Database) throws -> Int {
+        try db.execute(sql: """
+            INSERT INTO article_search (rowid, title, author, body)
+                SELECT article_id, title, author, body FROM search_pending ORDER BY article_id;
+            DELETE FROM search_pending;
+            """)
+        return db.changesCount
+    }
+
     static func apply(
-        _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord, deferSearch: Bool
+        _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord, deferSearch: Bool,
+        ignoring rules: IgnoreRules = .none
     ) throws -> ApplyResult {
         // A feed with no stored article (its first fetch: most of a cold refresh) cannot match any
         // entry (they are distinct by identity, and a link is only matched when one entry has it), so
@@ -93,6 +104,8 @@ enum ArticleWriter {
         let deletePending = try db.cachedStatement(sql: "DELETE FROM search_pending WHERE article_id = ?")
 
         var newIDs: [Int64] = []
+        var stored: [IgnoreWriter.Incoming] = []
+        let marksIgnored = !rules.rules.isEmpty
         var updated = 0
         var unchanged = 0
         var claimed = Set<Int64>()
@@ -118,6 +131,7 @@ enum ArticleWriter {
                     try deleteSearch.execute(arguments: [match.id])
                     if !deferSearch { try deletePending.execute(arguments: [match.id]) }
                     try insertSearch.execute(arguments: [match.id, item.title, item.authorText, item.searchBody])
+                    if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: match.id)) }
                     updated += 1
                 }
             } else {
@@ -127,8 +141,10 @@ enum ArticleWriter {
                 try writeBody.execute(arguments: [id, item.summary, item.content])
                 try insertSearch.execute(arguments: [id, item.title, item.authorText, item.searchBody])
                 newIDs.append(id)
+                if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: id)) }
             }
         }
+        try IgnoreWriter.mark(db, stored, rules: rules, now: Date(timeIntervalSince1970: fetchedAt))
 
         try db.cachedStatement(
             sql: """

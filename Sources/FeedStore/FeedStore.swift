@@ -38,6 +38,9 @@ public final class FeedStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = -16384")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 4096")
+            // Temporary tables (the articles being stored, for ignore rules) stay in memory.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            db.add(function: RegexpFunction.function)
         }
         self.path = path
         // Migrated before the pool opens it: opening a pool writes to the file (GRDB makes sure a WAL
@@ -163,9 +166,10 @@ public final class FeedStore: Sendable {
     }
 
     /// Counts for `tidings count` and the reader's first screen: feeds, articles and unread articles
-    /// of the feeds in `scope`, and every starred article of the database (the Starred row).
-    public func counts(in scope: FeedScope = .every) throws -> ArticleCounts {
-        try pool.read { db in try FeedReader.counts(db, in: scope) }
+    /// of the feeds in `scope`, and every starred article of the database (the Starred row); the
+    /// articles ignore rules hid are left out unless `includeIgnored`.
+    public func counts(in scope: FeedScope = .every, includeIgnored: Bool = false) throws -> ArticleCounts {
+        try pool.read { db in try FeedReader.counts(db, in: scope, includeIgnored: includeIgnored) }
     }
 
     /// Cleans up feeds no feed list wants any more (`tidings feeds prune`): each feed outside `scope`
@@ -191,15 +195,30 @@ public final class FeedStore: Sendable {
     /// indexing feed by feed. Until then search does not find those articles (a changed article is not
     /// found by its old text either); nothing is lost if the process dies in between, since the text
     /// waits in the database for the next `indexPendingSearch()`.
+    ///
+    /// The new and changed articles that `ignoring` matches are marked ignored in the same
+    /// transaction (call `applyIgnoreRules` with the same rules first, so that the stored articles
+    /// follow them too).
     @discardableResult
-    public func apply(feedID: Int64, feed: Feed, fetch: FetchRecord, deferSearchIndex: Bool = false) throws
-        -> ApplyResult
-    {
+    public func apply(
+        feedID: Int64, feed: Feed, fetch: FetchRecord, deferSearchIndex: Bool = false, ignoring: IgnoreRules = .none
+    ) throws -> ApplyResult {
         let prepared = ArticleWriter.Prepared(feed, fetchedAt: fetch.fetchedAt.timeIntervalSince1970)
         return try pool.write { db in
             try ArticleWriter.apply(
-                db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, deferSearch: deferSearchIndex)
+                db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, deferSearch: deferSearchIndex,
+                ignoring: ignoring)
         }
+    }
+
+    /// Marks every article again when `rules` differ from those this store last applied (articles
+    /// the old rules hid and the new ones do not come back; marks are untouched), in one
+    /// transaction. Returns the number of articles the rules now hide, or nil when the rules had not
+    /// changed (then this costs one read). Starred articles are never hidden.
+    @discardableResult
+    public func applyIgnoreRules(_ rules: IgnoreRules, now: Date = Date()) throws -> Int? {
+        guard try pool.read({ db in try IgnoreWriter.changed(db, rules) }) else { return nil }
+        return try pool.write { db in try IgnoreWriter.reapply(db, rules: rules, now: now) }
     }
 
     /// Adds to the full-text index, in one transaction, the articles that `apply` stored with
@@ -207,14 +226,7 @@ public final class FeedStore: Sendable {
     /// many. Cheap when there are none.
     @discardableResult
     public func indexPendingSearch() throws -> Int {
-        try pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO article_search (rowid, title, author, body)
-                    SELECT article_id, title, author, body FROM search_pending ORDER BY article_id;
-                DELETE FROM search_pending;
-                """)
-            return db.changesCount
-        }
+        try pool.write { db in try ArticleWriter.indexPendingSearch(db) }
     }
 
     /// Records a fetch that brought nothing new (304 Not Modified, or a body whose hash matched):
@@ -323,6 +335,13 @@ public final class FeedStore: Sendable {
     public func countArticles(_ query: ArticleQuery) throws -> Int {
         let filter = ArticleFilter(query)
         return try pool.read { db in try ArticleReader.count(db, filter) }
+    }
+
+    /// The unread and total articles of each list (query feeds in the feed list), from one snapshot,
+    /// one pass over each list.
+    public func listCounts(_ queries: [ArticleQuery]) throws -> [ListCount] {
+        let filters = queries.map { ArticleFilter($0) }
+        return try pool.read { db in try filters.map { try ArticleReader.listCount(db, $0) } }
     }
 
     /// The row index of an article in the list, or nil when the list does not contain it.

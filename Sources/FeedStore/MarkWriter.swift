@@ -24,8 +24,11 @@ enum MarkWriter {
         var changed = 0
         for chunk in chunks(ids) {
             try db.execute(
-                sql: "UPDATE articles SET starred = ? WHERE starred != ? AND id IN (\(placeholders(chunk.count)))",
-                arguments: [starred, starred] + StatementArguments(chunk))
+                sql: """
+                    UPDATE articles SET starred = ?, ignored = ignored * (1 - ?)
+                    WHERE starred != ? AND id IN (\(placeholders(chunk.count)))
+                    """,
+                arguments: [starred, starred, starred] + StatementArguments(chunk))
             changed += db.changesCount
         }
         return changed

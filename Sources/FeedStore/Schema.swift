@@ -19,6 +19,7 @@ enum Schema {
         Migration(identifier: "v1") { db in try db.execute(sql: v1) },
         Migration(identifier: "v2") { db in try db.execute(sql: v2) },
         Migration(identifier: "v3-feed-subscription", migrate: v3FeedSubscription),
+        Migration(identifier: "v4-ignored-articles") { db in try db.execute(sql: ignoredArticles) },
     ]
 
     /// Feeds are compared by `FeedURL.key` (`url_key`, aliases stored as keys), and each feed records
@@ -47,6 +48,20 @@ enum Schema {
         // the older one is the feed that URL finds.
         try db.execute(sql: "CREATE INDEX feeds_url_key ON feeds(url_key, id)")
     }
+
+    /// Articles hidden by ignore rules (`IgnoreWriter`): a mark, never a deletion. The partial index
+    /// holds only ignored articles, so leaving them out of a list or count (`ArticleFilter.notIgnored`)
+    /// and subtracting them from a feed's counts stays cheap. `ignore_rules_state` remembers the rules
+    /// last applied to every article, so that changed rules are applied again.
+    private static let ignoredArticles = """
+        ALTER TABLE articles ADD COLUMN ignored INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX articles_ignored ON articles(feed_id, read) WHERE ignored = 1;
+        CREATE TABLE ignore_rules_state (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            fingerprint TEXT NOT NULL,
+            applied_at REAL NOT NULL
+        );
+        """
 
     /// Search text waiting to enter the full-text index: `FeedStore.apply(..., deferSearchIndex: true)`
     /// writes here and `FeedStore.indexPendingSearch()` moves the rows into `article_search` in one

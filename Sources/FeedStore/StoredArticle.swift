@@ -81,3 +81,14 @@ public struct ArticlePage: Sendable, Hashable {
         self.total = total
     }
 }
+
+/// How many articles of a list are unread, and how many it holds.
+public struct ListCount: Sendable, Hashable {
+    public let unread: Int
+    public let total: Int
+
+    public init(unread: Int, total: Int) {
+        self.unread = unread
+        self.total = total
+    }
+}

@@ -47,12 +47,14 @@ public final class ArticleListViewController: ViewController {
     /// Marks changed here since the pages were read: article id -> (read, starred).
     private var marks: [Int64: (read: Bool, starred: Bool)] = [:]
     private let format = ReaderFormat()
+    private let showsFeed: Bool
 
     public init(context: ReaderContext, title: String, query: ArticleQuery, showsFeed: Bool) {
         self.context = context
         self.title = title
         baseQuery = query
         self.query = Self.applyingViewOptions(of: context, to: query)
+        self.showsFeed = showsFeed
         if !showsFeed, let ids = query.feedIDs, ids.count == 1, query.search == nil { feedID = ids[0] }
         pages = ArticleListPages(store: context.store, query: self.query)
         var columns = [
@@ -204,6 +206,8 @@ public final class ArticleListViewController: ViewController {
             context.sort = context.sort.next
             applyViewOptions()
             context.actions?.showMessage("Sorted by \(ReaderFormat.sortName(context.sort)).", isError: false)
+        case .toggleIgnored:
+            toggleIgnored()
         case .search:
             context.actions?.beginPrompt("Search in list: ", initial: "") { [weak self] text in
                 self?.openSearch(text)
@@ -328,5 +332,23 @@ extension ArticleListViewController: ArticleViewControllerDelegate {
         -> Int64?
     {
         unreadArticle(after: articleID, backward: backward)
+    }
+}
+
+extension ArticleListViewController {
+    /// Replaces this list with the same list showing (or hiding again) the articles ignore rules hid.
+    fileprivate func toggleIgnored() {
+        var toggled = baseQuery
+        toggled.includeIgnored.toggle()
+        let list = ArticleListViewController(context: context, title: title, query: toggled, showsFeed: showsFeed)
+        list.delegate = delegate
+        let hidden = abs(list.pages.total - pages.total)
+        let (navigation, actions) = (navigationController, context.actions)
+        _ = navigation?.pop()
+        navigation?.push(list)
+        actions?.showMessage(
+            toggled.includeIgnored ? "Showing \(hidden) hidden article\(hidden == 1 ? "" : "s")."
+                : "Hiding \(hidden) ignored article\(hidden == 1 ? "" : "s").",
+            isError: false)
     }
 }

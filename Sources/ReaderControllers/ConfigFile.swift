@@ -29,6 +29,10 @@ public struct ReaderConfig: Sendable, Hashable {
     public var hideReadArticles = false
     /// `[macros]`: after the `macro` key, this key runs these commands in order.
     public var macros: [Key: [ReaderCommand]] = [:]
+    /// `[[ignore]]`: articles these rules match are hidden (marked, never deleted).
+    public var ignoreRules = IgnoreRules.none
+    /// `[[query]]`: saved searches shown as virtual feeds.
+    public var queryFeeds: [QueryFeed] = []
 
     public init() {}
 
@@ -90,6 +94,7 @@ private struct ConfigReader {
     private static let topLevel: Set<String> = [
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
         "feed_list", "hide_read_feeds", "hide_read_articles", "macros",
+        "ignore", "query",
     ]
 
     mutating func read(_ table: TOMLTable) throws(ConfigError) -> ReaderConfig {
@@ -141,6 +146,8 @@ private struct ConfigReader {
             guard let retention = value.table else { throw fail("[retention] must be a table") }
             config.retention = try readRetention(retention)
         }
+        config.ignoreRules = try ConfigQuerySections.ignoreRules(table["ignore"], path: path)
+        config.queryFeeds = try ConfigQuerySections.queryFeeds(table["query"], path: path)
         return config
     }
 

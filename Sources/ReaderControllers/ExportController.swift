@@ -27,6 +27,7 @@ public final class ExportController: Sendable {
         let context = ExportContext(
             generated: now, stateName: options.onlyNew ? options.stateName : nil, terminalWidth: options.terminalWidth)
         let query = try self.query(for: options)
+        try environment.store.applyIgnoreRules(options.ignoreRules)
         if let templatePath = options.templatePath {
             var writer = try ExportTemplateWriter(
                 text: try Self.readTemplate(templatePath), path: templatePath, context: context)
@@ -101,7 +102,8 @@ public final class ExportController: Sendable {
         return ArticleQuery(
             feedIDs: feedIDs, tags: options.tags, unreadOnly: options.unreadOnly, starredOnly: options.starredOnly,
             since: options.since, search: search?.isEmpty == false ? search : nil,
-            notExportedBy: options.onlyNew ? options.stateName : nil, sort: options.effectiveSort)
+            notExportedBy: options.onlyNew ? options.stateName : nil, expression: try ExportError.parse(options.query),
+            includeIgnored: options.includeIgnored, sort: options.effectiveSort)
     }
 
     private func stream<Writer: ExportWriter>(

@@ -1,3 +1,5 @@
+import FeedStore
+
 /// Why an export (or count) could not run or could not write its output; each maps to an exit status.
 public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// The output file (or its temporary sibling) cannot be created.
@@ -10,6 +12,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case templateUnreadable(path: String, reason: String)
     /// The template is not valid Mustache.
     case templateInvalid(path: String, reason: String)
+    /// A `--query` that does not parse.
+    case invalidQuery(QuerySyntaxError)
 
     public var description: String {
         switch self {
@@ -18,6 +22,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .unknownFeed(let name): return "no feed matches \"\(name)\" (give its URL or title)"
         case .templateUnreadable(let path, let reason): return "cannot read template \(path): \(reason)"
         case .templateInvalid(let path, let reason): return "template \(path) is not valid Mustache: \(reason)"
+        case .invalidQuery(let error): return error.description
         }
     }
 
@@ -29,6 +34,17 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .unknownFeed: return .usage
         case .templateUnreadable: return .noInput
         case .templateInvalid: return .dataError
+        case .invalidQuery: return .usage
+        }
+    }
+
+    /// Parses a `--query`; nil for none.
+    static func parse(_ query: String?) throws(ExportError) -> QueryExpression? {
+        guard let query else { return nil }
+        do {
+            return try QueryExpression(parsing: query)
+        } catch {
+            throw .invalidQuery(error)
         }
     }
 }

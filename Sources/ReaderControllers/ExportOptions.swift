@@ -52,6 +52,13 @@ public struct ExportOptions: Sendable {
     public var feeds: [String]
     public var tags: [String]
     public var search: String?
+    /// A condition in the query language (`--query`); a query that does not parse makes the
+    /// export throw `ExportError.invalidQuery`.
+    public var query: String?
+    /// Also the articles the ignore rules hid (`--include-ignored`).
+    public var includeIgnored: Bool
+    /// The config's ignore rules, applied to the stored articles first when they changed.
+    public var ignoreRules: IgnoreRules
     public var limit: Int?
     /// Nil: by feed for markdown (which groups by feed), by date otherwise.
     public var sort: ExportSort?
@@ -71,7 +78,8 @@ public struct ExportOptions: Sendable {
     public init(
         format: ExportFormat = .text, onlyNew: Bool = false, stateName: String = ExportOptions.defaultStateName,
         since: Date? = nil, unreadOnly: Bool = false, starredOnly: Bool = false, feeds: [String] = [],
-        tags: [String] = [], search: String? = nil, limit: Int? = nil, sort: ExportSort? = nil,
+        tags: [String] = [], search: String? = nil, query: String? = nil, includeIgnored: Bool = false,
+        ignoreRules: IgnoreRules = .none, limit: Int? = nil, sort: ExportSort? = nil,
         outputPath: String? = nil, templatePath: String? = nil, markRead: Bool = false, terminalWidth: Int? = nil
     ) {
         self.format = format
@@ -83,6 +91,9 @@ public struct ExportOptions: Sendable {
         self.feeds = feeds
         self.tags = tags
         self.search = search
+        self.query = query
+        self.includeIgnored = includeIgnored
+        self.ignoreRules = ignoreRules
         self.limit = limit
         self.sort = sort
         self.outputPath = outputPath

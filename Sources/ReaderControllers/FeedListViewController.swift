@@ -13,6 +13,7 @@ public final class FeedListViewController: ViewController {
     enum Row: Hashable {
         case allUnread(unread: Int, total: Int)
         case starred(count: Int)
+        case query(QueryFeedRow)
         case tag(TagSummary)
         case folder(FolderSummary)
         case feed(StoredFeed, indented: Bool)
@@ -34,6 +35,9 @@ public final class FeedListViewController: ViewController {
     private(set) var hasFeeds = true
     /// A folder row was chosen inside a table action; it is folded when the action returns.
     private var folderToggleIsPending = false
+    /// The query feeds' counts as last read (by index in `config.queryFeeds`), read in the background.
+    private var queryCounts: [Int: ListCount] = [:]
+    private let queryCounter = QueryFeedCounter()
 
     public init(context: ReaderContext) {
         self.context = context
@@ -70,6 +74,9 @@ public final class FeedListViewController: ViewController {
         self.counts = counts
         hasFeeds = !feeds.isEmpty
         var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
+        rows += queryRows
+        queryCounter.start(
+            context.config.queryFeeds, feedIDs: context.scope.feedIDs, store: context.store, wake: context.wake)
         rows += layout.items(feeds, tags: tags, order: context.feedListOrder?.entries()).map { item in
             switch item {
             case .tag(let tag): Row.tag(tag)
@@ -80,6 +87,24 @@ public final class FeedListViewController: ViewController {
         self.rows = rows
         if let selected, let index = rows.firstIndex(where: { $0.identity == selected.identity }) {
             tableState.selectedRow = index
+        }
+    }
+
+    /// The query feeds' rows with the counts known so far.
+    private var queryRows: [Row] {
+        context.config.queryFeeds.enumerated().map { .query(QueryFeedRow(feed: $1, count: queryCounts[$0])) }
+    }
+
+    /// Puts the query feeds' counts that arrived from the background into their rows.
+    private func takeQueryCounts() {
+        let arrived = queryCounter.take()
+        guard !arrived.isEmpty else { return }
+        queryCounts.merge(arrived) { _, new in new }
+        let fresh = queryRows
+        var next = fresh.makeIterator()
+        rows = rows.map { row in
+            if case .query = row, let updated = next.next() { return updated }
+            return row
         }
     }
 
@@ -115,6 +140,7 @@ public final class FeedListViewController: ViewController {
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+        takeQueryCounts()
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
         if !hasFeeds { drawFirstRunHint(into: &buffer, frame: frame) }
     }
@@ -222,6 +248,7 @@ public final class FeedListViewController: ViewController {
         switch row {
         case .allUnread: "All unread"
         case .starred: "Starred"
+        case .query(let row): ReaderFormat.clean(row.feed.name)
         case .tag(let tag): "# " + ReaderFormat.clean(tag.tag)
         case .folder(let folder): ReaderFormat.clean(folder.name)
         case .feed(let feed, _): ReaderFormat.clean(feed.displayTitle)
@@ -238,6 +265,7 @@ public final class FeedListViewController: ViewController {
         switch row {
         case .allUnread: return ArticleQuery(feedIDs: context.scope.feedIDs, unreadOnly: true, sort: sort)
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
+        case .query(let row): return row.query(sort: sort, feedIDs: context.scope.feedIDs)
         case .tag(let tag): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [tag.tag], sort: sort)
         case .folder(let folder): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [folder.name], sort: sort)
         case .feed(let feed, _): return ArticleQuery.feed(feed.id, sort: sort)
@@ -250,6 +278,7 @@ public final class FeedListViewController: ViewController {
         switch row {
         case .allUnread: title = "All unread"
         case .starred: title = "Starred"
+        case .query(let row): title = "Query: \(ReaderFormat.clean(row.feed.name))"
         case .tag(let tag): title = "Tag: \(ReaderFormat.clean(tag.tag))"
         case .folder(let folder): title = "Folder: \(ReaderFormat.clean(folder.name))"
         case .feed(let feed, _):
@@ -316,6 +345,11 @@ extension FeedListViewController: TableViewDataSource {
             return TableRow(cells: ["All unread", "\(unread)", "\(total)", ""], style: unread > 0 ? theme.unread : theme.read)
         case .starred(let count):
             return TableRow(cells: ["Starred", "", "\(count)", ""], style: theme.read)
+        case .query(let row):
+            return TableRow(
+                cells: ["» \(ReaderFormat.clean(row.feed.name))", row.count.map { "\($0.unread)" } ?? "…",
+                        row.count.map { "\($0.total)" } ?? "…", ""],
+                style: (row.count?.unread ?? 0) > 0 ? theme.unread : theme.read)
         case .tag(let tag):
             return TableRow(
                 cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],
@@ -384,6 +418,7 @@ extension FeedListViewController.Row {
         switch self {
         case .allUnread: "all"
         case .starred: "starred"
+        case .query(let row): "query:" + row.feed.name
         case .tag(let tag): "tag:" + tag.tag
         case .folder(let folder): "folder:" + folder.name
         case .feed(let feed, _): "feed:\(feed.id)"

@@ -30,6 +30,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case editFeed = "edit_feed"
     case unsubscribe
     case undo
+    case toggleIgnored = "toggle_ignored"
     case redraw, help
 
     /// What the help screen says the command does.
@@ -67,6 +68,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .editFeed: "edit the feed's title, tags and refresh interval"
         case .unsubscribe: "unsubscribe from the feed (asks first)"
         case .undo: "undo the last mark-all-read"
+        case .toggleIgnored: "show / hide the articles [[ignore]] rules hide"
         case .redraw: "redraw the screen"
         case .help: "show / hide this help"
         }
@@ -115,6 +117,7 @@ public struct KeyBindings: Sendable, Hashable {
             (.editFeed, [.character("e")]),
             (.unsubscribe, [.character("D")]),
             (.undo, [.character("U")]),
+            (.toggleIgnored, [.character("I")]),
             (.redraw, [.ctrl("l")]),
             (.help, [.character("?"), .function(1)]),
         ]

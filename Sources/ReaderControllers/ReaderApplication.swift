@@ -49,6 +49,7 @@ public final class ReaderApplication {
         self.makeRefresher = makeRefresher
         self.foreground = foreground
         mailbox = ReaderMailbox(wake: wake)
+        context.wake = wake
         browser = BrowserLauncher(
             configured: context.config.browser, isTerminal: context.config.browserIsTerminal, environment: environment)
         navigation = NavigationController(root: FeedListViewController(context: context), context: context)
@@ -372,7 +373,8 @@ extension ReaderApplication: ReaderActions {
         let service = makeRefresher()
         refresher = service
         let options = RefreshOptions(
-            all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention)
+            all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention,
+            ignoreRules: context.config.ignoreRules)
         let mailbox = self.mailbox
         let again = context.config.keys.keys(for: .refreshAll).first?.name ?? "the refresh key"
         refreshStatus = "Refreshing…"

@@ -46,6 +46,8 @@ public final class ReaderContext {
     public let feedList: FeedListController?
     /// The last "mark all read", which `U` undoes.
     var undoableMarks: UndoableMarks?
+    /// Makes the UI loop wake up and draw, for work finished on a background queue; any thread.
+    public var wake: @Sendable () -> Void = {}
 
     /// - Parameters:
     ///   - scope: the feeds of the feed list in use.

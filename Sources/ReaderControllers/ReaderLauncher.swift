@@ -22,6 +22,7 @@ public enum ReaderLauncher {
             throw .notATerminal
         }
         let (scope, syncProblem) = try syncFeedList(environment)
+        let ignoreProblem = applyIgnoreRules(environment, config)
         do {
             try terminal.start()
         } catch {
@@ -38,8 +39,19 @@ public enum ReaderLauncher {
             environment: processEnvironment,
             wake: { wakeup.post() },
             foreground: { body in try terminal.runRestored(body) })
-        if let syncProblem { application.showMessage(syncProblem, isError: true) }
+        if let problem = syncProblem ?? ignoreProblem { application.showMessage(problem, isError: true) }
         application.run()
+    }
+
+    /// Hides what the config's `[[ignore]]` rules match when they changed since the store last
+    /// applied them; a message when that failed.
+    static func applyIgnoreRules(_ environment: AppEnvironment, _ config: ReaderConfig) -> String? {
+        do {
+            try environment.store.applyIgnoreRules(config.ignoreRules)
+            return nil
+        } catch {
+            return "Ignore rules not applied: \(error)"
+        }
     }
 
     /// Throws `ReaderError.notATerminal` when standard input or output is not a terminal, so a command

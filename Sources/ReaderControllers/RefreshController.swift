@@ -38,6 +38,7 @@ public final class RefreshController: Sendable {
         let feedList = FeedListController(environment: environment)
         let (list, scope) = try feedList.synchronizeIfListed()
         let feeds = try select(options, list: list, scope: scope)
+        try environment.store.applyIgnoreRules(options.ignoreRules)
 
         let fetcher = environment.makeFetcher()
         state.withLock { state in
@@ -46,7 +47,8 @@ public final class RefreshController: Sendable {
         }
         defer { state.withLock { $0 = RunState() } }
 
-        let processor = RefreshFeedProcessor(store: environment.store, schedule: RefreshSchedule(), start: start)
+        let processor = RefreshFeedProcessor(
+            store: environment.store, schedule: RefreshSchedule(), start: start, ignoreRules: options.ignoreRules)
         let recorder = RefreshRecorder(total: feeds.count, progress: progress)
         let byID = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let requests = feeds.map {

@@ -15,6 +15,7 @@ struct RefreshFeedProcessor: Sendable {
     let store: FeedStore
     let schedule: RefreshSchedule
     let start: ContinuousClock.Instant
+    let ignoreRules: IgnoreRules
 
     struct Outcome: Sendable {
         var result: RefreshFeedResult
@@ -81,7 +82,7 @@ struct RefreshFeedProcessor: Sendable {
                 bodyHash: hash,
                 nextFetchAt: schedule.next(
                     after: now, userInterval: userInterval, maxAge: fetch.cacheMaxAge, ttlMinutes: parsed.ttl,
-                    updatePeriod: parsed.updateInterval)), deferSearchIndex: true)
+                    updatePeriod: parsed.updateInterval)), deferSearchIndex: true, ignoring: ignoreRules)
             return finish(.updated, new: applied.new, updated: applied.updated)
         } catch {
             return finish(.failed, error: "cannot store: \(CommandFailure(error, database: store.path).message)")

@@ -18,10 +18,14 @@ public struct RefreshOptions: Sendable {
     public var retention: RetentionPolicy?
     /// Parses and store writes running at once (fetches are bounded by the fetch configuration).
     public var parallelism: Int
+    /// The config's `[[ignore]]` rules: new and changed articles they match are stored hidden, and
+    /// when they changed since the last run every stored article is judged again first.
+    public var ignoreRules: IgnoreRules
 
     public init(
         all: Bool = false, feeds: [String] = [], unattended: Bool = true, waitForLock: Bool = false,
-        retention: RetentionPolicy? = RefreshOptions.defaultRetention, parallelism: Int = 2
+        retention: RetentionPolicy? = RefreshOptions.defaultRetention, parallelism: Int = 2,
+        ignoreRules: IgnoreRules = .none
     ) {
         self.all = all
         self.feeds = feeds
@@ -29,6 +33,7 @@ public struct RefreshOptions: Sendable {
         self.waitForLock = waitForLock
         self.retention = retention
         self.parallelism = max(1, parallelism)
+        self.ignoreRules = ignoreRules
     }
 
     /// Per feed: the newest 1000 articles, none older than 180 days; unread ones younger than that and

@@ -61,6 +61,7 @@ struct RefreshBenchmark: AsyncParsableCommand {
         print(String(format: "tidings  cold_s=%.3f status=%d   warm_s=%.3f status=%d not_modified=%d",
                      cold.seconds, cold.status, warm.seconds, warm.status, unchanged))
         if cold.status != 0 || warm.status != 0 { print("  tidings stderr: \(cold.stderr.prefix(300)) \(warm.stderr.prefix(300))") }
+        try filterCost(binary: binary, work: work, plainCold: cold.seconds)
 
         guard !newsboat.isEmpty, let newsboatPath = Self.which(newsboat) else {
             print("newsboat: not installed; no comparison")
@@ -75,6 +76,38 @@ struct RefreshBenchmark: AsyncParsableCommand {
                      newsboatCold.seconds, newsboatCold.status, newsboatWarm.seconds, newsboatWarm.status))
         print(String(format: "ratio newsboat/tidings cold=%.1fx warm=%.1fx   (targets: cold < 3 s, warm < 1 s, >= 5x and >= 10x)",
                      newsboatCold.seconds / max(cold.seconds, 1e-9), newsboatWarm.seconds / max(warm.seconds, 1e-9)))
+    }
+
+    /// Cold refreshes with five `[[ignore]]` rules in the config against cold refreshes without,
+    /// alternating, each into an empty database; prints the best of each and the difference.
+    private func filterCost(binary: String, work: String, plainCold: Double) throws {
+        try #"""
+            [[ignore]]
+            query = "title =~ \"(?i)sponsored|advert\""
+            [[ignore]]
+            query = "content contains \"lorem ipsum\""
+            [[ignore]]
+            query = "enclosure = \"video/mp4\""
+            [[ignore]]
+            query = "author = \"nobody\" or title contains needle"
+            [[ignore]]
+            query = "url =~ \"/1[0-9]$\""
+            feed = "feed 3"
+            """#.write(toFile: work + "/rules.toml", atomically: true, encoding: .utf8)
+        var plain = [plainCold]
+        var filtered: [Double] = []
+        for round in 0..<2 {
+            for config in ["rules.toml", "none.toml"] where !(round == 1 && config == "none.toml") {
+                let database = work + "/filter-\(round)-\(config).db"
+                let run = try Self.time(binary, ["refresh", "--all", "--feeds", work + "/feeds.opml", "--db", database,
+                                                 "--config", work + "/" + config], environment: [:])
+                if run.status != 0 { print("  filtered refresh failed: \(run.stderr.prefix(300))") }
+                if config == "rules.toml" { filtered.append(run.seconds) } else { plain.append(run.seconds) }
+            }
+        }
+        let best = (plain.min() ?? 0, filtered.min() ?? 0)
+        print(String(format: "tidings  cold_with_5_ignore_rules_s=%.3f cold_s=%.3f added=%.1f%% (best of %d and %d; target <= 5%%)",
+                     best.1, best.0, (best.1 - best.0) / max(best.0, 1e-9) * 100, filtered.count, plain.count))
     }
 
     private struct Timed {

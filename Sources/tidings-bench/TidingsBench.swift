@@ -16,5 +16,6 @@ struct TidingsBench: AsyncParsableCommand {
             ExportBenchmark.self,
             SanitizeBenchmark.self,
             ReaderBenchmark.self,
+            QueryBenchmark.self,
         ])
 }

@@ -46,6 +46,11 @@ struct ExportCommand: AsyncParsableCommand {
               tidings export --new --state planet --format atom --output /var/www/planet.xml
               tidings export --feed "LWN.net" --search kernel --limit 20
               tidings export --refresh --new --mark-read --format json | jq -r '.items[].title'
+              tidings export --query 'unread and title contains "swift" and age < 7d'
+
+            Articles the config's [[ignore]] rules hide are left out unless --include-ignored is given. \
+            A --query that cannot be read exits 2 with one line naming the column: \
+            query: column 17: expected a value after "=".
 
             Exit status: 0 exported (also when nothing matched, and when the reader of standard output \
             went away); 1 with --refresh when some feeds failed (the export still ran); 2 usage error or \
@@ -100,6 +105,16 @@ struct ExportCommand: AsyncParsableCommand {
         "Only articles whose title, author or text contains these words.",
         discussion: "Every word must match; a trailing * matches a prefix (kern*).", valueName: "query"))
     var search: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Only articles matching this query (the query language of filters and query feeds).",
+        discussion: "For example: unread and (title contains \"swift\" or tag = dev) and age < 7d. See the README.",
+        valueName: "query"))
+    var query: String?
+
+    @Flag(name: .customLong("include-ignored"), help: ArgumentHelp(
+        "Also the articles the config's [[ignore]] rules hide."))
+    var includeIgnored = false
 
     // A string taken whatever it looks like, so `--limit -3` is checked here and named in the error
     // (as an Int, "-3" would be read as an unknown option and reported as a missing value).
@@ -158,19 +173,21 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
-        let config = refresh ? try global.loadConfig() : ReaderConfig()
+        let config = try global.loadConfig()
         let environment = try global.environment()
         let options = ExportOptions(
             format: format, onlyNew: new, stateName: state ?? ExportOptions.defaultStateName,
             since: since.flatMap { ExportSince.parse($0) }, unreadOnly: unread, starredOnly: starred,
-            feeds: feedNames, tags: tags, search: search, limit: limit.flatMap { Int($0) }, sort: sort, outputPath: output,
+            feeds: feedNames, tags: tags, search: search, query: query, includeIgnored: includeIgnored,
+            ignoreRules: config.ignoreRules, limit: limit.flatMap { Int($0) }, sort: sort, outputPath: output,
             templatePath: template, markRead: markRead,
             terminalWidth: output == nil ? ExportOptions.terminalWidth(of: 1) : nil)
         let controller = ExportController(environment: environment)
         do {
             if refresh {
                 let (summary, _) = try await controller.refreshAndRun(
-                    options, refresh: RefreshOptions(unattended: true, waitForLock: true, retention: config.retention))
+                    options, refresh: RefreshOptions(unattended: true, waitForLock: true, retention: config.retention,
+                        ignoreRules: config.ignoreRules))
                 for failure in summary.failures {
                     CommandOutput.error("\(failure.title): \(failure.error ?? failure.status.rawValue)")
                 }

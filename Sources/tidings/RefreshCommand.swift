@@ -36,7 +36,8 @@ struct RefreshCommand: AsyncParsableCommand {
         let terminalOut = isatty(1) == 1
         let progressLine = RefreshProgressLine(enabled: isatty(2) == 1 && !json)
         let options = RefreshOptions(
-            all: all, feeds: feeds, unattended: !terminalOut, waitForLock: wait, retention: config.retention)
+            all: all, feeds: feeds, unattended: !terminalOut, waitForLock: wait, retention: config.retention,
+            ignoreRules: config.ignoreRules)
         let controller = RefreshController(environment: environment)
         let signals = SignalCancellation(controller: controller)
         defer { signals.stop() }

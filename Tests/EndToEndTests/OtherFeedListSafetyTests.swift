@@ -203,6 +203,9 @@ final class OtherFeedListSafetyTests: XCTestCase {
     func testAnOldDatabaseIsUpgradedWithACopyAndAFailedUpgradeChangesNothing() throws {
         try makeStore()
         let downgrade = """
+            DROP INDEX articles_ignored;
+            ALTER TABLE articles DROP COLUMN ignored;
+            DROP TABLE ignore_rules_state;
             DROP INDEX feeds_url_key;
             ALTER TABLE feeds DROP COLUMN url_key;
             DELETE FROM grdb_migrations WHERE identifier NOT IN ('v1', 'v2');
@@ -226,7 +229,7 @@ final class OtherFeedListSafetyTests: XCTestCase {
         XCTAssertEqual(upgraded.stdout, "8 articles in 3 feeds (5 unread, 3 starred)\n", upgraded.stderr)
         XCTAssertEqual(try sqlite(database + ".bak-v2", "SELECT count(*), sum(starred) FROM articles;"), "8|3")
         XCTAssertEqual(try sqlite(database, "SELECT identifier FROM grdb_migrations ORDER BY 1;"),
-                       "v1\nv2\nv3-feed-subscription")
+                       "v1\nv2\nv3-feed-subscription\nv4-ignored-articles")
         try assertNothingLost(after: "the upgrade")
     }
 

@@ -91,6 +91,9 @@ final class SchemaUpgradeTests: XCTestCase {
 
     /// Takes a current database back to schema version 2 (what Tidings wrote before v3).
     static let downgrade = """
+        DROP INDEX articles_ignored;
+        ALTER TABLE articles DROP COLUMN ignored;
+        DROP TABLE ignore_rules_state;
         DROP INDEX feeds_url_key;
         ALTER TABLE feeds DROP COLUMN url_key;
         ALTER TABLE feeds DROP COLUMN last_listed_at;

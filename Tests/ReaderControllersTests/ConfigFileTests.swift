@@ -127,6 +127,15 @@ final class ConfigReadmeExampleTests: XCTestCase {
         XCTAssertEqual(config.macros[.character("v")], [.openInBrowser, .toggleRead])
         XCTAssertEqual(config.macros[.character("x")], [.toggleStar, .down])
         config.macros = [:]
+        // The example's filters and query feeds (none by default) parse.
+        XCTAssertEqual(config.ignoreRules.rules.map(\.query), [
+            "title =~ \"(?i)^sponsored\"", "content contains \"crypto\" or author = \"Spam Bot\"",
+            "enclosure =~ \"^video/\"",
+        ])
+        XCTAssertEqual(config.ignoreRules.rules.map(\.tag), [nil, "news", nil])
+        XCTAssertEqual(config.queryFeeds.map(\.name), ["Swift this week", "Podcasts to hear"])
+        config.ignoreRules = .none
+        config.queryFeeds = []
         XCTAssertEqual(config, ReaderConfig(), "the example documents the defaults")
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+
+/// Marks articles ignored by the ignore rules, inside the caller's transaction: the articles one
+/// `apply` stored or changed, or every article when the rules changed. Nothing is deleted; a
+/// starred article is never marked.
+enum IgnoreWriter {
+    /// The articles being stored, for the rules: their ids and (for `content =~`) their text, and a
+    /// contentless full-text index of their text (for `contains`: the search text of a refresh
+    /// reaches `article_search` only at its end). Temporary tables of the writer connection, emptied
+    /// after each use (the contentless index with one 'delete-all', without reading rows back).
+    static let incomingText = "incoming_articles"
+    static let incomingSearch = "incoming_search"
+
+    /// The search text of one stored article.
+    struct Incoming {
+        let id: Int64
+        let title: String?
+        let author: String
+        let body: String
+
+        init(_ item: IncomingArticle, id: Int64) {
+            self.id = id
+            title = item.title
+            author = item.authorText
+            body = item.searchBody
+        }
+    }
+
+    /// Marks the just stored or changed `articles` that the rules match (and unmarks changed ones
+    /// that no longer match).
+    static func mark(_ db: Database, _ articles: [Incoming], rules: IgnoreRules, now: Date) throws {
+        guard let expression = rules.expression, !articles.isEmpty else { return }
+        // Created once per connection: a CREATE, even IF NOT EXISTS, makes GRDB drop every cached
+        // statement of the connection (ArticleWriter's too), which would cost more than the rules.
+        let exists = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM temp.sqlite_master WHERE name = ?)"),
+            arguments: [incomingSearch]) ?? false
+        if !exists {
+            try db.execute(sql: """
+                CREATE TEMP TABLE IF NOT EXISTS \(incomingText) (id INTEGER PRIMARY KEY, body TEXT);
+                CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(incomingSearch) USING fts5(
+                    title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
+                """)
+        }
+        // Only the text the rules search is indexed (tokenising bodies is most of the cost).
+        let fields = expression.textFields
+        let fullText = !fields.isEmpty
+        let insertText = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingText) (id, body) VALUES (?, ?)")
+        let insertSearch = try db.cachedStatement(
+            sql: "INSERT INTO \(incomingSearch) (rowid, title, author, body) VALUES (?, ?, ?, ?)")
+        for article in articles {
+            let body = fields.contains(.content) ? article.body : nil
+            try insertText.execute(arguments: [article.id, body])
+            if fullText {
+                try insertSearch.execute(arguments: [
+                    article.id, fields.contains(.title) ? article.title : nil,
+                    fields.contains(.author) ? article.author : nil, body,
+                ])
+            }
+        }
+        let compiled = QueryCompiler(text: .incoming, now: now).compile(expression)
+        try db.cachedStatement(
+            sql: "UPDATE articles SET ignored = 0 WHERE ignored = 1 AND id IN (SELECT id FROM \(incomingText))"
+        ).execute()
+        try db.cachedStatement(
+            sql: """
+                UPDATE articles SET ignored = 1 WHERE id IN (
+                    SELECT a.id FROM \(incomingText) i CROSS JOIN articles a ON a.id = i.id
+                    WHERE a.starred = 0 AND \(compiled.sql))
+                """
+        ).execute(arguments: compiled.arguments)
+        try db.cachedStatement(sql: "DELETE FROM \(incomingText)").execute()
+        if fullText {
+            try db.cachedStatement(sql: "INSERT INTO \(incomingSearch) (\(incomingSearch)) VALUES ('delete-all')").execute()
+        }
+    }
+
+    /// True when `rules` differ from the rules last applied to every article.
+    static func changed(_ db: Database, _ rules: IgnoreRules) throws -> Bool {
+        let applied = try String.fetchOne(db, sql: "SELECT fingerprint FROM ignore_rules_state WHERE id = 1") ?? ""
+        return applied != rules.fingerprint
+    }
+
+    /// Marks every article again when `rules` differ from the rules last applied; returns the
+    /// number of articles now ignored, or nil when the rules had not changed.
+    static func reapply(_ db: Database, rules: IgnoreRules, now: Date) throws -> Int? {
+        guard try changed(db, rules) else { return nil }
+        let fingerprint = rules.fingerprint
+        try db.execute(sql: "UPDATE articles SET ignored = 0 WHERE ignored = 1")
+        var ignored = 0
+        if let expression = rules.expression {
+            // Full-text conditions need every article's text in the index.
+            try ArticleWriter.indexPendingSearch(db)
+            let compiled = QueryCompiler(now: now).compile(expression)
+            try db.execute(
+                sql: "UPDATE articles SET ignored = 1 WHERE id IN (SELECT a.id FROM articles a WHERE a.starred = 0 AND \(compiled.sql))",
+                arguments: compiled.arguments)
+            ignored = db.changesCount
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO ignore_rules_state (id, fingerprint, applied_at) VALUES (1, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint, applied_at = excluded.applied_at
+                """,
+            arguments: [fingerprint, now.timeIntervalSince1970])
+        return ignored
+    }
+}

@@ -1,0 +1,13 @@
+/// A query that cannot be read, with the column (1-based, in characters) where reading stopped.
+/// `description` is the one line to show: `query: column 17: expected a value after "="`.
+public struct QuerySyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let column: Int
+    public let message: String
+
+    public init(column: Int, message: String) {
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "query: column \(column): \(message)" }
+}
