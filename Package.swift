@@ -72,7 +72,7 @@ let package = Package(
             dependencies: [
                 "ReaderControllers", "FeedModel", "FeedStore", "TerminalView", "FeedFetch", "LocalFeedServer",
             ]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["LocalFeedServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -74,7 +74,7 @@ struct ArticleFilter {
     /// The FROM clause. Sorted by feed, the feeds drive the loop (in title order, through their
     /// index) and each feed's articles come from `articles_feed_date`: no sort of the whole list.
     var from: String {
-        sort == .byFeed
+        sort.isByFeed
             ? "feeds f CROSS JOIN articles a ON a.feed_id = f.id"
             : "articles a JOIN feeds f ON f.id = a.feed_id"
     }
@@ -86,6 +86,10 @@ struct ArticleFilter {
         case .oldestFirst: return "a.sort_date \(asc), a.id \(asc)"
         case .byFeed:
             return "f.display_title COLLATE NOCASE \(asc), f.id \(asc), a.sort_date \(desc), a.id \(desc)"
+        case .byFeedDescending:
+            return "f.display_title COLLATE NOCASE \(desc), f.id \(desc), a.sort_date \(desc), a.id \(desc)"
+        case .titleAscending: return "\(Self.titleKey) \(asc), a.id \(asc)"
+        case .titleDescending: return "\(Self.titleKey) \(desc), a.id \(desc)"
         }
     }
 
@@ -95,17 +99,21 @@ struct ArticleFilter {
         let feedID: Int64
         let date: Double
         let id: Int64
+        let title: String
     }
+
+    /// An article's title as the title orders compare it.
+    private static let titleKey = "ifnull(a.title, '') COLLATE NOCASE"
 
     static func key(_ db: Database, articleID: Int64) throws -> Key? {
         try Row.fetchOne(
             db,
             sql: """
-                SELECT f.display_title, a.feed_id, a.sort_date, a.id
+                SELECT f.display_title, a.feed_id, a.sort_date, a.id, ifnull(a.title, '')
                 FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?
                 """,
             arguments: [articleID]
-        ).map { Key(feedTitle: $0[0], feedID: $0[1], date: $0[2], id: $0[3]) }
+        ).map { Key(feedTitle: $0[0], feedID: $0[1], date: $0[2], id: $0[3], title: $0[4]) }
     }
 
     /// Rows strictly after `key` in list order (or strictly before, when `before`).
@@ -115,11 +123,14 @@ struct ArticleFilter {
         switch sort {
         case .newestFirst: terms = [("a.sort_date", key.date, false), ("a.id", key.id, false)]
         case .oldestFirst: terms = [("a.sort_date", key.date, true), ("a.id", key.id, true)]
-        case .byFeed:
+        case .byFeed, .byFeedDescending:
+            let ascending = sort == .byFeed
             terms = [
-                ("f.display_title COLLATE NOCASE", key.feedTitle, true), ("f.id", key.feedID, true),
+                ("f.display_title COLLATE NOCASE", key.feedTitle, ascending), ("f.id", key.feedID, ascending),
                 ("a.sort_date", key.date, false), ("a.id", key.id, false),
             ]
+        case .titleAscending: terms = [(Self.titleKey, key.title, true), ("a.id", key.id, true)]
+        case .titleDescending: terms = [(Self.titleKey, key.title, false), ("a.id", key.id, false)]
         }
         var alternatives: [String] = []
         var arguments = StatementArguments()

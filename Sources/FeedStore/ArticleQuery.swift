@@ -73,4 +73,13 @@ public enum ArticleSort: String, Sendable, Hashable, CaseIterable {
     case oldestFirst
     /// By feed title (case-insensitive, as the feed list), then newest first within a feed.
     case byFeed
+    /// By feed title from Z to A, then newest first within a feed.
+    case byFeedDescending
+    /// By article title (case-insensitive), A to Z.
+    case titleAscending
+    /// By article title (case-insensitive), Z to A.
+    case titleDescending
+
+    /// True for the orders that read the feed's title (the feeds drive the query).
+    var isByFeed: Bool { self == .byFeed || self == .byFeedDescending }
 }

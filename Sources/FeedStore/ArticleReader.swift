@@ -50,7 +50,7 @@ enum ArticleReader {
             condition += " AND " + extra.0
             arguments += extra.1
         }
-        let join = filter.sort == .byFeed && extra != nil ? "JOIN feeds f ON f.id = a.feed_id" : ""
+        let join = filter.sort.isByFeed && extra != nil ? "JOIN feeds f ON f.id = a.feed_id" : ""
         return try Int.fetchOne(
             db, sql: "SELECT count(*) FROM articles a \(join) WHERE \(condition)", arguments: arguments) ?? 0
     }

@@ -2,26 +2,48 @@ import FeedStore
 import Foundation
 import TerminalView
 
-/// Tells the controller that opened an article list that marks changed in it, so counts can follow.
-/// Called on the UI thread.
+/// Tells the controller that opened an article list that marks changed in it, so counts can follow;
+/// and, for `n`/`p` past the end of a feed's list, names the feed that comes next. Called on the UI thread.
 public protocol ArticleListViewControllerDelegate: AnyObject {
     func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController)
+    /// The feed after `feedID` (before it, with `backward`) in the order the user sees, skipping those
+    /// without unread articles and wrapping around; nil when no other feed has unread articles.
+    func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool) -> StoredFeed?
+}
+
+extension ArticleListViewControllerDelegate {
+    public func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
+        -> StoredFeed?
+    {
+        nil
+    }
 }
 
 /// One article list (a feed, a tag, "All unread", "Starred", search results): a table of unread mark,
 /// star, date, feed (in lists over several feeds) and title. It is the table's data source and maps
 /// rows to article titles from the store page by page, never the whole list at once. Choosing a row
-/// pushes an `ArticleViewController`. UI thread only.
+/// pushes an `ArticleViewController`.
+///
+/// `n`/`p` (here or in an article opened from here) go through the unread articles in list order; in a
+/// feed's list, past its end they go on in the next feed with unread articles (the list then shows
+/// that feed, so going back lands in it), and once every feed was visited they wrap around to the rows
+/// above the start, as newsboat does (`goto-next-feed`). Lists over several feeds wrap within
+/// themselves. UI thread only.
 public final class ArticleListViewController: ViewController {
     public weak var navigationController: NavigationController?
     /// Held weakly: the parent owns this controller through the navigation stack.
     public weak var delegate: (any ArticleListViewControllerDelegate)?
-    public let title: String
-    public let query: ArticleQuery
+    public private(set) var title: String
+    /// What the list shows, with the reader's current order and read-article hiding applied.
+    public private(set) var query: ArticleQuery
+    /// The list's own selection, before the reader's view options are applied.
+    private var baseQuery: ArticleQuery
+    /// The feed this list shows, when it shows one feed (then `n` can move on to the next feed).
+    public private(set) var feedID: Int64?
     let context: ReaderContext
     let tableView: TableView
     var tableState = TableState()
-    let pages: ArticleListPages
+    private(set) var pages: ArticleListPages
     /// Marks changed here since the pages were read: article id -> (read, starred).
     private var marks: [Int64: (read: Bool, starred: Bool)] = [:]
     private let format = ReaderFormat()
@@ -30,9 +52,11 @@ public final class ArticleListViewController: ViewController {
     public init(context: ReaderContext, title: String, query: ArticleQuery, showsFeed: Bool) {
         self.context = context
         self.title = title
-        self.query = query
+        baseQuery = query
+        self.query = Self.applyingViewOptions(of: context, to: query)
         self.showsFeed = showsFeed
-        pages = ArticleListPages(store: context.store, query: query)
+        if !showsFeed, let ids = query.feedIDs, ids.count == 1, query.search == nil { feedID = ids[0] }
+        pages = ArticleListPages(store: context.store, query: self.query)
         var columns = [
             TableColumn("", width: .fixed(1)),
             TableColumn("", width: .fixed(1)),
@@ -50,18 +74,48 @@ public final class ArticleListViewController: ViewController {
     }
 
     public var status: String {
-        pages.total == 0 ? "0 articles" : "\(min(tableState.selectedRow + 1, pages.total))/\(pages.total)"
+        let options = ReaderFormat.sortName(query.sort) + (context.hidesReadArticles ? ", unread only" : "") + " | "
+        return options + (pages.total == 0 ? "0 articles" : "\(min(tableState.selectedRow + 1, pages.total))/\(pages.total)")
+    }
+
+    private static func applyingViewOptions(of context: ReaderContext, to base: ArticleQuery) -> ArticleQuery {
+        var query = base
+        query.sort = context.sort
+        if context.hidesReadArticles { query.unreadOnly = true }
+        return query
+    }
+
+    /// Reads the list again when the reader's order or read-article hiding changed since it was read.
+    func applyViewOptions() {
+        let wanted = Self.applyingViewOptions(of: context, to: baseQuery)
+        guard wanted != query else { return }
+        // A new order starts at the top (finding the old row in an unindexed order, such as by
+        // title, would cost a scan); hiding read articles keeps the selected one where it can.
+        let selectedID = wanted.sort == query.sort ? selectedArticle?.id : nil
+        query = wanted
+        pages = ArticleListPages(store: context.store, query: query)
+        if !reload(selecting: selectedID) { tableState = TableState() }
+    }
+
+    public func viewWillAppear() {
+        applyViewOptions()
     }
 
     /// Reads the list again (after a refresh or mark-all), keeping the selected article selected.
     func reload() {
-        let selectedID = selectedArticle?.id
+        reload(selecting: selectedArticle?.id)
+    }
+
+    /// Reads the list again and selects the article `id` when the list still holds it; false when not.
+    @discardableResult
+    private func reload(selecting id: Int64?) -> Bool {
         marks = [:]
         _ = context.attempt { try pages.reload() }
-        if let selectedID, let index = context.attempt({ try context.store.index(of: selectedID, in: query) }),
-           let index {
-            tableState.selectedRow = index
+        guard let id, let index = context.attempt({ try context.store.index(of: id, in: query) }), let index else {
+            return false
         }
+        tableState.selectedRow = index
+        return true
     }
 
     /// The selected row's article with the marks changed since it was read.
@@ -75,7 +129,35 @@ public final class ArticleListViewController: ViewController {
             tableState.selectedRow = index
         }
         navigationController?.push(
-            ArticleViewController(context: context, articleID: articleID, listQuery: query, delegate: self))
+            ArticleViewController(context: context, articleID: articleID, delegate: self))
+    }
+
+    /// The unread article after `articleID` in list order (see the type's notes), switching this list
+    /// to the next feed when it moves on; nil when no unread article is left anywhere it looks.
+    func unreadArticle(after articleID: Int64?, backward: Bool) -> Int64? {
+        let store = context.store
+        if let found = context.attempt({ try store.nextUnread(after: articleID, in: query, backward: backward) }) ?? nil {
+            return found.id
+        }
+        if let feedID, let next = delegate?.articleList(self, unreadFeedAfter: feedID, backward: backward),
+           next.id != feedID {
+            show(feed: next)
+            if let found = context.attempt({ try store.nextUnread(after: nil, in: query, backward: backward) }) ?? nil {
+                return found.id
+            }
+        }
+        return (context.attempt { try store.nextUnread(after: nil, in: query, backward: backward) } ?? nil)?.id
+    }
+
+    /// Shows another feed's articles in this list (same order), selection at the top.
+    private func show(feed: StoredFeed) {
+        feedID = feed.id
+        baseQuery.feedIDs = [feed.id]
+        query.feedIDs = [feed.id]
+        title = ReaderFormat.clean(feed.displayTitle)
+        pages = ArticleListPages(store: context.store, query: query)
+        tableState = TableState()
+        reload(selecting: nil)
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
@@ -95,10 +177,9 @@ public final class ArticleListViewController: ViewController {
             guard let article = selectedArticle else { return true }
             setMarks(of: article, read: isRead(article), starred: !isStarred(article))
         case .markAllRead:
-            let changed = context.attempt { try context.store.markAllRead(query) } ?? 0
-            reload()
-            delegate?.articleListViewControllerDidChangeMarks(self)
-            context.actions?.showMessage("Marked \(changed) article\(changed == 1 ? "" : "s") read.", isError: false)
+            feedCommands.markAllRead(query, what: title)
+        case .undo:
+            feedCommands.undo()
         case .nextUnread, .previousUnread:
             openNextUnread(backward: command == .previousUnread)
         case .openInBrowser:
@@ -109,6 +190,22 @@ public final class ArticleListViewController: ViewController {
             context.actions?.openInBrowser(url)
         case .refresh:
             refreshFeeds()
+        case .copyURL:
+            guard let article = selectedArticle else { return true }
+            ArticleCommands(context: context).copy(article.url)
+        case .pipe:
+            if let article = selectedArticle { ArticleCommands(context: context).pipe(articleID: article.id) }
+        case .save:
+            if let article = selectedArticle { ArticleCommands(context: context).save(articleID: article.id) }
+        case .toggleHideRead:
+            context.hidesReadArticles.toggle()
+            applyViewOptions()
+            context.actions?.showMessage(
+                context.hidesReadArticles ? "Read articles hidden." : "Read articles shown.", isError: false)
+        case .cycleSort:
+            context.sort = context.sort.next
+            applyViewOptions()
+            context.actions?.showMessage("Sorted by \(ReaderFormat.sortName(context.sort)).", isError: false)
         case .toggleIgnored:
             toggleIgnored()
         case .search:
@@ -127,6 +224,14 @@ public final class ArticleListViewController: ViewController {
 
     public func storeDidChange() {
         reload()
+    }
+
+    private var feedCommands: FeedCommands {
+        FeedCommands(context: context) { [weak self] in
+            guard let self else { return }
+            reload()
+            delegate?.articleListViewControllerDidChangeMarks(self)
+        }
     }
 
     private func isRead(_ article: ArticleSummary) -> Bool { marks[article.id]?.read ?? article.read }
@@ -162,16 +267,13 @@ public final class ArticleListViewController: ViewController {
         navigationController?.push(list)
     }
 
-    /// Opens the next unread article of this list after the selection (before it, with `backward`).
+    /// Opens the next unread article after the selection (before it, with `backward`).
     private func openNextUnread(backward: Bool) {
-        guard let found = context.attempt({
-            try context.store.nextUnread(after: selectedArticle?.id, in: query, backward: backward)
-        }) else { return }
-        guard let next = found else {
-            context.actions?.showMessage("No more unread articles in this list.", isError: false)
+        guard let next = unreadArticle(after: selectedArticle?.id, backward: backward) else {
+            context.actions?.showMessage("No unread articles left.", isError: false)
             return
         }
-        open(articleID: next.id)
+        open(articleID: next)
     }
 }
 
@@ -203,7 +305,7 @@ extension ArticleListViewController: TableViewDelegate {
     public func tableView(_ tableView: TableView, didChooseRow row: Int) {
         guard let article = context.attempt({ try pages.row(at: row) }), let article else { return }
         navigationController?.push(
-            ArticleViewController(context: context, articleID: article.id, listQuery: query, delegate: self))
+            ArticleViewController(context: context, articleID: article.id, delegate: self))
     }
 }
 
@@ -225,12 +327,18 @@ extension ArticleListViewController: ArticleViewControllerDelegate {
             tableState.selectedRow = index
         }
     }
+
+    public func articleViewController(_ controller: ArticleViewController, unreadAfter articleID: Int64?, backward: Bool)
+        -> Int64?
+    {
+        unreadArticle(after: articleID, backward: backward)
+    }
 }
 
 extension ArticleListViewController {
     /// Replaces this list with the same list showing (or hiding again) the articles ignore rules hid.
     fileprivate func toggleIgnored() {
-        var toggled = query
+        var toggled = baseQuery
         toggled.includeIgnored.toggle()
         let list = ArticleListViewController(context: context, title: title, query: toggled, showsFeed: showsFeed)
         list.delegate = delegate

@@ -4,23 +4,24 @@ import Foundation
 import TerminalView
 
 /// Tells the controller that opened an article what changed: its marks (opening it marks it read) and
-/// which article it shows after `n`/`p`. Called on the UI thread.
+/// which article it shows after `n`/`p`; and finds the next unread article for `n`/`p`, since the
+/// list decides the order (and may move on to the next feed). Called on the UI thread.
 public protocol ArticleViewControllerDelegate: AnyObject {
     func articleViewController(_ controller: ArticleViewController, didChangeMarksOf articleID: Int64, read: Bool, starred: Bool)
     func articleViewController(_ controller: ArticleViewController, didShow articleID: Int64)
+    /// The unread article after `articleID` (before it, with `backward`), or nil when none is left.
+    func articleViewController(_ controller: ArticleViewController, unreadAfter articleID: Int64?, backward: Bool) -> Int64?
 }
 
 /// One article: title, feed, author, date, URL, enclosures, the body laid out by `HTMLText` at the
 /// terminal's width, and the numbered links (`3o` opens link 3). Opening an article marks it read in
-/// the store at once. `n`/`p` go to the next/previous unread article, in the list it was opened from
-/// and then across feeds. UI thread only.
+/// the store at once. `n`/`p` go to the next/previous unread article in the order of the list it was
+/// opened from (which moves on to the following feeds, see `ArticleListViewController`). UI thread only.
 public final class ArticleViewController: ViewController {
     public weak var navigationController: NavigationController?
     /// Held weakly: the list that opened this controller.
     public weak var delegate: (any ArticleViewControllerDelegate)?
     let context: ReaderContext
-    /// The list this article was opened from; `n`/`p` search it first.
-    let listQuery: ArticleQuery
     private(set) var article: StoredArticle?
     private(set) var links: [String] = []
     let textView = TextView()
@@ -29,11 +30,9 @@ public final class ArticleViewController: ViewController {
 
     /// Shows the article and marks it read, telling `delegate` (set before, so the mark reaches it).
     public init(
-        context: ReaderContext, articleID: Int64, listQuery: ArticleQuery,
-        delegate: (any ArticleViewControllerDelegate)? = nil
+        context: ReaderContext, articleID: Int64, delegate: (any ArticleViewControllerDelegate)? = nil
     ) {
         self.context = context
-        self.listQuery = listQuery
         self.delegate = delegate
         show(articleID: articleID, announce: false)
     }
@@ -93,6 +92,23 @@ public final class ArticleViewController: ViewController {
         case .refresh:
             guard let article else { return true }
             context.actions?.refresh(feedURLs: [article.feedURL])
+        case .showURLs:
+            navigationController?.push(
+                URLViewController(context: context, articleURL: article?.url ?? article?.externalURL, links: links))
+        case .copyURL:
+            if let count {
+                guard count >= 1, count <= links.count else {
+                    context.actions?.showMessage("No link [\(count)].", isError: true)
+                    return true
+                }
+                ArticleCommands(context: context).copy(links[count - 1])
+            } else {
+                ArticleCommands(context: context).copy(article?.url ?? article?.externalURL)
+            }
+        case .pipe:
+            if let article { ArticleCommands(context: context).pipe(articleID: article.id) }
+        case .save:
+            if let article { ArticleCommands(context: context).save(articleID: article.id) }
         default:
             return false
         }
@@ -131,17 +147,11 @@ public final class ArticleViewController: ViewController {
     }
 
     private func showNextUnread(backward: Bool) {
-        let current = article?.id
-        let acrossFeeds = ArticleQuery(feedIDs: context.scope.feedIDs, sort: .byFeed)
-        guard let found = context.attempt({
-            try context.store.nextUnread(after: current, in: listQuery, backward: backward)
-                ?? context.store.nextUnread(after: current, in: acrossFeeds, backward: backward)
-        }) else { return }
-        guard let next = found else {
-            context.actions?.showMessage("No more unread articles.", isError: false)
+        guard let next = delegate?.articleViewController(self, unreadAfter: article?.id, backward: backward) else {
+            context.actions?.showMessage("No unread articles left.", isError: false)
             return
         }
-        show(articleID: next.id)
+        show(articleID: next)
     }
 
     /// Builds the text at `width`: header lines, the body, the link list.

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Opens URLs in the user's browser: the config's `browser` command, else the first entry of
-/// `$BROWSER`, else `xdg-open`. A graphical browser is started detached through `/bin/sh` with its
+/// `$BROWSER`, else `xdg-open`. A graphical browser is started through `/bin/sh` (not awaited) with its
 /// input and output on /dev/null; a terminal browser (`browser_is_terminal`) is run in the foreground
-/// by the caller's `foreground` closure, which hands it the terminal. The URL reaches the command as a
+/// by the caller's `foreground` closure, which hands it the terminal. A command that cannot be found
+/// or fails at once is reported, never called opened. The URL reaches the command as a
 /// separate argument (`"$1"`), never as shell text, and only http(s), ftp, gopher, gemini and mailto
 /// URLs are opened. Call from the UI thread.
 struct BrowserLauncher {
@@ -31,7 +32,8 @@ struct BrowserLauncher {
             && !url.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
-    /// The shell script that runs the command with the URL as `$1`.
+    /// The shell script that runs the command with the URL as `$1` (`exec`, so its exit status is the
+    /// command's own: 127 when the shell cannot find it).
     var script: String {
         let withURL: String
         if command.contains(placeholder) {
@@ -39,11 +41,16 @@ struct BrowserLauncher {
         } else {
             withURL = command + " \"$1\""
         }
-        return isTerminal ? "exec \(withURL)" : "(\(withURL)) </dev/null >/dev/null 2>&1 &"
+        return "exec \(withURL)"
     }
 
+    /// How long `open` waits for a graphical browser command to fail before calling it started.
+    static let startupGrace: Duration = .milliseconds(150)
+
     /// Opens `url`; `foreground` runs a body with the terminal restored (for terminal browsers).
-    /// Throws when the URL is refused or the shell cannot be started.
+    /// Throws when the URL is refused, the shell cannot be started, or the command fails at once
+    /// (not found, not executable, or an error status within `startupGrace`): only a command still
+    /// running after that, or one that exited 0, counts as opened.
     func open(_ url: String, foreground: (() throws -> Void) throws -> Void) throws {
         guard Self.isOpenable(url) else { throw BrowserError.refused(url) }
         let process = Process()
@@ -54,12 +61,26 @@ struct BrowserLauncher {
                 try process.run()
                 process.waitUntilExit()
             }
-        } else {
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try check(process)
+            return
+        }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + Self.startupGrace
+        while process.isRunning, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        if !process.isRunning { try check(process) }
+    }
+
+    private func check(_ process: Process) throws {
+        guard process.terminationReason == .exit else { return }
+        switch process.terminationStatus {
+        case 0: return
+        case 126, 127: throw BrowserError.notFound(command)
+        case let status: throw BrowserError.failed(command, status: status)
         }
     }
 }
@@ -67,10 +88,17 @@ struct BrowserLauncher {
 /// Why a URL was not opened.
 enum BrowserError: Error, CustomStringConvertible {
     case refused(String)
+    /// The browser command is not installed (or not executable).
+    case notFound(String)
+    /// The browser command exited at once with an error status.
+    case failed(String, status: Int32)
 
     var description: String {
         switch self {
         case .refused(let url): "not opening \(url.prefix(60)): only web and mail links are opened"
+        case .notFound(let command):
+            "no browser: '\(command.prefix(40))' cannot be run; set `browser` in config.toml or $BROWSER"
+        case .failed(let command, let status): "the browser '\(command.prefix(40))' failed (exit status \(status))"
         }
     }
 }

@@ -21,6 +21,14 @@ public struct ReaderConfig: Sendable, Hashable {
     public var hyperlinks = true
     /// What a refresh deletes afterwards.
     public var retention: RetentionPolicy? = RefreshOptions.defaultRetention
+    /// The feed list in OPML order with folders, or by title.
+    public var feedList: FeedListMode = .folders
+    /// Start with feeds without unread articles hidden from the feed list.
+    public var hideReadFeeds = false
+    /// Start with read articles hidden from article lists.
+    public var hideReadArticles = false
+    /// `[macros]`: after the `macro` key, this key runs these commands in order.
+    public var macros: [Key: [ReaderCommand]] = [:]
     /// `[[ignore]]`: articles these rules match are hidden (marked, never deleted).
     public var ignoreRules = IgnoreRules.none
     /// `[[query]]`: saved searches shown as virtual feeds.
@@ -85,6 +93,7 @@ private struct ConfigReader {
 
     private static let topLevel: Set<String> = [
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
+        "feed_list", "hide_read_feeds", "hide_read_articles", "macros",
         "ignore", "query",
     ]
 
@@ -101,17 +110,33 @@ private struct ConfigReader {
         config.browserIsTerminal = try bool(table, "browser_is_terminal", default: false)
         config.refreshOnStart = try bool(table, "refresh_on_start", default: false)
         config.hyperlinks = try bool(table, "hyperlinks", default: true)
+        config.hideReadFeeds = try bool(table, "hide_read_feeds", default: false)
+        config.hideReadArticles = try bool(table, "hide_read_articles", default: false)
+        if let value = table["feed_list"] {
+            guard let name = value.string, let mode = FeedListMode(rawValue: name.lowercased()) else {
+                throw fail("'feed_list' must be \"folders\" or \"alphabetical\"")
+            }
+            config.feedList = mode
+        }
         if let value = table["sort"] {
             let names: [String: ArticleSort] = [
                 "newest-first": .newestFirst, "oldest-first": .oldestFirst, "by-feed": .byFeed,
+                "by-feed-z-a": .byFeedDescending, "title-a-z": .titleAscending, "title-z-a": .titleDescending,
             ]
             guard let name = value.string, let sort = names[name.lowercased().replacingOccurrences(of: "_", with: "-")]
-            else { throw fail("'sort' must be \"newest-first\", \"oldest-first\" or \"by-feed\"") }
+            else {
+                throw fail(
+                    "'sort' must be \"newest-first\", \"oldest-first\", \"title-a-z\", \"title-z-a\", \"by-feed\" or \"by-feed-z-a\"")
+            }
             config.sort = sort
         }
         if let value = table["keys"] {
             guard let keys = value.table else { throw fail("[keys] must be a table") }
             try readKeys(keys, into: &config.keys)
+        }
+        if let value = table["macros"] {
+            guard let macros = value.table else { throw fail("[macros] must be a table") }
+            config.macros = try readMacros(macros)
         }
         if let value = table["colors"] {
             guard let colors = value.table else { throw fail("[colors] must be a table") }
@@ -126,29 +151,69 @@ private struct ConfigReader {
         return config
     }
 
+    /// Reads `[keys]`. A key the file gives two commands is an error naming both; a key the file
+    /// gives one command is taken from the command it ran by default.
     private func readKeys(_ table: TOMLTable, into bindings: inout KeyBindings) throws(ConfigError) {
-        for name in table.keys {
+        var claimed: [Key: ReaderCommand] = [:]
+        // In the help screen's order, so a conflict is always reported the same way round.
+        func rank(_ name: String) -> Int {
+            ReaderCommand(rawValue: name).flatMap { ReaderCommand.allCases.firstIndex(of: $0) } ?? -1
+        }
+        for name in table.keys.sorted(by: { rank($0) < rank($1) }) {
             guard let command = ReaderCommand(rawValue: name), let value = table[name] else {
                 throw fail("unknown command '\(name)' in [keys]")
             }
-            var names: [String] = []
+            var keyNames: [String] = []
             if let single = value.string {
-                names = [single]
+                keyNames = [single]
             } else if let array = value.array {
                 for element in array {
                     guard let string = element.string else { throw fail("keys for '\(name)' must be strings") }
-                    names.append(string)
+                    keyNames.append(string)
                 }
             } else {
                 throw fail("keys for '\(name)' must be a string or a list of strings")
             }
             var keys: [Key] = []
-            for keyName in names {
+            for keyName in keyNames {
                 guard let key = Key(name: keyName) else { throw fail("unknown key '\(keyName)' for '\(name)'") }
+                if let other = claimed[key], other != command {
+                    throw fail("key '\(key.name)' is bound to both '\(other.rawValue)' and '\(name)' in [keys]")
+                }
+                claimed[key] = command
                 keys.append(key)
             }
             bindings.bind(command, to: keys)
         }
+    }
+
+    /// Reads `[macros]`: a key name, then a command name or a list of them (run in order).
+    private func readMacros(_ table: TOMLTable) throws(ConfigError) -> [Key: [ReaderCommand]] {
+        var macros: [Key: [ReaderCommand]] = [:]
+        for name in table.keys.sorted() {
+            guard let key = Key(name: name), let value = table[name] else { throw fail("unknown key '\(name)' in [macros]") }
+            var names: [String] = []
+            if let single = value.string {
+                names = [single]
+            } else if let array = value.array {
+                for element in array {
+                    guard let string = element.string else { throw fail("macro '\(name)' must list command names") }
+                    names.append(string)
+                }
+            } else {
+                throw fail("macro '\(name)' must be a command name or a list of them")
+            }
+            guard !names.isEmpty else { throw fail("macro '\(name)' runs no command") }
+            var commands: [ReaderCommand] = []
+            for commandName in names {
+                guard let command = ReaderCommand(rawValue: commandName), command != .macro else {
+                    throw fail("unknown command '\(commandName)' in macro '\(name)'")
+                }
+                commands.append(command)
+            }
+            macros[key] = commands
+        }
+        return macros
     }
 
     private func readColors(_ table: TOMLTable, into theme: inout ReaderTheme) throws(ConfigError) {

@@ -2,6 +2,7 @@ import FeedFetch
 import FeedModel
 import FeedStore
 import Foundation
+import TidingsText
 
 /// The user's feed list (`tidings feeds ...`): the OPML file is the source of truth for which feeds
 /// a command works on; the store follows it (folders become tags) and keeps the feeds it does not
@@ -115,6 +116,34 @@ public final class FeedListController: Sendable {
         try file.save()
         try environment.store.removeFeed(url: found.entry.url)
         return found.entry.url
+    }
+
+    /// Changes the title (nil: the feed's own), tags (the first is the OPML folder) and refresh
+    /// interval (nil: computed) of the feed named by URL or title, in the list and then the store; the
+    /// feed keeps its articles and marks. With the same tags the outline is changed where it is (its
+    /// other attributes kept); new tags move it to the end of its (new) folder.
+    public func edit(_ name: String, title: String?, tags: [String], refreshInterval: TimeInterval?) throws {
+        var file = try synchronize()
+        guard let found = try file.find(name) else { throw FeedListError.notFound(name) }
+        let url = found.written
+        if tags == found.entry.tags {
+            file.document.setAttribute("title", title, forURL: url)
+            file.document.setAttribute("text", title ?? url, forURL: url)
+            file.document.setAttribute("refreshInterval", nil, forURL: url)
+            file.document.setAttribute("tidings:refresh", refreshInterval.map(DurationText.format), forURL: url)
+        } else {
+            var entry = found.entry
+            entry.url = url
+            entry.title = title
+            entry.text = title ?? url
+            entry.tags = tags
+            entry.refreshInterval = refreshInterval
+            entry.attributes.removeAll { ["refreshinterval", "tidings:refresh"].contains($0.name.lowercased()) }
+            file.document.remove(url: url)
+            file.document.add(entry, inFolder: tags.first)
+        }
+        try file.save()
+        try synchronize()
     }
 
     /// The stored feed outside the list that `name` names by URL, else by title (only when one does).

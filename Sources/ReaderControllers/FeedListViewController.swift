@@ -2,10 +2,12 @@ import Foundation
 import FeedStore
 import TerminalView
 
-/// The first screen: virtual rows ("All unread", "Starred", one per tag) and then every feed with its
-/// unread and total counts, the feeds of a failed last fetch marked `!`. It is the table's data source;
-/// choosing a row pushes an `ArticleListViewController` configured with that selection. `t` narrows the
-/// list to one tag. UI thread only.
+/// The first screen: virtual rows ("All unread", "Starred"), then the feeds with their unread and
+/// total counts, the feeds of a failed last fetch marked `!` — in the OPML file's order with folders
+/// as groups that fold open and shut (`feed_list = "folders"`, the default), or tag rows and feeds by
+/// title (`"alphabetical"`), see `FeedListLayout`. It is the table's data source; choosing a feed or
+/// tag row pushes an `ArticleListViewController` configured with that selection, choosing a folder
+/// row folds it. `t` narrows the list to one tag. UI thread only.
 public final class FeedListViewController: ViewController {
     /// One row of the feed list.
     enum Row: Hashable {
@@ -13,7 +15,8 @@ public final class FeedListViewController: ViewController {
         case starred(count: Int)
         case query(QueryFeedRow)
         case tag(TagSummary)
-        case feed(StoredFeed)
+        case folder(FolderSummary)
+        case feed(StoredFeed, indented: Bool)
     }
 
     public weak var navigationController: NavigationController?
@@ -21,17 +24,24 @@ public final class FeedListViewController: ViewController {
     let tableView: TableView
     var tableState = TableState()
     private(set) var rows: [Row] = []
+    /// How rows are ordered and grouped, what is folded and hidden.
+    private(set) var layout: FeedListLayout
     /// Only feeds with this tag are listed (and no tag rows); nil for every feed.
-    private(set) var tagFilter: String?
+    var tagFilter: String? { layout.tagFilter }
     private var counts: ArticleCounts?
     /// Marks changed in a child list: counts are read again when this list shows again.
     private var countsAreStale = false
+    /// False before the first feed is added: the screen then says how to add feeds.
+    private(set) var hasFeeds = true
+    /// A folder row was chosen inside a table action; it is folded when the action returns.
+    private var folderToggleIsPending = false
     /// The query feeds' counts as last read (by index in `config.queryFeeds`), read in the background.
     private var queryCounts: [Int: ListCount] = [:]
     private let queryCounter = QueryFeedCounter()
 
     public init(context: ReaderContext) {
         self.context = context
+        layout = FeedListLayout(mode: context.config.feedList, hidesReadFeeds: context.hidesReadFeeds)
         tableView = TableView(columns: [
             TableColumn("Feed", width: .flexible(min: 10, weight: 1)),
             TableColumn("Unread", width: .fixed(7), alignment: .right),
@@ -40,7 +50,6 @@ public final class FeedListViewController: ViewController {
         ])
         tableView.headerStyle = context.config.theme.header
         tableView.selectionStyle = context.config.theme.selection
-        tableView.emptyMessage = "No feeds. Add some with `tidings feed add URL`."
         tableView.dataSource = self
         tableView.delegate = self
         reload()
@@ -63,14 +72,17 @@ public final class FeedListViewController: ViewController {
             return (try context.store.feeds(in: scope), try context.store.tags(in: scope), try context.store.counts(in: scope))
         }) else { return }
         self.counts = counts
+        hasFeeds = !feeds.isEmpty
         var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
         rows += queryRows
         queryCounter.start(
             context.config.queryFeeds, feedIDs: context.scope.feedIDs, store: context.store, wake: context.wake)
-        if let tagFilter {
-            rows += feeds.filter { $0.tags.contains(tagFilter) }.map(Row.feed)
-        } else {
-            rows += tags.map(Row.tag) + feeds.map(Row.feed)
+        rows += layout.items(feeds, tags: tags, order: context.feedListOrder?.entries()).map { item in
+            switch item {
+            case .tag(let tag): Row.tag(tag)
+            case .folder(let folder): Row.folder(folder)
+            case .feed(let feed, let indented): Row.feed(feed, indented: indented)
+            }
         }
         self.rows = rows
         if let selected, let index = rows.firstIndex(where: { $0.identity == selected.identity }) {
@@ -98,28 +110,93 @@ public final class FeedListViewController: ViewController {
 
     /// Lists only the feeds tagged `tag` (nil: all feeds again).
     func filter(byTag tag: String?) {
-        tagFilter = tag
+        layout.tagFilter = tag
         tableState = TableState()
         reload()
+    }
+
+    /// Folds the selected folder (or the folder of the selected feed) open or shut.
+    func toggleFolder() {
+        let name: String?
+        switch selectedRow {
+        case .folder(let folder): name = folder.name
+        case .feed(_, indented: true):
+            name = rows[..<tableState.selectedRow].last { if case .folder = $0 { true } else { false } }
+                .flatMap { if case .folder(let folder) = $0 { folder.name } else { nil } }
+        default: name = nil
+        }
+        guard let name else {
+            context.actions?.showMessage("Not in a folder.", isError: false)
+            return
+        }
+        if layout.collapsed.remove(name) == nil { layout.collapsed.insert(name) }
+        reload()
+        if let index = rows.firstIndex(where: { $0.identity == "folder:" + name }) { tableState.selectedRow = index }
+    }
+
+    /// The feeds listed, in the order shown, folded ones included (`n` follows it from feed to feed).
+    func listed(_ feeds: [StoredFeed]) -> [StoredFeed] {
+        layout.orderedFeeds(feeds, order: context.feedListOrder?.entries())
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
         takeQueryCounts()
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
+        if !hasFeeds { drawFirstRunHint(into: &buffer, frame: frame) }
+    }
+
+    /// Below the two virtual rows of an empty store: how to add feeds.
+    private func drawFirstRunHint(into buffer: inout ScreenBuffer, frame: Rect) {
+        let add = context.config.keys.keys(for: .addFeed).first.map { "Press \($0.name) to add one, or add some" } ?? "Add some"
+        let hint = [
+            "No feeds yet. \(add) from the shell (then start the reader again):",
+            "",
+            "  tidings feeds add URL       a feed, or a web page that links to its feeds",
+            "  tidings feeds import FILE   an OPML file from another reader, or a newsboat urls file",
+        ]
+        let top = frame.y + rows.count + 2
+        for (offset, line) in hint.enumerated() where top + offset < frame.maxY {
+            buffer.write(line, x: frame.x + 1, y: top + offset, style: offset == 0 ? .plain : .dim, maxWidth: frame.width - 1)
+        }
     }
 
     public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
         switch command {
         case .up, .down, .pageUp, .pageDown, .top, .bottom, .open:
             if let action = command.tableAction { tableView.perform(action, state: &tableState) }
+            foldIfChosen()
+        case .toggleFolder:
+            toggleFolder()
+        case .toggleHideRead:
+            context.hidesReadFeeds.toggle()
+            layout.hidesReadFeeds = context.hidesReadFeeds
+            reload()
+            context.actions?.showMessage(
+                context.hidesReadFeeds ? "Feeds without unread articles hidden." : "Every feed shown.", isError: false)
+        case .cycleSort:
+            context.sort = context.sort.next
+            context.actions?.showMessage("Articles sorted by \(ReaderFormat.sortName(context.sort)).", isError: false)
+        case .back:
+            // In "Feeds tagged X", back returns to every feed; only the full list quits.
+            guard tagFilter != nil else { return false }
+            filter(byTag: nil)
         case .nextUnread, .previousUnread: openNextUnread(backward: command == .previousUnread)
         case .markAllRead:
             guard let row = selectedRow else { return true }
-            _ = context.attempt { try context.store.markAllRead(query(for: row)) }
-            reload()
+            feedCommands.markAllRead(query(for: row), what: name(of: row))
+        case .undo:
+            feedCommands.undo()
+        case .addFeed:
+            feedCommands.add()
+        case .editFeed, .unsubscribe:
+            guard case .feed(let feed, _) = selectedRow else {
+                context.actions?.showMessage("Select a feed first.", isError: false)
+                return true
+            }
+            if command == .editFeed { feedCommands.edit(feed) } else { feedCommands.unsubscribe(feed) }
         case .refresh:
             guard let row = selectedRow else { return true }
-            if case .feed(let feed) = row {
+            if case .feed(let feed, _) = row {
                 context.actions?.refresh(feedURLs: [feed.url])
             } else {
                 context.actions?.refresh(feedURLs: nil)
@@ -133,7 +210,7 @@ public final class FeedListViewController: ViewController {
             picker.delegate = self
             navigationController?.push(picker)
         case .openInBrowser:
-            guard case .feed(let feed) = selectedRow, let site = feed.siteURL else { return false }
+            guard case .feed(let feed, _) = selectedRow, let site = feed.siteURL else { return false }
             context.actions?.openInBrowser(site)
         default:
             return false
@@ -142,7 +219,15 @@ public final class FeedListViewController: ViewController {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
-        tableView.handle(event, state: &tableState)
+        let handled = tableView.handle(event, state: &tableState)
+        foldIfChosen()
+        return handled
+    }
+
+    private func foldIfChosen() {
+        guard folderToggleIsPending else { return }
+        folderToggleIsPending = false
+        toggleFolder()
     }
 
     public func viewWillAppear() {
@@ -154,19 +239,36 @@ public final class FeedListViewController: ViewController {
         reload()
     }
 
+    private var feedCommands: FeedCommands {
+        FeedCommands(context: context) { [weak self] in self?.reload() }
+    }
+
+    /// A row as messages name it.
+    private func name(of row: Row) -> String {
+        switch row {
+        case .allUnread: "All unread"
+        case .starred: "Starred"
+        case .query(let row): ReaderFormat.clean(row.feed.name)
+        case .tag(let tag): "# " + ReaderFormat.clean(tag.tag)
+        case .folder(let folder): ReaderFormat.clean(folder.name)
+        case .feed(let feed, _): ReaderFormat.clean(feed.displayTitle)
+        }
+    }
+
     private var selectedRow: Row? {
         tableState.selectedRow < rows.count ? rows[tableState.selectedRow] : nil
     }
 
     /// The article list a row stands for.
     func query(for row: Row) -> ArticleQuery {
-        let sort = context.config.sort
+        let sort = context.sort
         switch row {
         case .allUnread: return ArticleQuery(feedIDs: context.scope.feedIDs, unreadOnly: true, sort: sort)
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
         case .query(let row): return row.query(sort: sort, feedIDs: context.scope.feedIDs)
         case .tag(let tag): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [tag.tag], sort: sort)
-        case .feed(let feed): return ArticleQuery.feed(feed.id, sort: sort)
+        case .folder(let folder): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [folder.name], sort: sort)
+        case .feed(let feed, _): return ArticleQuery.feed(feed.id, sort: sort)
         }
     }
 
@@ -178,7 +280,8 @@ public final class FeedListViewController: ViewController {
         case .starred: title = "Starred"
         case .query(let row): title = "Query: \(ReaderFormat.clean(row.feed.name))"
         case .tag(let tag): title = "Tag: \(ReaderFormat.clean(tag.tag))"
-        case .feed(let feed):
+        case .folder(let folder): title = "Folder: \(ReaderFormat.clean(folder.name))"
+        case .feed(let feed, _):
             title = ReaderFormat.clean(feed.displayTitle)
             aggregated = false
         }
@@ -191,28 +294,42 @@ public final class FeedListViewController: ViewController {
     private func openSearch(_ text: String) {
         let words = text.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { return }
-        let query = ArticleQuery(feedIDs: context.scope.feedIDs, search: words, sort: context.config.sort)
+        let query = ArticleQuery(feedIDs: context.scope.feedIDs, search: words, sort: context.sort)
         let list = ArticleListViewController(
             context: context, title: "Search: \(ReaderFormat.clean(words))", query: query, showsFeed: true)
         list.delegate = self
         navigationController?.push(list)
     }
 
-    /// Opens the first unread article across feeds (the last with `backward`) in its feed's list.
+    /// Opens the first unread article (the last, with `backward`) of the selected feed, or of the next
+    /// feed with unread articles in the order shown, wrapping around.
     private func openNextUnread(backward: Bool) {
-        let everything = ArticleQuery(feedIDs: context.scope.feedIDs, sort: .byFeed)
-        guard let found = context.attempt({ try context.store.nextUnread(after: nil, in: everything, backward: backward) })
-        else { return }
-        guard let next = found, let index = rows.firstIndex(where: {
-            if case .feed(let feed) = $0 { return feed.id == next.feedID }
-            return false
-        }) else {
+        var start: StoredFeed?
+        if case .feed(let feed, _) = selectedRow { start = feed }
+        guard let feeds = context.attempt({ try context.store.feeds(in: context.scope) }) else { return }
+        let order = listed(feeds)
+        let target: StoredFeed?
+        if let start, let current = order.first(where: { $0.id == start.id }), current.unreadCount > 0 {
+            target = current
+        } else {
+            target = Self.unreadFeed(in: order, after: start?.id, backward: backward)
+        }
+        guard let target, let index = rows.firstIndex(where: { $0.identity == "feed:\(target.id)" }) else {
             context.actions?.showMessage("No unread articles.", isError: false)
             return
         }
         tableState.selectedRow = index
         let list = openList(for: rows[index])
-        list.open(articleID: next.id)
+        if let first = list.unreadArticle(after: nil, backward: backward) { list.open(articleID: first) }
+    }
+
+    /// The first feed with unread articles after `feedID` in `order` (before it, with `backward`),
+    /// wrapping around and skipping `feedID` itself; from the start when `feedID` is not in `order`.
+    static func unreadFeed(in order: [StoredFeed], after feedID: Int64?, backward: Bool) -> StoredFeed? {
+        let sequence = backward ? Array(order.reversed()) : order
+        let start = feedID.flatMap { id in sequence.firstIndex { $0.id == id } }
+        let rotated = start.map { Array(sequence[($0 + 1)...] + sequence[..<$0]) } ?? sequence
+        return rotated.first { $0.unreadCount > 0 }
     }
 }
 
@@ -237,10 +354,17 @@ extension FeedListViewController: TableViewDataSource {
             return TableRow(
                 cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],
                 style: tag.unreadCount > 0 ? theme.unread : theme.read)
-        case .feed(let feed):
+        case .folder(let folder):
+            return TableRow(
+                cells: [
+                    (folder.collapsed ? "+ " : "- ") + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
+                    "\(folder.unreadCount)", "\(folder.totalCount)", "",
+                ],
+                style: folder.unreadCount > 0 ? theme.unread : theme.read)
+        case .feed(let feed, let indented):
             let failed = feed.fetchState.lastError != nil
             return TableRow(
-                cells: ["  " + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
+                cells: [(indented ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
                 style: feed.unreadCount > 0 ? theme.unread : theme.read,
                 cellStyles: [nil, nil, nil, theme.error])
         }
@@ -250,11 +374,16 @@ extension FeedListViewController: TableViewDataSource {
 extension FeedListViewController: TableViewDelegate {
     public func tableView(_ tableView: TableView, didChooseRow row: Int) {
         guard row < rows.count else { return }
+        if case .folder = rows[row] {
+            // The table is still changing `tableState`: fold once it is done.
+            folderToggleIsPending = true
+            return
+        }
         _ = openList(for: rows[row])
     }
 
     public func tableView(_ tableView: TableView, didSelectRow row: Int) {
-        guard row < rows.count, case .feed(let feed) = rows[row], let error = feed.fetchState.lastError else { return }
+        guard row < rows.count, case .feed(let feed, _) = rows[row], let error = feed.fetchState.lastError else { return }
         context.actions?.showMessage("Last fetch failed: \(ReaderFormat.clean(error))", isError: true)
     }
 }
@@ -262,6 +391,17 @@ extension FeedListViewController: TableViewDelegate {
 extension FeedListViewController: ArticleListViewControllerDelegate {
     public func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController) {
         countsAreStale = true
+    }
+
+    public func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
+        -> StoredFeed?
+    {
+        guard let feeds = context.attempt({ try context.store.feeds(in: context.scope) }),
+              let next = Self.unreadFeed(in: listed(feeds), after: feedID, backward: backward)
+        else { return nil }
+        if let index = rows.firstIndex(where: { $0.identity == "feed:\(next.id)" }) { tableState.selectedRow = index }
+        countsAreStale = true
+        return next
     }
 }
 
@@ -280,7 +420,8 @@ extension FeedListViewController.Row {
         case .starred: "starred"
         case .query(let row): "query:" + row.feed.name
         case .tag(let tag): "tag:" + tag.tag
-        case .feed(let feed): "feed:\(feed.id)"
+        case .folder(let folder): "folder:" + folder.name
+        case .feed(let feed, _): "feed:\(feed.id)"
         }
     }
 }

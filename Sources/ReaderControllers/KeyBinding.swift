@@ -18,6 +18,18 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case cancelRefresh = "cancel_refresh"
     case search
     case chooseTag = "choose_tag"
+    case toggleFolder = "toggle_folder"
+    case toggleHideRead = "toggle_hide_read"
+    case cycleSort = "cycle_sort"
+    case showURLs = "show_urls"
+    case copyURL = "copy_url"
+    case pipe
+    case save
+    case macro
+    case addFeed = "add_feed"
+    case editFeed = "edit_feed"
+    case unsubscribe
+    case undo
     case toggleIgnored = "toggle_ignored"
     case redraw, help
 
@@ -44,6 +56,18 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .cancelRefresh: "cancel the running refresh"
         case .search: "full-text search"
         case .chooseTag: "choose a tag"
+        case .toggleFolder: "fold a folder of the feed list open / shut"
+        case .toggleHideRead: "hide / show read feeds (feed list) or read articles (lists)"
+        case .cycleSort: "next article order: date, title, feed; each both ways"
+        case .showURLs: "list the article's links (open, copy, pipe one)"
+        case .copyURL: "copy the URL to the clipboard (OSC 52; [number] y: link number)"
+        case .pipe: "pipe the article (or link) to a command"
+        case .save: "save the article to a file (text, or HTML for a .html name)"
+        case .macro: "run a macro: this key, then the macro's key ([macros] in config.toml)"
+        case .addFeed: "add a feed (a feed's URL, or a page that links to one)"
+        case .editFeed: "edit the feed's title, tags and refresh interval"
+        case .unsubscribe: "unsubscribe from the feed (asks first)"
+        case .undo: "undo the last mark-all-read"
         case .toggleIgnored: "show / hide the articles [[ignore]] rules hide"
         case .redraw: "redraw the screen"
         case .help: "show / hide this help"
@@ -81,6 +105,18 @@ public struct KeyBindings: Sendable, Hashable {
             (.cancelRefresh, [.character("x"), .ctrl("c")]),
             (.search, [.character("/")]),
             (.chooseTag, [.character("t")]),
+            (.toggleFolder, [.character("z")]),
+            (.toggleHideRead, [.character("l")]),
+            (.cycleSort, [.character("S")]),
+            (.showURLs, [.character("u")]),
+            (.copyURL, [.character("y")]),
+            (.pipe, [.character("|")]),
+            (.save, [.character("w")]),
+            (.macro, [.character(",")]),
+            (.addFeed, [.character("a")]),
+            (.editFeed, [.character("e")]),
+            (.unsubscribe, [.character("D")]),
+            (.undo, [.character("U")]),
             (.toggleIgnored, [.character("I")]),
             (.redraw, [.ctrl("l")]),
             (.help, [.character("?"), .function(1)]),

@@ -26,6 +26,11 @@ public final class ReaderApplication {
     private var helpOffset: Int?
     private var message: (text: String, isError: Bool)?
     private var typedNumber = ""
+    /// The macro key was pressed: the next key names the macro to run.
+    private var awaitsMacroKey = false
+    /// Completions of background tasks still running, by task number.
+    private var taskCompletions: [Int: (Result<String, BackgroundTaskError>) -> Void] = [:]
+    private var nextTaskNumber = 0
     private let browser: BrowserLauncher
     private let foreground: (() throws -> Void) throws -> Void
 
@@ -56,7 +61,8 @@ public final class ReaderApplication {
         if context.config.refreshOnStart { refresh(feedURLs: nil) }
         draw()
         while !isFinished {
-            let event = device.nextEvent(timeout: refreshTask == nil ? nil : .milliseconds(500))
+            let waiting = refreshTask != nil || !taskCompletions.isEmpty
+            let event = device.nextEvent(timeout: waiting ? .milliseconds(500) : nil)
             takeNotices()
             if let event { handle(event) }
             if !isFinished { draw() }
@@ -76,10 +82,11 @@ public final class ReaderApplication {
         }
     }
 
-    /// Waits (up to `timeout`) for a running refresh to finish and applies what it reported.
+    /// Waits (up to `timeout`) for a running refresh and background tasks to finish and applies what
+    /// they reported.
     public func waitForRefresh(timeout: Duration = .seconds(10)) {
         let deadline = ContinuousClock.now + timeout
-        while refreshTask != nil, ContinuousClock.now < deadline {
+        while refreshTask != nil || !taskCompletions.isEmpty, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.005)
             takeNotices()
         }
@@ -121,6 +128,11 @@ public final class ReaderApplication {
             _ = top.handle(event)
             return
         }
+        if awaitsMacroKey {
+            awaitsMacroKey = false
+            runMacro(key)
+            return
+        }
         let command = context.config.keys.command(for: key)
         if command == nil, case .character(let character) = key, character.isASCII, character.isNumber {
             typedNumber.append(character)
@@ -157,7 +169,10 @@ public final class ReaderApplication {
         } else if let message {
             buffer.write(message.text, in: layout.promptLine, style: message.isError ? theme.error : .plain)
         } else if !typedNumber.isEmpty {
-            buffer.write("\(typedNumber) (o opens link \(typedNumber))", in: layout.promptLine)
+            let open = context.config.keys.keys(for: .openInBrowser).first?.name ?? "o"
+            let copy = context.config.keys.keys(for: .copyURL).first?.name ?? "y"
+            buffer.write(
+                "\(typedNumber) (\(open) opens link \(typedNumber), \(copy) copies it)", in: layout.promptLine)
         }
         navigation.didChangeStack = false
         device.draw(buffer)
@@ -181,8 +196,18 @@ public final class ReaderApplication {
             } else if key == .ctrl("c") {
                 isFinished = true
             }
+        case .macro:
+            guard !context.config.macros.isEmpty else {
+                message = ("No macros: define them in [macros] in config.toml.", false)
+                return
+            }
+            awaitsMacroKey = true
+            let keys = context.config.macros.keys.map(\.name).sorted().joined(separator: " ")
+            message = ("Macro: press \(keys)", false)
         case .back:
-            if navigation.viewControllers.count > 1 {
+            if top.perform(.back, count: count) {
+                // The controller went back within itself (a tag filter, an open folder).
+            } else if navigation.viewControllers.count > 1 {
                 navigation.pop()
             } else if case .character = key {
                 isFinished = true
@@ -194,9 +219,26 @@ public final class ReaderApplication {
         }
     }
 
+    /// Runs the commands of the macro on `key`, in order, each on the controller visible by then.
+    private func runMacro(_ key: Key) {
+        message = nil
+        guard let commands = context.config.macros[key] else {
+            message = ("No macro on \(key.name).", false)
+            return
+        }
+        for command in commands where !isFinished {
+            perform(command, count: nil, key: key)
+        }
+    }
+
     private var helpOverlay: HelpOverlay {
-        let entries = ReaderCommand.allCases.map { command in
+        var entries = ReaderCommand.allCases.map { command in
             HelpOverlay.Entry(keys: context.config.keys.keyList(for: command), description: command.summary)
+        }
+        let prefix = context.config.keys.keys(for: .macro).first?.name ?? "macro"
+        for (key, commands) in context.config.macros.sorted(by: { $0.key.name < $1.key.name }) {
+            entries.append(HelpOverlay.Entry(
+                keys: "\(prefix) \(key.name)", description: "macro: " + commands.map(\.rawValue).joined(separator: ", ")))
         }
         return HelpOverlay(title: "Keys (q or ? to close)", entries: entries, keyStyle: .bold)
     }
@@ -232,14 +274,18 @@ public final class ReaderApplication {
                 context.scope = summary.scope
                 let failed = summary.failures.count
                 refreshStatus = nil
+                let feeds = summary.feeds.count
                 message = (
-                    (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(summary.feeds.count) feeds: ")
+                    (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(feeds) feed\(feeds == 1 ? "" : "s"): ")
                         + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed" : ""), failed > 0)
                 navigation.topViewController?.storeDidChange()
             case .failed(let reason):
                 finishRefresh()
                 refreshStatus = nil
                 message = ("Refresh failed: \(reason)", true)
+            case .taskEnded(let number, let result):
+                message = nil
+                taskCompletions.removeValue(forKey: number)?(result)
             }
         }
     }
@@ -271,6 +317,50 @@ extension ReaderApplication: ReaderActions {
         }
     }
 
+    public func copyToClipboard(_ text: String) {
+        device.copyToClipboard(text)
+        message = ("Copied \(ReaderFormat.clean(text).prefix(80)) (OSC 52: the terminal must allow it)", false)
+    }
+
+    public func pipe(_ text: String, to command: String) {
+        do {
+            let status = try foregroundReturning { try CommandPipe.run(command, input: Data(text.utf8)) }
+            device.requestFullRedraw()
+            message = status == 0
+                ? ("Piped to \(ReaderFormat.clean(command))", false)
+                : ("\(ReaderFormat.clean(command)) exited with status \(status)", true)
+        } catch {
+            device.requestFullRedraw()
+            message = ("Cannot run \(ReaderFormat.clean(command)): \(error)", true)
+        }
+    }
+
+    public func runInBackground(
+        _ busy: String, _ work: @escaping @Sendable () async throws -> String,
+        completion: @escaping (Result<String, BackgroundTaskError>) -> Void
+    ) {
+        nextTaskNumber += 1
+        let number = nextTaskNumber
+        taskCompletions[number] = completion
+        message = (busy, false)
+        let mailbox = self.mailbox
+        Task.detached {
+            do {
+                mailbox.post(.taskEnded(number, .success(try await work())))
+            } catch {
+                mailbox.post(.taskEnded(number, .failure(BackgroundTaskError(description: "\(error)"))))
+            }
+        }
+    }
+
+    /// Runs `body` with the terminal handed back to the shell and returns its result.
+    private func foregroundReturning<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        try foreground { result = try body() }
+        guard let result else { throw CommandPipeError.notRun }
+        return result
+    }
+
     public func refresh(feedURLs: [String]?) {
         guard refreshTask == nil else {
             message = ("A refresh is already running.", false)
@@ -286,11 +376,14 @@ extension ReaderApplication: ReaderActions {
             all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention,
             ignoreRules: context.config.ignoreRules)
         let mailbox = self.mailbox
+        let again = context.config.keys.keys(for: .refreshAll).first?.name ?? "the refresh key"
         refreshStatus = "Refreshing…"
         refreshTask = Task.detached {
             do {
                 let summary = try await service.run(options) { mailbox.post(.progress($0)) }
                 mailbox.post(.finished(summary))
+            } catch RefreshError.locked(_) {
+                mailbox.post(.failed("another refresh is running (cron or another window); press \(again) again when it is done"))
             } catch {
                 mailbox.post(.failed(CommandFailure(error).message))
             }

@@ -12,6 +12,16 @@ public protocol ReaderActions: AnyObject {
     func openInBrowser(_ url: String)
     /// Starts a background refresh of the feeds at `feedURLs`, or of every feed when nil.
     func refresh(feedURLs: [String]?)
+    /// Runs `work` off the UI thread (saying `busy` meanwhile), then `completion` on the UI thread with
+    /// its message or its error's description.
+    func runInBackground(
+        _ busy: String, _ work: @escaping @Sendable () async throws -> String,
+        completion: @escaping (Result<String, BackgroundTaskError>) -> Void)
+    /// Puts `text` on the clipboard through the terminal (OSC 52).
+    func copyToClipboard(_ text: String)
+    /// Runs the shell command `command` with `text` on its standard input and the terminal handed to
+    /// it, waits for it, and reports its exit status.
+    func pipe(_ text: String, to command: String)
 }
 
 /// The store, settings and application services every controller shares. UI thread only.
@@ -23,13 +33,38 @@ public final class ReaderContext {
     public var scope: FeedScope
     /// Held weakly: the application owns the controllers that hold this context.
     public weak var actions: (any ReaderActions)?
+    /// The OPML file's order for the feed list; nil without a feed list file (feeds by title).
+    let feedListOrder: FeedListOrder?
+    /// The order of article lists, changed at run time (`S`); starts as the config's `sort`.
+    public var sort: ArticleSort
+    /// Read articles are left out of article lists (`l` in a list); starts as `hide_read_articles`.
+    public var hidesReadArticles: Bool
+    /// Feeds without unread articles are left out of the feed list (`l` there); starts as `hide_read_feeds`.
+    public var hidesReadFeeds: Bool
+    /// Changes the feed list file and the store together, as `tidings feeds` does; nil when the reader
+    /// runs without a feed list (adding, editing and unsubscribing are then unavailable).
+    public let feedList: FeedListController?
+    /// The last "mark all read", which `U` undoes.
+    var undoableMarks: UndoableMarks?
     /// Makes the UI loop wake up and draw, for work finished on a background queue; any thread.
     public var wake: @Sendable () -> Void = {}
 
-    public init(store: FeedStore, config: ReaderConfig, scope: FeedScope = .every) {
+    /// - Parameters:
+    ///   - scope: the feeds of the feed list in use.
+    ///   - feedListPath: the user's OPML feed list, for its order and folders.
+    ///   - feedList: changes the feed list from the reader (add, edit, unsubscribe).
+    public init(
+        store: FeedStore, config: ReaderConfig, scope: FeedScope = .every, feedListPath: String? = nil,
+        feedList: FeedListController? = nil
+    ) {
         self.store = store
         self.config = config
         self.scope = scope
+        self.feedList = feedList
+        feedListOrder = feedListPath.map(FeedListOrder.init)
+        sort = config.sort
+        hidesReadArticles = config.hideReadArticles
+        hidesReadFeeds = config.hideReadFeeds
     }
 
     /// Reports a failed store call on the prompt line.
@@ -46,4 +81,16 @@ public final class ReaderContext {
             return nil
         }
     }
+}
+
+/// Why a background task failed, as one line for the prompt line.
+public struct BackgroundTaskError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// Articles a "mark all read" changed, so that `U` can make them unread again.
+struct UndoableMarks {
+    let articleIDs: [Int64]
+    /// What was marked, for the messages ("Alpha News").
+    let what: String
 }

@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import TerminalView
 
@@ -45,5 +46,26 @@ final class ReaderFormat {
     static func clean(_ text: String?) -> String {
         guard let text, !text.isEmpty else { return "" }
         return TerminalSanitizer.singleLine(text)
+    }
+
+    /// The article order as the status line and messages name it.
+    static func sortName(_ sort: ArticleSort) -> String {
+        switch sort {
+        case .newestFirst: "date, newest first"
+        case .oldestFirst: "date, oldest first"
+        case .titleAscending: "title A-Z"
+        case .titleDescending: "title Z-A"
+        case .byFeed: "feed A-Z"
+        case .byFeedDescending: "feed Z-A"
+        }
+    }
+}
+
+extension ArticleSort {
+    /// The order `S` switches to: date, title, feed, each both ways, then round again.
+    var next: ArticleSort {
+        let cycle: [ArticleSort] = [.newestFirst, .oldestFirst, .titleAscending, .titleDescending, .byFeed, .byFeedDescending]
+        let index = cycle.firstIndex(of: self) ?? 0
+        return cycle[(index + 1) % cycle.count]
     }
 }

@@ -29,7 +29,9 @@ public enum ReaderLauncher {
             throw .terminal("\(error)")
         }
         defer { terminal.stop() }
-        let context = ReaderContext(store: environment.store, config: config, scope: scope)
+        let context = ReaderContext(
+            store: environment.store, config: config, scope: scope, feedListPath: environment.paths.feedList,
+            feedList: FeedListController(environment: environment))
         let wakeup = terminal.wakeup
         let application = ReaderApplication(
             device: terminal, context: context,

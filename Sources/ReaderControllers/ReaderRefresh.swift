@@ -14,6 +14,8 @@ enum ReaderNotice: Sendable {
     case progress(RefreshProgress)
     case finished(RefreshSummary)
     case failed(String)
+    /// A background task (`runInBackground`) ended: its number and outcome.
+    case taskEnded(Int, Result<String, BackgroundTaskError>)
 }
 
 /// The hand-over point between background refresh tasks and the UI loop: tasks post notices and wake

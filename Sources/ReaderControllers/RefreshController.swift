@@ -15,7 +15,7 @@ import Synchronization
 /// run ends), then applies the retention policy.
 ///
 /// Threading: `run` may be called from any task; one run at a time per database (the lock). `progress`
-/// is called after every feed, serially, from the task that called `run`; keep it short. `cancel` may
+/// is called after every feed as soon as it is stored, serially (under a lock), from any task; keep it short. `cancel` may
 /// be called from any thread: the running fetches stop, the feeds not yet stored are reported as
 /// `.cancelled`, and `run` returns the summary so far. Cancelling the task that awaits `run` does the same.
 public final class RefreshController: Sendable {
@@ -49,50 +49,39 @@ public final class RefreshController: Sendable {
 
         let processor = RefreshFeedProcessor(
             store: environment.store, schedule: RefreshSchedule(), start: start, ignoreRules: options.ignoreRules)
-        var results: [RefreshFeedResult] = []
-        var moves: [(from: String, to: String)] = []
-        var newArticles = 0
-        var errors = 0
+        let recorder = RefreshRecorder(total: feeds.count, progress: progress)
         let byID = Dictionary(feeds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let requests = feeds.map {
             FetchRequest(id: $0.id, url: $0.url, etag: $0.fetchState.etag, lastModified: $0.fetchState.lastModified)
         }
 
-        func record(_ outcome: RefreshFeedProcessor.Outcome) {
-            results.append(outcome.result)
-            if let move = outcome.move { moves.append(move) }
-            newArticles += outcome.result.new
-            if outcome.result.isFailure { errors += 1 }
-            progress(RefreshProgress(
-                done: results.count, total: feeds.count, newArticles: newArticles, errors: errors,
-                latest: outcome.result))
-        }
-
         let named = !options.feeds.isEmpty
         // Results are parsed and stored as they arrive, `parallelism` at a time; the store serialises
-        // the writes, so one feed is parsed while another is written.
+        // the writes, so one feed is parsed while another is written. Each feed is recorded (and
+        // reported) the moment it is stored, not when the loop next looks at the group: a slow feed
+        // still being fetched must not hold back the progress of those already done.
         await withTaskCancellationHandler {
-            await withTaskGroup(of: RefreshFeedProcessor.Outcome.self) { group in
+            await withTaskGroup(of: Void.self) { group in
                 var running = 0
                 for await result in fetcher.fetch(requests) {
                     guard let feed = byID[result.requestID] else { continue }
-                    if running >= options.parallelism, let outcome = await group.next() {
-                        record(outcome)
+                    if running >= options.parallelism, await group.next() != nil {
                         running -= 1
                     }
                     let stop = isCancelled
                     group.addTask {
-                        processor.process(result, feed: feed, explicitlyNamed: named, cancelled: stop)
+                        recorder.record(processor.process(result, feed: feed, explicitlyNamed: named, cancelled: stop))
                     }
                     running += 1
                 }
-                for await outcome in group { record(outcome) }
+                await group.waitForAll()
             }
         } onCancel: {
             fetcher.cancel()
         }
-        for feed in feeds where !results.contains(where: { $0.feedID == feed.id }) {
-            record(.init(result: RefreshFeedResult(
+        let recordedIDs = Set(recorder.results.map(\.feedID))
+        for feed in feeds where !recordedIDs.contains(feed.id) {
+            recorder.record(.init(result: RefreshFeedResult(
                 feedID: feed.id, url: feed.url, title: feed.displayTitle, status: .cancelled,
                 seconds: (ContinuousClock.now - start).seconds)))
         }
@@ -100,6 +89,8 @@ public final class RefreshController: Sendable {
         // (also for what a killed earlier run left), cancelled or not, so search finds every article
         // stored once `run` returns.
         try environment.store.indexPendingSearch()
+        let results = recorder.results
+        let moves = recorder.moves
         if !moves.isEmpty { try feedList.applyMoves(moves) }
         let listed = moves.isEmpty ? scope : try feedList.scope()
         let cancelled = isCancelled
@@ -143,6 +134,41 @@ public final class RefreshController: Sendable {
             if !chosen.contains(where: { $0.id == feed.id }) { chosen.append(feed) }
         }
         return chosen
+    }
+}
+
+/// Collects the outcome of each feed as it is stored and reports progress, from the tasks that
+/// store feeds. Thread-safe: `record` runs `progress` under the lock, so reports stay in order.
+private final class RefreshRecorder: Sendable {
+    private struct Tally {
+        var results: [RefreshFeedResult] = []
+        var moves: [(from: String, to: String)] = []
+        var newArticles = 0
+        var errors = 0
+    }
+
+    private let total: Int
+    private let progress: @Sendable (RefreshProgress) -> Void
+    private let tally = Mutex(Tally())
+
+    init(total: Int, progress: @escaping @Sendable (RefreshProgress) -> Void) {
+        self.total = total
+        self.progress = progress
+    }
+
+    var results: [RefreshFeedResult] { tally.withLock { $0.results } }
+    var moves: [(from: String, to: String)] { tally.withLock { $0.moves } }
+
+    func record(_ outcome: RefreshFeedProcessor.Outcome) {
+        tally.withLock { tally in
+            tally.results.append(outcome.result)
+            if let move = outcome.move { tally.moves.append(move) }
+            tally.newArticles += outcome.result.new
+            if outcome.result.isFailure { tally.errors += 1 }
+            progress(RefreshProgress(
+                done: tally.results.count, total: total, newArticles: tally.newArticles, errors: tally.errors,
+                latest: outcome.result))
+        }
     }
 }
 

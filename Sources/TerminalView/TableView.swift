@@ -79,7 +79,9 @@ public final class TableView {
             var style = row.style
             if index == state.selectedRow { style = style.merged(with: selectionStyle) }
             if style != .plain { buffer.fill(Rect(x: frame.x, y: y, width: frame.width, height: 1), style: style) }
-            drawCells(row.cells, widths: widths, y: y, into: &buffer, style: style, cellStyles: row.cellStyles)
+            drawCells(
+                row.cells, widths: widths, y: y, into: &buffer, style: style, cellStyles: row.cellStyles,
+                selected: index == state.selectedRow)
             y += 1
         }
     }
@@ -204,7 +206,8 @@ public final class TableView {
     }
 
     private func drawCells(
-        _ cells: [String], widths: [Int], y: Int, into buffer: inout ScreenBuffer, style: Style, cellStyles: [Style?]
+        _ cells: [String], widths: [Int], y: Int, into buffer: inout ScreenBuffer, style: Style, cellStyles: [Style?],
+        selected: Bool = false
     ) {
         guard y < frame.maxY else { return }
         var x = frame.x
@@ -218,7 +221,14 @@ public final class TableView {
             guard width > 0 else { continue }
             let text = index < cells.count ? TerminalSanitizer.singleLine(cells[index]) : ""
             var cellStyle = style
-            if index < cellStyles.count, let extra = cellStyles[index] { cellStyle = style.merged(with: extra) }
+            if index < cellStyles.count, var extra = cellStyles[index] {
+                // On the selected row the selection's colours win: a cell keeps its attributes only.
+                if selected {
+                    extra.foreground = nil
+                    extra.background = nil
+                }
+                cellStyle = style.merged(with: extra)
+            }
             let room = min(width, frame.maxX - x)
             var indent = 0
             if columns[index].alignment != .left {

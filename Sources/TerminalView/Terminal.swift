@@ -126,7 +126,15 @@ public final class Terminal {
 
     /// Sends the difference between `frame` and the previous frame in one write.
     public func draw(_ frame: ScreenBuffer) {
-        let bytes = renderer.render(frame)
+        send(renderer.render(frame))
+    }
+
+    /// Sends the OSC 52 sequence for `text` (see `TerminalDevice.copyToClipboard`).
+    public func copyToClipboard(_ text: String) {
+        send(ClipboardSequence.bytes(for: text))
+    }
+
+    private func send(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { raw in
             var offset = 0

@@ -10,9 +10,42 @@ public protocol TerminalDevice: AnyObject {
     func draw(_ frame: ScreenBuffer)
     /// Makes the next `draw` repaint everything.
     func requestFullRedraw()
+    /// Puts `text` on the system clipboard through the terminal (OSC 52), which works over SSH in
+    /// terminals that allow it.
+    func copyToClipboard(_ text: String)
 }
 
 extension Terminal: TerminalDevice {}
+
+/// The OSC 52 sequence that asks the terminal to put `text` on the clipboard:
+/// `ESC ] 52 ; c ; <base64> BEL`.
+public enum ClipboardSequence {
+    public static func bytes(for text: String) -> [UInt8] {
+        Array("\u{1B}]52;c;".utf8) + Array(Base64.encode(Array(text.utf8)).utf8) + [0x07]
+    }
+}
+
+/// Standard base64 (RFC 4648, with padding), for OSC 52.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let b0 = Int(bytes[index])
+            let b1 = index + 1 < bytes.count ? Int(bytes[index + 1]) : 0
+            let b2 = index + 2 < bytes.count ? Int(bytes[index + 2]) : 0
+            out.append(alphabet[b0 >> 2])
+            out.append(alphabet[((b0 & 0x03) << 4) | (b1 >> 4)])
+            out.append(index + 1 < bytes.count ? alphabet[((b1 & 0x0F) << 2) | (b2 >> 6)] : UInt8(ascii: "="))
+            out.append(index + 2 < bytes.count ? alphabet[b2 & 0x3F] : UInt8(ascii: "="))
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
 
 /// An in-memory terminal: the caller queues input events, frames are kept for inspection and
 /// still go through a `Renderer`, so the bytes a real terminal would get are counted.
@@ -25,6 +58,8 @@ public final class HeadlessTerminal: TerminalDevice {
     /// How many frames were drawn and how many bytes they would have sent.
     public private(set) var frameCount = 0
     public private(set) var bytesWritten = 0
+    /// Every OSC 52 sequence sent, in order, as the terminal would receive it.
+    public private(set) var clipboardSequences: [[UInt8]] = []
     private var events: [InputEvent] = []
     private let renderer: Renderer
 
@@ -63,6 +98,10 @@ public final class HeadlessTerminal: TerminalDevice {
 
     public func requestFullRedraw() {
         renderer.invalidate()
+    }
+
+    public func copyToClipboard(_ text: String) {
+        clipboardSequences.append(ClipboardSequence.bytes(for: text))
     }
 
     /// The last frame's rows as text (trailing spaces removed); empty before the first frame.

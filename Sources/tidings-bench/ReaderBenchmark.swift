@@ -116,6 +116,20 @@ struct ReaderBenchmark: ParsableCommand {
         }
         report("key_open", opens)
         report("key_back", backs)
+
+        // S: the list read again in the next order (oldest first, then title A-Z: no index, a sort).
+        report("key_S_oldest_first", press("S", times: 1))
+        report("key_S_title", press("S", times: 1))
+        report("key_pgdn_title", press("\u{1B}[6~", times: 100))
+        _ = press("SSSS", times: 1)  // back to newest first
+
+        // n from an article, through one feed's unread articles and on into the next feeds.
+        _ = press("q", times: 1)
+        report("key_n_from_feed_list", press("n", times: 1))  // the first feed with unread, its first article
+        guard terminal.lines.contains(where: { $0.hasPrefix("Feed ") }) else {
+            throw ValidationError("Enter did not open an article of the first feed")
+        }
+        report("key_n", press("n", times: 500))
         start = ContinuousClock.now
         let memory = ProcessStatus.kilobytes("VmHWM")
         print(String(format: "peak_rss_mb=%.1f (at start of measuring: %.1f)", ProcessStatus.megabytes(memory),

@@ -3,9 +3,25 @@ import ReaderControllers
 
 /// `tidings read` (also `tidings` with no subcommand): the terminal reader.
 struct ReadCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "read",
-        abstract: "Open the terminal reader (the default when no subcommand is given).")
+    /// Computed, so `--help` lists the keys of the config file in use (`--config`, $TIDINGS_CONFIG,
+    /// or the default path), read when the help is printed.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "read",
+            abstract: "Open the terminal reader (the default when no subcommand is given).",
+            discussion: KeyHelp.text(configPath: TidingsPaths.resolve(config: configArgument).config)
+                + "\n\nExit status: 0 quit, 2 not a terminal, 73 the database cannot be opened, 78 the config file is wrong.")
+    }
+
+    /// The `--config FILE` or `--config=FILE` given on the command line, if any.
+    private static var configArgument: String? {
+        let arguments = CommandLine.arguments
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--config", index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix("--config=") { return String(argument.dropFirst("--config=".count)) }
+        }
+        return nil
+    }
 
     @OptionGroup var global: GlobalOptions
 

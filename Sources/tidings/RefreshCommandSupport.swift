@@ -4,12 +4,14 @@ import ReaderControllers
 import Synchronization
 
 /// The live progress line of `tidings refresh` on a terminal: done/total, new articles and errors on
-/// standard error, rewritten in place with a carriage return at most every 50 ms, cleared at the end.
+/// standard error, rewritten in place with a carriage return at most every 50 ms (a state held back
+/// is written when the 50 ms are over, so the line never stays behind), cleared at the end.
 ///
 /// Threading: `show` and `clear` may be called from any thread.
 final class RefreshProgressLine: Sendable {
     private let enabled: Bool
-    private let state = Mutex<(shown: Bool, last: ContinuousClock.Instant?)>((false, nil))
+    private let state = Mutex<(shown: Bool, cleared: Bool, throttle: ProgressThrottle<RefreshProgress>)>(
+        (false, false, ProgressThrottle()))
 
     init(enabled: Bool) {
         self.enabled = enabled
@@ -17,21 +19,43 @@ final class RefreshProgressLine: Sendable {
 
     func show(_ progress: RefreshProgress) {
         guard enabled else { return }
-        let now = ContinuousClock.now
-        let due = state.withLock { state -> Bool in
-            if let last = state.last, now - last < .milliseconds(50), progress.done < progress.total { return false }
-            state = (true, now)
-            return true
+        // Decided and written under one lock, so a flush and a newer state never land out of order.
+        let flushAt = state.withLock { state -> ContinuousClock.Instant? in
+            switch state.throttle.offer(progress, isFinal: progress.done >= progress.total, now: .now) {
+            case .show(let progress):
+                Self.writeLine(progress, state: &state)
+                return nil
+            case .held: return nil
+            case .flushAt(let instant): return instant
+            }
         }
-        guard due else { return }
-        let text = "\rrefreshing \(progress.done)/\(progress.total) feeds, \(progress.newArticles) new, "
-            + "\(progress.errors) error\(progress.errors == 1 ? "" : "s")\u{1B}[K"
-        RefreshProgressLine.writeError(text)
+        guard let flushAt else { return }
+        let wait = (flushAt - .now).components
+        let delay = max(0, Double(wait.seconds) + Double(wait.attoseconds) / 1e18)
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            state.withLock { state in
+                if let progress = state.throttle.flush(now: .now) { Self.writeLine(progress, state: &state) }
+            }
+        }
     }
 
     func clear() {
-        guard enabled, state.withLock({ state in defer { state.shown = false }; return state.shown }) else { return }
-        RefreshProgressLine.writeError("\r\u{1B}[K")
+        guard enabled else { return }
+        state.withLock { state in
+            state.cleared = true
+            state.throttle.discard()
+            if state.shown { RefreshProgressLine.writeError("\r\u{1B}[K") }
+            state.shown = false
+        }
+    }
+
+    private static func writeLine(
+        _ progress: RefreshProgress, state: inout (shown: Bool, cleared: Bool, throttle: ProgressThrottle<RefreshProgress>)
+    ) {
+        guard !state.cleared else { return }
+        state.shown = true
+        writeError("\rrefreshing \(progress.done)/\(progress.total) feeds, \(progress.newArticles) new, "
+            + "\(progress.errors) error\(progress.errors == 1 ? "" : "s")\u{1B}[K")
     }
 
     private static func writeError(_ text: String) {

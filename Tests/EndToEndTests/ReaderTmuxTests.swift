@@ -139,7 +139,8 @@ final class ReaderTmuxTests: XCTestCase {
         XCTAssertEqual(result.status, 78)
         XCTAssertEqual(
             result.output,
-            "tidings: config \(workspace.config): 'sort' must be \"newest-first\", \"oldest-first\" or \"by-feed\"\n")
+            "tidings: config \(workspace.config): 'sort' must be \"newest-first\", \"oldest-first\", \"title-a-z\", "
+                + "\"title-z-a\", \"by-feed\" or \"by-feed-z-a\"\n")
         try "[keys\n".write(toFile: workspace.config, atomically: true, encoding: .utf8)
         let broken = try workspace.run([])
         XCTAssertEqual(broken.status, 78)

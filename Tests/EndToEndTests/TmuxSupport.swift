@@ -45,6 +45,12 @@ final class TmuxSession {
         try run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Runs any tmux command on this server (`set-option -g set-clipboard on`, `show-buffer`).
+    @discardableResult
+    func tmux(_ arguments: String...) throws -> String {
+        try run(arguments)
+    }
+
     /// Polls the pane until `condition` holds for its rows; returns the last rows seen. Fails the
     /// test (with the screen) when `timeout` passes first.
     @discardableResult

@@ -32,7 +32,7 @@ final class ArticleViewTests: XCTestCase {
         let reader = try ReaderHarness(self, config: recordingConfig(file))
         reader.type("jjjj\rG\r")
         reader.type("2")
-        XCTAssertTrue(reader.lines[29].hasPrefix("2 (o opens link 2)"), reader.lines[29])
+        XCTAssertTrue(reader.lines[29].hasPrefix("2 (o opens link 2, y copies it)"), reader.lines[29])
         reader.type("o")
         XCTAssertEqual(waitForLines(file, count: 1), ["https://alpha.example/link-two"])
         reader.type("o")
@@ -48,7 +48,7 @@ final class ArticleViewTests: XCTestCase {
         XCTAssertFalse(BrowserLauncher.isOpenable("-oProxyCommand=x"))
         XCTAssertFalse(BrowserLauncher.isOpenable("https://a.example/\u{1B}[2J"))
         let launcher = BrowserLauncher(configured: nil, isTerminal: false, environment: ["BROWSER": "w3m:lynx"])
-        XCTAssertEqual(launcher.script, "(w3m \"$1\") </dev/null >/dev/null 2>&1 &")
+        XCTAssertEqual(launcher.script, "exec w3m \"$1\"")
         let fallback = BrowserLauncher(configured: nil, isTerminal: true, environment: [:])
         XCTAssertEqual(fallback.script, "exec xdg-open \"$1\"")
     }

@@ -114,7 +114,7 @@ final class ConfigFileTests: XCTestCase {
 
 /// The README's full example is a valid config, and says what the defaults are.
 final class ConfigReadmeExampleTests: XCTestCase {
-    func testTheReadmeExampleParsesToTheDefaultsExceptTheBrowser() throws {
+    func testTheReadmeExampleParsesToTheDefaultsExceptTheBrowserAndMacros() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
@@ -124,6 +124,9 @@ final class ConfigReadmeExampleTests: XCTestCase {
         var config = try ReaderConfig.parse(String(text[start.upperBound..<end.lowerBound]), path: "README.md")
         XCTAssertEqual(config.browser, "firefox --new-tab %u")
         config.browser = nil
+        XCTAssertEqual(config.macros[.character("v")], [.openInBrowser, .toggleRead])
+        XCTAssertEqual(config.macros[.character("x")], [.toggleStar, .down])
+        config.macros = [:]
         // The example's filters and query feeds (none by default) parse.
         XCTAssertEqual(config.ignoreRules.rules.map(\.query), [
             "title =~ \"(?i)^sponsored\"", "content contains \"crypto\" or author = \"Spam Bot\"",

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 import Foundation
 import ReaderControllers
@@ -196,5 +197,49 @@ final class FeedListControllerTests: RefreshServerTestCase {
         XCTAssertEqual(items.first { $0.url == "https://kept.example/feed" }?.refreshInterval, 7200)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }
         XCTAssertEqual(leftovers, [])
+    }
+
+    func testEditChangesTitleAndIntervalInPlaceAndKeepsArticles() throws {
+        let opml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0" xmlns:x="urn:other"><head><title>Mine</title></head>
+            <body><outline text="Folder"><outline text="First" xmlUrl="https://first.example/feed" x:color="blue" refreshInterval="30"/>
+            <outline text="Second" xmlUrl="https://second.example/feed"/></outline></body></opml>
+            """
+        try opml.write(toFile: paths.feedList, atomically: true, encoding: .utf8)
+        let environment = try environment()
+        let controller = FeedListController(environment: environment)
+        try controller.sync()
+        let first = try XCTUnwrap(try environment.store.feed(url: "https://first.example/feed"))
+        try environment.store.apply(
+            feedID: first.id,
+            feed: Feed(format: .rss20, title: "First", items: [Article(id: "a", title: "Kept article")]),
+            fetch: FetchRecord(fetchedAt: Date()))
+        try environment.store.setStarred(true, articleIDs: try environment.store.articleSummaries(.all, offset: 0, limit: 10).map(\.id))
+
+        try controller.edit("First", title: "Renamed", tags: ["Folder"], refreshInterval: 6 * 3600)
+        var text = try feedListText()
+        XCTAssertTrue(text.contains("title=\"Renamed\""), text)
+        XCTAssertTrue(text.contains("x:color=\"blue\""), "unknown attributes stay: \(text)")
+        XCTAssertTrue(text.contains("tidings:refresh=\"6h\""), text)
+        XCTAssertFalse(text.contains("refreshInterval="), text)
+        let renamed = try XCTUnwrap(text.range(of: "Renamed"))
+        XCTAssertLessThan(renamed.lowerBound, try XCTUnwrap(text.range(of: "Second")).lowerBound, "in place")
+        var items = try controller.list()
+        XCTAssertEqual(items.first { $0.url == "https://first.example/feed" }?.title, "Renamed")
+        XCTAssertEqual(items.first { $0.url == "https://first.example/feed" }?.refreshInterval, 6 * 3600)
+        XCTAssertEqual(try environment.store.counts().starred, 1, "the article and its star are kept")
+
+        try controller.edit("https://first.example/feed", title: nil, tags: ["Elsewhere", "extra"], refreshInterval: nil)
+        text = try feedListText()
+        XCTAssertTrue(text.contains("text=\"Elsewhere\""), text)
+        XCTAssertTrue(text.contains("category=\"/extra\""), text)
+        items = try controller.list()
+        let moved = try XCTUnwrap(items.first { $0.url == "https://first.example/feed" })
+        XCTAssertEqual(moved.tags, ["Elsewhere", "extra"])
+        XCTAssertNil(moved.refreshInterval)
+        XCTAssertEqual(moved.title, "First", "no title of its own: the feed's title")
+        XCTAssertEqual(try environment.store.counts().starred, 1)
+        XCTAssertThrowsError(try controller.edit("nothing-like-it", title: nil, tags: [], refreshInterval: nil))
     }
 }

@@ -139,14 +139,17 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertEqual(reader.lines[1], "Beta closing post", "then on to the next feed")
         XCTAssertEqual(reader.lines[2], "Feed      Beta Blog")
         reader.type("p")
-        XCTAssertEqual(reader.lines[1], "Beta closing post", "p finds no unread before: all were read")
-        reader.type("nn")
-        XCTAssertTrue(reader.lines[1].hasPrefix("Title"), reader.lines[1])
+        XCTAssertTrue(reader.lines[1].hasPrefix("Title"), "p finds none before in Beta or Alpha, wraps to the last feed")
         reader.type("n")
-        XCTAssertTrue(reader.lines[29].contains("No more unread articles"), reader.lines[29])
+        XCTAssertEqual(reader.lines[1], "Beta opening post", "and n wraps on to Beta again")
+        reader.type("n")
+        XCTAssertTrue(reader.lines[29].contains("No unread articles left"), reader.lines[29])
         XCTAssertEqual(try reader.store.counts().unread, 0)
         reader.type("q")
-        XCTAssertTrue(reader.lines[0].hasPrefix("Tidings: Alpha News"))
+        XCTAssertTrue(reader.lines[0].hasPrefix("Tidings: Beta Blog"), "back lands in the feed shown last: \(reader.lines[0])")
+        reader.type("q")
+        let betaRow = try XCTUnwrap(reader.lines.firstIndex { $0.hasPrefix("Beta Blog") })
+        XCTAssertTrue(try XCTUnwrap(reader.terminal.frame)[0, betaRow].style.reverse, "the feed list selects that feed too")
     }
 
     func testNextUnreadFromTheFeedListOpensTheFirstUnreadArticleInItsList() throws {

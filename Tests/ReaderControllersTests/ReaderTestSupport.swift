@@ -15,7 +15,8 @@ final class ReaderHarness {
 
     init(
         _ test: XCTestCase, size: TerminalSize = TerminalSize(width: 100, height: 30), config: ReaderConfig = ReaderConfig(),
-        makeRefresher: (() -> any ReaderRefreshing)? = nil, fill: (FeedStore) throws -> Void = ReaderFixture.fill
+        makeRefresher: (() -> any ReaderRefreshing)? = nil, fill: (FeedStore) throws -> Void = ReaderFixture.fill,
+        opml: String? = nil
     ) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("ReaderTests-\(UUID().uuidString)", isDirectory: true)
@@ -25,9 +26,15 @@ final class ReaderHarness {
         store = try FeedStore(path: folder.appendingPathComponent("tidings.db").path)
         try fill(store)
         terminal = HeadlessTerminal(size: size)
+        var feedListPath: String?
+        if let opml {
+            let path = folder.appendingPathComponent("feeds.opml").path
+            try opml.write(toFile: path, atomically: true, encoding: .utf8)
+            feedListPath = path
+        }
         app = ReaderApplication(
-            device: terminal, context: ReaderContext(store: store, config: config), makeRefresher: makeRefresher,
-            environment: [:])
+            device: terminal, context: ReaderContext(store: store, config: config, feedListPath: feedListPath),
+            makeRefresher: makeRefresher, environment: [:])
         app.processEvents()
     }
 

@@ -1,0 +1,78 @@
+import FeedStore
+import Foundation
+
+/// What the article list and the article view both do with one article: copy its URL (`y`, OSC 52),
+/// pipe it to a command (`|`), save it to a file (`w`). Saving asks for a path (a `.html` name
+/// saves the HTML page, anything else text), asks again before replacing a file, and writes
+/// atomically (a temporary file beside it, then rename). UI thread only.
+struct ArticleCommands {
+    let context: ReaderContext
+
+    /// Copies `url`, or says the article has none.
+    func copy(_ url: String?) {
+        guard let url else {
+            context.actions?.showMessage("This article has no link.", isError: true)
+            return
+        }
+        context.actions?.copyToClipboard(url)
+    }
+
+    /// Asks for a command and pipes the article's text to it.
+    func pipe(articleID: Int64) {
+        guard let article = load(articleID) else { return }
+        context.actions?.beginPrompt("Pipe article to command: ", initial: "") { [context] command in
+            let trimmed = command.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return }
+            context.actions?.pipe(ArticleExport.text(article), to: trimmed)
+        }
+    }
+
+    /// Asks for a path and saves the article there.
+    func save(articleID: Int64, home: String = NSHomeDirectory()) {
+        guard let article = load(articleID) else { return }
+        let suggestion = "~/" + ArticleExport.fileName(article)
+        context.actions?.beginPrompt("Save article to (.html for HTML): ", initial: suggestion) { [context] typed in
+            let trimmed = typed.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return }
+            let path = ArticleExport.expand(trimmed, home: home)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                guard !isDirectory.boolValue else {
+                    context.actions?.showMessage("\(path) is a folder: name a file.", isError: true)
+                    return
+                }
+                context.actions?.beginPrompt("\(path) exists. Replace it? (y/n) ", initial: "") { answer in
+                    if answer.lowercased().hasPrefix("y") {
+                        Self.write(article, to: path, context: context)
+                    } else {
+                        context.actions?.showMessage("Not saved.", isError: false)
+                    }
+                }
+                return
+            }
+            Self.write(article, to: path, context: context)
+        }
+    }
+
+    private static func write(_ article: StoredArticle, to path: String, context: ReaderContext) {
+        do {
+            let html = ArticleExport.wantsHTML(path)
+            let data = html ? try ArticleExport.html(article) : Data(ArticleExport.text(article).utf8)
+            try SafeFileWriter.replace(path, with: data, backup: nil)
+            context.actions?.showMessage("Saved \(html ? "HTML" : "text") to \(path)", isError: false)
+        } catch let failure as SafeFileWriter.Failure {
+            context.actions?.showMessage("Not saved: \(path): \(failure.reason)", isError: true)
+        } catch {
+            context.actions?.showMessage("Not saved: \(error)", isError: true)
+        }
+    }
+
+    private func load(_ articleID: Int64) -> StoredArticle? {
+        guard let found = context.attempt({ try context.store.article(id: articleID) }) else { return nil }
+        guard let found else {
+            context.actions?.showMessage("The article no longer exists.", isError: true)
+            return nil
+        }
+        return found
+    }
+}

@@ -1,0 +1,136 @@
+import FeedStore
+import Foundation
+import TidingsText
+
+/// Changes to the feed list made from the reader — add a feed, edit one, unsubscribe — through the
+/// same `FeedListController` as `tidings feeds` (the OPML file stays the source of truth, written
+/// atomically, and the store follows it); and "mark all read" with its undo. Each asks on the prompt
+/// line and reports there. UI thread only.
+struct FeedCommands {
+    let context: ReaderContext
+    /// Runs after the store changed (the caller reloads what it shows).
+    let didChange: () -> Void
+
+    /// Asks for a URL, adds the feed in the background (fetching it first; a web page's feed is
+    /// discovered), then refreshes it.
+    func add() {
+        guard let feedList = available() else { return }
+        context.actions?.beginPrompt("Add feed (URL or web page): ", initial: "") { [context, didChange] typed in
+            let url = typed.trimmingCharacters(in: .whitespaces)
+            guard !url.isEmpty else { return }
+            context.actions?.runInBackground("Adding \(ReaderFormat.clean(url))…", {
+                try await feedList.add(FeedAddRequest(url: url)).url
+            }) { result in
+                switch result {
+                case .success(let added):
+                    Self.followList(feedList, context: context)
+                    didChange()
+                    let title = (context.attempt { try context.store.feed(url: added) } ?? nil)?.displayTitle ?? added
+                    context.actions?.refresh(feedURLs: [added])
+                    context.actions?.showMessage("Added \(ReaderFormat.clean(title)); refreshing it.", isError: false)
+                case .failure(let error):
+                    context.actions?.showMessage("Not added: \(error)", isError: true)
+                }
+            }
+        }
+    }
+
+    /// Asks for the title, then the tags (comma-separated; the first is the folder), then the
+    /// refresh interval, each prefilled, and saves them.
+    func edit(_ feed: StoredFeed) {
+        guard let feedList = available() else { return }
+        let actions = context.actions
+        actions?.beginPrompt("Title (empty: the feed's own): ", initial: feed.title ?? "") { [context, didChange] title in
+            actions?.beginPrompt("Tags, comma-separated (the first is the folder): ", initial: feed.tags.joined(separator: ", ")) { tags in
+                let interval = feed.refreshInterval.map(DurationText.format) ?? ""
+                actions?.beginPrompt("Refresh interval (30m, 6h, 1d; empty: automatic): ", initial: interval) { typed in
+                    let trimmed = typed.trimmingCharacters(in: .whitespaces)
+                    var seconds: TimeInterval?
+                    if !trimmed.isEmpty {
+                        guard let parsed = DurationText.parse(trimmed, bareNumberUnit: 60), parsed > 0 else {
+                            actions?.showMessage("Not changed: '\(ReaderFormat.clean(trimmed))' is no interval (30m, 6h, 1d).", isError: true)
+                            return
+                        }
+                        seconds = parsed
+                    }
+                    let newTitle = title.trimmingCharacters(in: .whitespaces)
+                    let newTags = tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    do {
+                        try feedList.edit(feed.url, title: newTitle.isEmpty ? nil : newTitle, tags: newTags, refreshInterval: seconds)
+                        Self.followList(feedList, context: context)
+                        didChange()
+                        actions?.showMessage("Saved \(ReaderFormat.clean(newTitle.isEmpty ? feed.displayTitle : newTitle)).", isError: false)
+                    } catch {
+                        context.report(error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks, naming what goes with the feed, then removes it from the list and the store.
+    func unsubscribe(_ feed: StoredFeed) {
+        guard let feedList = available() else { return }
+        let starred = (context.attempt {
+            try context.store.articlePage(ArticleQuery(feedIDs: [feed.id], starredOnly: true), offset: 0, limit: 0).total
+        }) ?? 0
+        let name = ReaderFormat.clean(feed.displayTitle)
+        let loss = "its \(feed.totalCount) article\(feed.totalCount == 1 ? "" : "s")"
+            + (starred > 0 ? ", \(starred) of them starred," : "")
+        context.actions?.beginPrompt("Unsubscribe from \(name) and delete \(loss)? (y/n) ", initial: "") { [context, didChange] answer in
+            guard answer.lowercased().hasPrefix("y") else {
+                context.actions?.showMessage("Kept \(name).", isError: false)
+                return
+            }
+            do {
+                try feedList.remove(feed.url)
+                Self.followList(feedList, context: context)
+                didChange()
+                context.actions?.showMessage("Unsubscribed from \(name).", isError: false)
+            } catch {
+                context.report(error)
+            }
+        }
+    }
+
+    /// Marks every unread article of `query` read, remembering which, so `U` can undo it.
+    func markAllRead(_ query: ArticleQuery, what: String) {
+        var unread = query
+        unread.unreadOnly = true
+        guard let ids = context.attempt({
+            try context.store.articleSummaries(unread, offset: 0, limit: Int(Int32.max)).map(\.id)
+        }), context.attempt({ try context.store.setRead(true, articleIDs: ids) }) != nil else { return }
+        context.undoableMarks = ids.isEmpty ? context.undoableMarks : UndoableMarks(articleIDs: ids, what: what)
+        didChange()
+        let undo = context.config.keys.keys(for: .undo).first.map { " (\($0.name) undoes)" } ?? ""
+        context.actions?.showMessage(
+            "Marked \(ids.count) article\(ids.count == 1 ? "" : "s") read in \(what)" + (ids.isEmpty ? "." : "." + undo),
+            isError: false)
+    }
+
+    /// Makes the articles of the last "mark all read" unread again.
+    func undo() {
+        guard let marks = context.undoableMarks else {
+            context.actions?.showMessage("Nothing to undo.", isError: false)
+            return
+        }
+        guard let changed = context.attempt({ try context.store.setRead(false, articleIDs: marks.articleIDs) }) else { return }
+        context.undoableMarks = nil
+        didChange()
+        context.actions?.showMessage(
+            "\(changed) article\(changed == 1 ? "" : "s") in \(marks.what) unread again.", isError: false)
+    }
+
+    /// The feeds the reader shows are the list's: read them again after the list changed.
+    private static func followList(_ feedList: FeedListController, context: ReaderContext) {
+        if let scope = context.attempt({ try feedList.sync() }) { context.scope = scope }
+    }
+
+    private func available() -> FeedListController? {
+        guard let feedList = context.feedList else {
+            context.actions?.showMessage("Changing feeds needs the feed list file.", isError: true)
+            return nil
+        }
+        return feedList
+    }
+}

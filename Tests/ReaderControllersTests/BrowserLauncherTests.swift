@@ -1,0 +1,46 @@
+import Foundation
+@testable import ReaderControllers
+import XCTest
+
+/// `o` only says a browser opened when one ran: a missing command or one failing at once is an error.
+final class BrowserLauncherTests: XCTestCase {
+    private func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    func testAMissingBrowserCommandIsReported() {
+        let launcher = BrowserLauncher(configured: "/nonexistent/browser %u", isTerminal: false, environment: [:])
+        XCTAssertThrowsError(try launcher.open("https://example.org/", foreground: { try $0() })) { error in
+            XCTAssertTrue("\(error)".hasPrefix("no browser: '/nonexistent/browser %u' cannot be run"), "\(error)")
+        }
+        let fromEnvironment = BrowserLauncher(
+            configured: nil, isTerminal: false, environment: ["BROWSER": "no-such-browser-tidings"])
+        XCTAssertThrowsError(try fromEnvironment.open("https://example.org/", foreground: { try $0() }))
+        let terminal = BrowserLauncher(configured: "no-such-browser-tidings", isTerminal: true, environment: [:])
+        XCTAssertThrowsError(try terminal.open("https://example.org/", foreground: { try $0() }))
+    }
+
+    func testABrowserFailingAtOnceIsReportedWithItsStatus() {
+        let launcher = BrowserLauncher(configured: "sh -c 'exit 3' sh", isTerminal: false, environment: [:])
+        XCTAssertThrowsError(try launcher.open("https://example.org/", foreground: { try $0() })) { error in
+            XCTAssertTrue("\(error)".contains("failed (exit status 3)"), "\(error)")
+        }
+    }
+
+    func testAWorkingBrowserGetsTheURLAsOneArgument() throws {
+        let folder = try folder()
+        let script = folder.appendingPathComponent("browser.sh")
+        let output = folder.appendingPathComponent("opened.txt")
+        try "#!/bin/sh\nprintf '%s' \"$1\" > '\(output.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let launcher = BrowserLauncher(configured: "\(script.path) %u", isTerminal: false, environment: [:])
+        let url = "https://example.org/a?b=c&d='e'"
+        try launcher.open(url, foreground: { try $0() })
+        let deadline = Date().addingTimeInterval(5)
+        while (try? String(contentsOf: output, encoding: .utf8)) != url, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), url)
+    }
+}
