@@ -62,7 +62,8 @@ let package = Package(
             ]),
 
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
-        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"], resources: [.copy("Resources")]),
+        .testTarget(
+            name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText"], resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedFetchTests", dependencies: ["FeedFetch", "LocalFeedServer"], resources: [.copy("Resources")]),
         .testTarget(

@@ -63,25 +63,6 @@ public enum HTMLText {
         }
         return output
     }
-
-    /// Appends `text` with runs of white space collapsed to one space (none at the start), C1 controls
-    /// read as windows-1252 (`&#146;` is ’) and other control characters removed.
-    static func appendCollapsed(_ text: String, to output: inout String, pendingSpace: inout Bool) {
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value == 0x20 || (value >= 0x09 && value <= 0x0D) || (value >= 0xA0 && scalar.properties.isWhitespace) {
-                pendingSpace = !output.isEmpty
-            } else if value >= 0x20, value < 0x7F || value >= 0xA0 {
-                if pendingSpace { output += " " }
-                pendingSpace = false
-                output.unicodeScalars.append(scalar)
-            } else if let mapped = Windows1252.character(forC1: value) {
-                if pendingSpace { output += " " }
-                pendingSpace = false
-                output.unicodeScalars.append(mapped)
-            }
-        }
-    }
 }
 
 extension HTMLElement {

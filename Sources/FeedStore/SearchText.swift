@@ -39,8 +39,12 @@ enum SearchText {
     static func identityText(_ body: String) -> String {
         var output = String.UnicodeScalarView()
         for scalar in body.unicodeScalars {
-            let properties = scalar.properties
-            if properties.isAlphabetic || properties.numericType != nil { output.append(scalar) }
+            let value = scalar.value
+            let keep =
+                value < 0x80
+                ? (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A) || (value >= 0x30 && value <= 0x39)
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if keep { output.append(scalar) }
         }
         return String(output)
     }
