@@ -49,8 +49,9 @@ public enum HTMLText {
         document.walk { event, node, _ in
             switch node.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                guard event == .enter, let text = node.pointee.textContent else { return false }
-                appendCollapsed(text, to: &output, pendingSpace: &pendingSpace)
+                guard event == .enter, let text = node.pointee.content else { return false }
+                let bytes = UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text)))
+                appendCollapsed(bytes, to: &output, pendingSpace: &pendingSpace)
                 return false
             case XML_ELEMENT_NODE:
                 let element = node.pointee.element

@@ -58,8 +58,11 @@ enum CJKBigrams {
     }
 
     private static func containsCJK(_ text: some StringProtocol) -> Bool {
-        // Every CJK character is three or four bytes in UTF-8, led by E1-EF or F0-F3.
-        text.utf8.contains { $0 >= 0xE1 } && text.unicodeScalars.contains(where: isCJK)
+        // Every CJK character is three or four bytes in UTF-8, led by E1-EF or F0-F3: most text is
+        // ruled out by one pass over contiguous bytes.
+        let mayContain = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 >= 0xE1 } }
+            ?? text.utf8.contains { $0 >= 0xE1 }
+        return mayContain && text.unicodeScalars.contains(where: isCJK)
     }
 
     /// Appends the bigrams of `run` and, unless the run ends a search word, its last character alone.

@@ -61,3 +61,16 @@ final class PlainTextCollapseTests: XCTestCase {
         }
     }
 }
+
+extension PlainTextCollapseTests {
+    func testMalformedBytesAreKeptAsReplacementCharacters() {
+        let inputs: [[UInt8]] = [[0x61, 0xC2], [0x61, 0xE2, 0x80], [0xC2, 0x41, 0x42], [0xE3, 0x20, 0x41], [0xFF, 0x61]]
+        for input in inputs {
+            var output = ""
+            var pending = false
+            input.withUnsafeBufferPointer { HTMLText.appendCollapsed($0, to: &output, pendingSpace: &pending) }
+            XCTAssertFalse(output.isEmpty, "\(input)")
+            XCTAssertTrue(output.unicodeScalars.allSatisfy { $0 == "\u{FFFD}" || $0.isASCII }, "\(input): \(output)")
+        }
+    }
+}
