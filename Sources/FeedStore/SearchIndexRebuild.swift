@@ -2,7 +2,7 @@ import FeedModel
 import Foundation
 import GRDB
 
-/// The "v3-search-text" migration: rebuilds the full-text index of every stored article from its stored
+/// The "v5-search-text" migration: rebuilds the full-text index of every stored article from its stored
 /// columns through `SearchText` (the reader's plain text, CJK bigrams), and moves hashed identities to
 /// the text `SearchText.identityText` gives, so that entries known only by their text keep matching.
 ///

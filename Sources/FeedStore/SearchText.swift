@@ -4,7 +4,7 @@ import FeedModel
 /// plain-text conversion (every HTML entity decoded, scripts and styles dropped), bounded in length,
 /// with CJK runs written as bigrams (`CJKBigrams`) so that they are found by substring.
 ///
-/// `ArticleWriter` indexes new articles with it and the "v3-search-text" migration re-indexes stored
+/// `ArticleWriter` indexes new articles with it and the "v5-search-text" migration re-indexes stored
 /// ones from their stored columns, so both take the same path.
 enum SearchText {
     /// Body text indexed per article, in UTF-8 bytes.

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import FeedStore
 
-/// A database from before "v3-search-text" (its index built by the old six-entity HTML stripper, one
+/// A database from before "v5-search-text" (its index built by the old six-entity HTML stripper, one
 /// article still waiting in `search_pending`) is re-indexed on open, without losing an article or a mark.
 final class SearchMigrationTests: XCTestCase {
     /// The identity the old code gave an untitled entry without id or link: FNV-1a of (no title, no date,
@@ -16,8 +16,13 @@ final class SearchMigrationTests: XCTestCase {
     private func makeVersion2Database() throws -> String {
         let path = try temporaryDatabasePath(self)
         let queue = try DatabaseQueue(path: path)
-        try Schema.migrator.migrate(queue, upTo: "v2")
         try queue.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            for migration in Schema.migrations.prefix(2) {
+                XCTAssertTrue(["v1", "v2"].contains(migration.identifier))
+                try migration.migrate(db)
+                try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.identifier])
+            }
             try db.execute(sql: """
                 INSERT INTO feeds (id, url, created_at) VALUES (1, 'https://example.org/feed', 0);
                 INSERT INTO articles (id, feed_id, identity, guid, title, sort_date, content_hash, first_seen_at,
@@ -40,7 +45,8 @@ final class SearchMigrationTests: XCTestCase {
         let path = try makeVersion2Database()
         let store = try FeedStore(path: path)
         XCTAssertEqual(
-            try sqlite3(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier;"), "v1\nv2\nv3-search-text")
+            try sqlite3(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier;"),
+            "v1\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text")
         XCTAssertEqual(try store.countArticles(.search("café")), 2, "entities decoded, the pending article included")
         XCTAssertEqual(try store.titles(.search("日本語")), ["日本語のタイトル"])
         XCTAssertEqual(try store.titles(.search("内容")), ["日本語のタイトル"])
