@@ -34,6 +34,14 @@ enum SearchText {
         text.map(CJKBigrams.document)
     }
 
+    /// SQL for the plain text of the index text in `expression` (a column of `article_search` or
+    /// `search_pending`): the text before `CJKBigrams.separator`, for comparisons that must see what the
+    /// reader shows rather than the bigrams.
+    static func plainSQL(_ expression: String) -> String {
+        "(CASE WHEN instr(\(expression), char(31)) > 0 "
+            + "THEN substr(\(expression), 1, instr(\(expression), char(31)) - 1) ELSE \(expression) END)"
+    }
+
     /// The letters and digits of a plain body: what a hashed identity (`h:`) of an untitled entry
     /// depends on, so that changes in how white space and punctuation are written never change it.
     static func identityText(_ body: String) -> String {
