@@ -62,10 +62,13 @@ let package = Package(
             ]),
 
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
-        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"], resources: [.copy("Resources")]),
+        .testTarget(
+            name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText"], resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedFetchTests", dependencies: ["FeedFetch", "LocalFeedServer"], resources: [.copy("Resources")]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
+        .testTarget(
+            name: "FeedStoreTests",
+            dependencies: ["FeedStore", "FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
         .testTarget(
             name: "ReaderControllersTests",

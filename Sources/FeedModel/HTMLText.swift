@@ -49,8 +49,9 @@ public enum HTMLText {
         document.walk { event, node, _ in
             switch node.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                guard event == .enter, let text = node.pointee.textContent else { return false }
-                appendCollapsed(text, to: &output, pendingSpace: &pendingSpace)
+                guard event == .enter, let text = node.pointee.content else { return false }
+                let bytes = UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text)))
+                appendCollapsed(bytes, to: &output, pendingSpace: &pendingSpace)
                 return false
             case XML_ELEMENT_NODE:
                 let element = node.pointee.element
@@ -62,25 +63,6 @@ public enum HTMLText {
             }
         }
         return output
-    }
-
-    /// Appends `text` with runs of white space collapsed to one space (none at the start), C1 controls
-    /// read as windows-1252 (`&#146;` is ’) and other control characters removed.
-    static func appendCollapsed(_ text: String, to output: inout String, pendingSpace: inout Bool) {
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value == 0x20 || (value >= 0x09 && value <= 0x0D) || (value >= 0xA0 && scalar.properties.isWhitespace) {
-                pendingSpace = !output.isEmpty
-            } else if value >= 0x20, value < 0x7F || value >= 0xA0 {
-                if pendingSpace { output += " " }
-                pendingSpace = false
-                output.unicodeScalars.append(scalar)
-            } else if let mapped = Windows1252.character(forC1: value) {
-                if pendingSpace { output += " " }
-                pendingSpace = false
-                output.unicodeScalars.append(mapped)
-            }
-        }
     }
 }
 

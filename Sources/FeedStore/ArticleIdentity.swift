@@ -15,13 +15,14 @@ import TidingsText
 /// document (so two live entries sharing a link are never merged). The stored identity then becomes
 /// the new one, so a feed that changes all its guids keeps its articles and marks.
 enum ArticleIdentity {
-    static func key(for article: Article, text: String?) -> String {
+    /// `text` is asked for only when the entry has no id, link or title.
+    static func key(for article: Article, text: @autoclosure () -> String?) -> String {
         if let guid = nonEmpty(article.id) { return "g:" + normalized(guid) }
         if let url = nonEmpty(article.url) { return "u:" + normalized(url) }
         var hash = FNV1a64()
         hash.add(field: article.title)
         hash.add(field: (article.published ?? article.modified)?.timeIntervalSince1970)
-        if nonEmpty(article.title) == nil { hash.add(field: text) }
+        if nonEmpty(article.title) == nil { hash.add(field: text()) }
         return "h:" + hash.hex
     }
 

@@ -130,7 +130,8 @@ enum ArticleWriter {
                     try writeBody.execute(arguments: [match.id, item.summary, item.content])
                     try deleteSearch.execute(arguments: [match.id])
                     if !deferSearch { try deletePending.execute(arguments: [match.id]) }
-                    try insertSearch.execute(arguments: [match.id, item.title, item.authorText, item.searchBody])
+                    try insertSearch.execute(
+                        arguments: [match.id, item.searchTitle, item.searchAuthor, item.searchBody])
                     if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: match.id)) }
                     updated += 1
                 }
@@ -139,7 +140,7 @@ enum ArticleWriter {
                     [feedID] + item.contentValues + [item.datedSortDate ?? fetchedAt, fetchedAt, generation]))
                 let id = db.lastInsertedRowID
                 try writeBody.execute(arguments: [id, item.summary, item.content])
-                try insertSearch.execute(arguments: [id, item.title, item.authorText, item.searchBody])
+                try insertSearch.execute(arguments: [id, item.searchTitle, item.searchAuthor, item.searchBody])
                 newIDs.append(id)
                 if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: id)) }
             }

@@ -21,8 +21,8 @@ enum IgnoreWriter {
 
         init(_ item: IncomingArticle, id: Int64) {
             self.id = id
-            title = item.title
-            author = item.authorText
+            title = item.searchTitle
+            author = item.searchAuthor
             body = item.searchBody
         }
     }

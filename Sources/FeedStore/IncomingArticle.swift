@@ -12,7 +12,6 @@ struct IncomingArticle {
     let externalURL: String?
     let title: String?
     let authorsJSON: String?
-    let authorText: String
     let published: Double?
     let updated: Double?
     /// The entry's date capped at the fetch time; nil when it has none (then first-seen time is used).
@@ -25,6 +24,9 @@ struct IncomingArticle {
     let language: String?
     let enclosuresJSON: String?
     let tags: String?
+    /// The title, authors and body as the full-text index holds them (`SearchText`).
+    let searchTitle: String?
+    let searchAuthor: String
     let searchBody: String
     let contentHash: Int64
 
@@ -32,13 +34,9 @@ struct IncomingArticle {
         let html = ArticleIdentity.nonEmpty(article.contentHTML)
         let text = ArticleIdentity.nonEmpty(article.contentText)
         let summary = ArticleIdentity.nonEmpty(article.summary)
-        let body: String =
-            if let html { SearchText.plain(fromHTML: html) }
-            else if let text { SearchText.plain(fromText: text) }
-            else if let summary { SearchText.plain(fromHTML: summary) }
-            else { "" }
+        let body = SearchText.body(content: html ?? text, contentIsText: html == nil, summary: summary)
 
-        identity = ArticleIdentity.key(for: article, text: body)
+        identity = ArticleIdentity.key(for: article, text: SearchText.identityText(body))
         urlKey = ArticleIdentity.urlKey(for: article)
         guid = article.id
         url = article.url
@@ -46,7 +44,6 @@ struct IncomingArticle {
         title = article.title
         let authors = article.authors.filter { !$0.isEmpty }
         authorsJSON = JSONColumn.encode(authors)
-        authorText = authors.compactMap { $0.name ?? $0.email }.joined(separator: ", ")
         published = article.published?.timeIntervalSince1970
         updated = article.modified?.timeIntervalSince1970
         datedSortDate = (published ?? updated).map { min($0, fetchedAt) }
@@ -58,7 +55,9 @@ struct IncomingArticle {
         language = article.language
         enclosuresJSON = JSONColumn.encode(article.attachments)
         tags = TagColumn.encode(article.tags)
-        searchBody = body
+        searchTitle = SearchText.indexed(title)
+        searchAuthor = CJKBigrams.document(SearchText.authors(authors))
+        searchBody = CJKBigrams.document(body)
 
         var hash = FNV1a64()
         for field in [guid, url, externalURL, title, authorsJSON, self.summary, content, contentType, image, comments,

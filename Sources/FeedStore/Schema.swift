@@ -20,6 +20,8 @@ enum Schema {
         Migration(identifier: "v2") { db in try db.execute(sql: v2) },
         Migration(identifier: "v3-feed-subscription", migrate: v3FeedSubscription),
         Migration(identifier: "v4-ignored-articles") { db in try db.execute(sql: ignoredArticles) },
+        // The index holds the reader's plain text (all entities decoded) and CJK bigrams.
+        Migration(identifier: "v5-search-text", migrate: SearchIndexRebuild.run),
     ]
 
     /// Feeds are compared by `FeedURL.key` (`url_key`, aliases stored as keys), and each feed records

@@ -127,10 +127,12 @@ struct QueryCompiler {
             let body: String
             switch text {
             case .stored:
-                body = "coalesce((SELECT body FROM article_search WHERE rowid = a.id), "
-                    + "(SELECT body FROM search_pending WHERE article_id = a.id), '')"
+                body = SearchText.plainSQL(
+                    "coalesce((SELECT body FROM article_search WHERE rowid = a.id), "
+                        + "(SELECT body FROM search_pending WHERE article_id = a.id), '')")
             case .incoming:
-                body = "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')"
+                body = SearchText.plainSQL(
+                    "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')")
             }
             return "(\(compare(body, match, value, &arguments)))"
         case .feed:

@@ -1,0 +1,109 @@
+import TidingsText
+
+extension HTMLText {
+    /// The text of a plain-text body on one line, as `plainText` gives it for HTML: white space
+    /// collapsed and control characters removed (nothing is read as markup or an entity).
+    public static func plainText(fromText text: String) -> String {
+        var output = ""
+        var pendingSpace = false
+        appendCollapsed(text, to: &output, pendingSpace: &pendingSpace)
+        return output
+    }
+
+    /// Appends `text` with runs of white space collapsed to one space (none at the start), C1 controls
+    /// read as windows-1252 (`&#146;` is ’) and other control characters removed (C0 other than white
+    /// space, DEL, the five C1 codes windows-1252 leaves undefined). White space is ASCII white space
+    /// and the Unicode `White_Space` characters from U+00A0 on.
+    ///
+    /// Works on UTF-8 and appends kept text in runs (a single space between words stays in its run):
+    /// this runs for every text node of every body the store indexes.
+    static func appendCollapsed(_ text: String, to output: inout String, pendingSpace: inout Bool) {
+        var text = text
+        text.withUTF8 { appendCollapsed($0, to: &output, pendingSpace: &pendingSpace) }
+    }
+
+    /// `appendCollapsed` for UTF-8 bytes (a libxml2 text node's content); a malformed sequence is
+    /// kept, and becomes U+FFFD.
+    static func appendCollapsed(
+        _ bytes: UnsafeBufferPointer<UInt8>, to output: inout String, pendingSpace: inout Bool
+    ) {
+        let count = bytes.count
+        var start = 0  // the first byte of the run of kept text not yet appended
+        var i = 0
+        func flush(upTo end: Int) {
+            guard end > start else { return }
+            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        while i < count {
+            let byte = bytes[i]
+            var length = 1
+            let kind: ByteClass
+            if byte < 0x80 {
+                if byte > 0x20 && byte != 0x7F {
+                    kind = .keep
+                } else if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    // One space inside a run, before more printable ASCII, is kept as it is.
+                    if byte == 0x20, i > start, i + 1 < count, bytes[i + 1] > 0x20, bytes[i + 1] < 0x7F {
+                        i += 1
+                        continue
+                    }
+                    kind = .space
+                } else {
+                    kind = .drop
+                }
+            } else {
+                length = min(byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, count - i)
+                // Only C2 (C1 controls, U+00A0) and E1-E3 (U+1680, U+2000-U+205F, U+3000) lead
+                // characters that are not kept as they are.
+                let wellFormed =
+                    length >= 2 && bytes[i + 1] & 0xC0 == 0x80 && (length == 2 || bytes[i + 2] & 0xC0 == 0x80)
+                if wellFormed, (byte == 0xC2 && length == 2) || (byte >= 0xE1 && byte <= 0xE3 && length == 3) {
+                    let value =
+                        length == 2
+                        ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                        : UInt32(byte & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    if value < 0xA0, let mapped = Windows1252.character(forC1: value) {
+                        // A C1 control stands for the windows-1252 character (`&#146;` is ’).
+                        flush(upTo: i)
+                        if pendingSpace { output += " " }
+                        pendingSpace = false
+                        output.unicodeScalars.append(mapped)
+                        i += length
+                        start = i
+                        continue
+                    } else if value < 0xA0 {
+                        kind = .drop
+                    } else if let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace {
+                        kind = .space
+                    } else {
+                        kind = .keep
+                    }
+                } else {
+                    kind = .keep
+                }
+            }
+            switch kind {
+            case .keep:
+                if i == start, pendingSpace {
+                    output += " "
+                    pendingSpace = false
+                }
+                i += length
+            case .space:
+                flush(upTo: i)
+                pendingSpace = !output.isEmpty
+                i += length
+                start = i
+            case .drop:
+                flush(upTo: i)
+                i += length
+                start = i
+            }
+        }
+        flush(upTo: count)
+    }
+
+    private enum ByteClass {
+        case keep, space, drop
+    }
+}
