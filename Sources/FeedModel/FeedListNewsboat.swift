@@ -26,7 +26,7 @@ public enum NewsboatURLs {
             let tokens = tokenize(Substring(line))
             guard let first = tokens.first else { continue }
             if let source = NewsboatSource(prefixOf: first) {
-                list.notImported.append(NewsboatURLsLine(line: lineNumber, text: line, source: source))
+                list.notImported.append(NewsboatURLsLine(line: lineNumber, text: line, source: source, token: first))
                 continue
             }
             guard isFeedAddress(first) else {

@@ -16,8 +16,11 @@ public struct NewsboatURLsList: Sendable, Hashable {
 public struct NewsboatURLsLine: Sendable, Hashable {
     /// 1-based.
     public let line: Int
+    /// The line as written.
     public let text: String
     public let source: NewsboatSource
+    /// The line's first token with its quotes and escapes undone: `query:Name:condition`.
+    public var token: String = ""
 }
 
 /// A tag with a meaning to newsboat, found on the feed at `url`.

@@ -10,6 +10,8 @@ enum FeedImportReader {
     struct Notes {
         var lines: [String] = []
         var notImported = 0
+        /// newsboat `query:` lines, for the caller to turn into query feeds.
+        var queries: [NewsboatURLsLine] = []
     }
 
     static func read(path: String) throws -> ([FeedModel.FeedListEntry], Notes) {
@@ -35,15 +37,16 @@ enum FeedImportReader {
         }
         var notes = Notes()
         for line in list.notImported {
-            notes.notImported += 1
             switch line.source {
             case .query:
-                notes.lines.append("\(path) line \(line.line): newsboat query feeds (query:) are not imported")
+                notes.queries.append(line)
+                continue
             case .exec:
                 notes.lines.append("\(path) line \(line.line): command feeds (exec:) are not imported")
             case .filter:
                 notes.lines.append("\(path) line \(line.line): filtered feeds (filter:) are not imported")
             }
+            notes.notImported += 1
         }
         for tag in list.ignoredTags {
             notes.lines.append(

@@ -167,7 +167,20 @@ public final class FeedListController: Sendable {
     /// A file that is neither (JSON, HTML, binary, a damaged OPML) is refused whole, naming its first
     /// bad line, before the list or the store is touched.
     public func importFeeds(path: String) throws -> FeedImportResult {
-        let (incoming, notes) = try FeedImportReader.read(path: path)
+        var (incoming, notes) = try FeedImportReader.read(path: path)
+        var queries: [(name: String, query: String)] = []
+        for line in notes.queries {
+            // newsboat quotes the line ("query:Name:condition" tags); read an unquoted one whole.
+            let written = line.text.trimmingCharacters(in: .whitespaces)
+            switch NewsboatQuery.translate(written.hasPrefix("\"") ? line.token : written) {
+            case .success(let query): queries.append(query)
+            case .failure(let error):
+                notes.notImported += 1
+                notes.lines.append("\(path) line \(line.line): \(error); not imported")
+            }
+        }
+        let config = ConfigQueryAppender(path: environment.paths.config)
+        queries = try config.missing(queries)
         let folder = ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
             as NSString).deletingLastPathComponent
         var file = try synchronize()
@@ -190,9 +203,27 @@ public final class FeedListController: Sendable {
             file.document.add(entry, inFolder: entry.tags.first)
             added.append(entry.url)
         }
-        if !added.isEmpty { try file.save() }
+        // The config first: when the feed list cannot be written after it, the config is put back.
+        var oldConfig: Data?
+        if !queries.isEmpty {
+            do {
+                oldConfig = try config.append(queries)
+            } catch {
+                throw FeedListError.configUnwritable(path: config.path, reason: CommandFailure(error).message)
+            }
+        }
+        if !added.isEmpty {
+            do {
+                try file.save()
+            } catch {
+                if !queries.isEmpty { config.restore(oldConfig) }
+                throw error
+            }
+        }
         try synchronize()
-        return FeedImportResult(added: added, skipped: skipped, notImported: notes.notImported, notes: notes.lines)
+        return FeedImportResult(
+            added: added, skipped: skipped, notImported: notes.notImported, notes: notes.lines,
+            queryFeeds: queries.map(\.name), config: config.path)
     }
 
     /// The feed list as OPML (relative paths made absolute, everything else as the file has it) or as
@@ -317,6 +348,10 @@ public struct FeedImportResult: Sendable, Hashable {
     public let notImported: Int
     /// One line per thing not imported as it was (a line, a tag), naming its line in the file.
     public let notes: [String]
+    /// The names of the query feeds (newsboat `query:` lines) added to the config file.
+    public var queryFeeds: [String] = []
+    /// The config file the query feeds were added to.
+    public var config: String = ""
 }
 
 /// The formats a feed list is exported in.

@@ -169,6 +169,8 @@ public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
     case importUnreadable(path: String, reason: String)
     /// The file to import is neither OPML nor a newsboat `urls` file; `problem` names the first bad line.
     case importMalformed(path: String, problem: String)
+    /// The query feeds of an import could not be added to the config file; nothing was imported.
+    case configUnwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -192,6 +194,8 @@ public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .fetchFailed(url, reason): "cannot fetch \(url): \(reason)"
         case let .importUnreadable(path, reason): "cannot import \(path): \(reason)"
         case let .importMalformed(path, problem): "cannot import \(path): \(problem); nothing was imported"
+        case let .configUnwritable(path, reason):
+            "cannot add the imported query feeds to the config file \(path): \(reason); nothing was imported"
         }
     }
 
@@ -214,7 +218,7 @@ public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unreadable, .importUnreadable: .noInput
         case .malformed, .tooLarge, .noFeed, .importMalformed: .dataError
-        case .unwritable, .readOnly: .cannotCreate
+        case .unwritable, .readOnly, .configUnwritable: .cannotCreate
         case .ambiguous, .notFound, .duplicate, .severalFeeds: .partialFailure
         case .fetchFailed: .partialFailure
         }

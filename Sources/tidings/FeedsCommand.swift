@@ -118,11 +118,14 @@ struct FeedsImportCommand: AsyncParsableCommand {
             The file is OPML (XML with an <opml> root) or a newsboat urls file: one feed per line, an \
             http, https or file URL or an absolute path, then tags and "~Title"; # comments and blank \
             lines. Anything else is refused whole (exit 65) naming the first bad line. newsboat's \
-            query:, exec: and filter: lines and its !hidden tags are reported on standard error, one line \
-            each, and not imported.
+            query: lines become query feeds ([[query]] entries added to the end of config.toml, which is \
+            kept as config.toml.bak; a name the config has already is skipped); a condition with no \
+            translation, exec: and filter: lines and !hidden tags are reported on standard error, one \
+            line each, and not imported.
 
             Exit status: 0 done; 65 the file or the feed list is not what it should be; 66 the file \
-            cannot be read; 73 the feed list cannot be written.
+            cannot be read; 73 the feed list or the config file cannot be written; 78 the config file \
+            does not load.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -133,6 +136,7 @@ struct FeedsImportCommand: AsyncParsableCommand {
     func run() async throws {
         try await runFeedList(global) { try $0.importFeeds(path: file) } output: { result in
             for note in result.notes { CommandOutput.error(note) }
+            for name in result.queryFeeds { try CommandOutput.line("added the query feed \(name) to \(result.config)") }
             try CommandOutput.line(
                 "imported \(result.added.count) feeds, \(result.skipped.count) already listed, "
                     + "\(result.notImported) not imported")

@@ -110,9 +110,12 @@ final class FeedsCommandTests: XCTestCase {
         try urls.write(toFile: folder + "/urls", atomically: true, encoding: .utf8)
         let imported = try tidings(["feeds", "import", folder + "/urls"])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertEqual(imported.stdout, "imported 1 feeds, 0 already listed, 2 not imported\n")
+        XCTAssertEqual(imported.stdout, """
+            added the query feed Unread to \(folder)/c.toml
+            imported 1 feeds, 0 already listed, 1 not imported
+
+            """)
         XCTAssertEqual(imported.stderr, """
-            tidings: \(folder)/urls line 2: newsboat query feeds (query:) are not imported
             tidings: \(folder)/urls line 3: command feeds (exec:) are not imported
             tidings: \(folder)/urls line 1: the tag !hidden means something to newsboat only; https://a.example/rss was imported without it
 
@@ -131,6 +134,54 @@ final class FeedsCommandTests: XCTestCase {
         XCTAssertTrue(truncated.stderr.contains("line 2"), truncated.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/feeds.opml")), list)
         XCTAssertEqual(try tidings(["feeds", "import", NSTemporaryDirectory()]).status, 66)
+    }
+
+    /// newsboat query feeds become `[[query]]` entries appended to the config (kept as .bak first, its
+    /// own bytes untouched); conditions with no translation are reported and left out, names the config
+    /// has already are skipped, and the config still loads.
+    func testNewsboatQueryLinesBecomeQueryFeedsInTheConfig() throws {
+        let config = folder + "/c.toml"
+        let original = "# mine\nsort = \"oldest-first\"\n"
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        let urls = """
+            https://a.example/rss news
+            "query:Frische Nachrichten – news:unread = \\"yes\\" and tags # \\"news\\"" tagged
+            "query:Odd:flags # \\"x\\""
+
+            """
+        try urls.write(toFile: folder + "/urls", atomically: true, encoding: .utf8)
+        let first = try tidings(["feeds", "import", folder + "/urls"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, """
+            added the query feed Frische Nachrichten – news to \(config)
+            imported 1 feeds, 0 already listed, 1 not imported
+
+            """)
+        XCTAssertTrue(first.stderr.contains("urls line 3: "), first.stderr)
+        XCTAssertTrue(first.stderr.contains("not imported"), first.stderr)
+        let written = try String(contentsOfFile: config, encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix(original), written)
+        XCTAssertTrue(written.contains("[[query]]\nname = \"Frische Nachrichten – news\"\nquery = \""), written)
+        XCTAssertEqual(try String(contentsOfFile: config + ".bak", encoding: .utf8), original)
+        XCTAssertEqual(try tidings(["count"]).status, 0, "the config still loads")
+        let matching = try tidings(["count", "--query", "unread and tag = \"news\""])
+        XCTAssertEqual(matching.status, 0, matching.stderr)
+
+        let again = try tidings(["feeds", "import", folder + "/urls"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertFalse(again.stdout.contains("added the query feed"), again.stdout)
+        XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), written, "a query feed is added once")
+
+        // A config that does not load is never touched, and nothing is imported.
+        try "sort = \"sideways\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let list = try Data(contentsOf: URL(fileURLWithPath: folder + "/feeds.opml"))
+        let more = "https://b.example/rss\n" + #""query:Other:unread = \"yes\"""# + "\n"
+        try more.write(
+            toFile: folder + "/more", atomically: true, encoding: .utf8)
+        let refused = try tidings(["feeds", "import", folder + "/more"])
+        XCTAssertEqual(refused.status, 78, refused.stderr)
+        XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), "sort = \"sideways\"\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/feeds.opml")), list)
     }
 
     /// A feed title with escape sequences is printed cleaned and kept clean in the list; a name in an

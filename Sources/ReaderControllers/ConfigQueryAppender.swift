@@ -1,0 +1,69 @@
+import Foundation
+
+/// Adds `[[query]]` tables (query feeds) to the end of the user's config.toml, leaving every byte already
+/// there as it was: used when `tidings feeds import` meets newsboat `query:` lines. The file is replaced
+/// safely (temporary file, flush, rename; the previous version kept as `config.toml.bak`), and created
+/// when missing. A config file that does not load is never touched.
+struct ConfigQueryAppender {
+    let path: String
+
+    /// The query feeds to add: those whose name the config does not have yet, in order, each name once.
+    func missing(_ feeds: [(name: String, query: String)]) throws -> [(name: String, query: String)] {
+        var known = Set<String>()
+        if FileManager.default.fileExists(atPath: path) {
+            known = Set(try ReaderConfig.load(path: path).queryFeeds.map(\.name))
+        }
+        return feeds.filter { known.insert($0.name).inserted }
+    }
+
+    /// Appends `feeds` (already filtered by `missing`); returns the file's previous bytes (nil when it did
+    /// not exist), so that a caller whose next step fails can put it back with `restore`.
+    func append(_ feeds: [(name: String, query: String)]) throws -> Data? {
+        let old = FileManager.default.fileExists(atPath: path) ? try Data(contentsOf: URL(fileURLWithPath: path)) : nil
+        var text = old.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+        for feed in feeds {
+            if !text.isEmpty { text += "\n" }
+            text += "# Imported from a newsboat urls file.\n[[query]]\n"
+            text += "name = \(Self.basicString(feed.name))\nquery = \(Self.basicString(feed.query))\n"
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try SafeFileWriter.replace(path, with: Data(text.utf8), backup: path + ".bak")
+        return old
+    }
+
+    /// Puts back the bytes `append` returned (removes the file when it had not existed).
+    func restore(_ old: Data?) {
+        if let old {
+            try? SafeFileWriter.replace(path, with: old, backup: nil)
+        } else {
+            unlink(path)
+        }
+    }
+
+    /// `value` as a TOML basic string: quotes, backslashes and control characters escaped.
+    static func basicString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += String(format: "\\u%04X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension SafeFileWriter.Failure: CustomStringConvertible {
+    var description: String { reason }
+}
