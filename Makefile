@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 APT_BUILD  := pkg-config libxml2-dev libcurl4-openssl-dev libsqlite3-dev
 APT_TEST   := tmux python3 sqlite3 bsdutils
-APT_BENCH  := sfeed newsboat gcc
+APT_BENCH  := sfeed newsboat gcc nginx-light
 DEMO_DIR   := .build/demo
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
