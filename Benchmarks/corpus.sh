@@ -38,7 +38,7 @@ run_home() {
 # Bytes of the files behind a urls file's http://HOST/feeds/NAME or file://.../NAME lines.
 feed_bytes() {
     local dir=$1 urls=$2
-    sed -E 's/^([^ ]*).*/\1/; s#.*/##' "$urls" | (cd "$dir/feeds" && xargs stat -c %s) | awk '{s += $1} END {print s}'
+    sed -E 's/^([^ ]*).*/\1/; s#.*/##' "$urls" | (cd "$dir/feeds" && xargs stat -c %s) | awk '{s += $1} END {printf "%d\n", s}'
 }
 
 # A urls file naming every feed of a corpus (or the subscribed ones) by file:// URL.

@@ -451,6 +451,15 @@ public final class FeedStore: Sendable {
         try pool.write { db in try RetentionWriter.apply(db, policy, feedID: feedID, scope: scope, now: now) }
     }
 
+    /// Copies everything in the write-ahead log into the database file and cuts the log to zero
+    /// bytes (a TRUNCATE checkpoint), waiting up to the busy timeout for readers on older snapshots.
+    /// After a bulk write (a refresh) the log can be as large as everything written, and it stays on
+    /// disk until the next checkpoint that finds no reader. Throws when it could not complete; nothing
+    /// is lost then, the log is only left as it was.
+    public func truncateWriteAheadLog() throws {
+        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
     /// SQLite's `PRAGMA integrity_check`: `["ok"]` when the file is sound.
     public func integrityCheck() throws -> [String] {
         try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }

@@ -25,4 +25,18 @@ final class StoreConfigurationTests: XCTestCase {
         XCTAssertEqual(try store.counts().articles, 2)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
     }
+
+    func testTruncatingTheWriteAheadLogKeepsEverythingCommitted() throws {
+        let path = try temporaryDatabasePath(self)
+        let store = try FeedStore(path: path)
+        let feed = try store.addFeed(url: "https://example.org/feed")
+        try store.apply(feedID: feed.id, feed: document((1...20).map { item($0) }), fetch: fetch())
+        let before = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        XCTAssertGreaterThan(before ?? 0, 0)
+        try store.truncateWriteAheadLog()
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int, 0)
+        XCTAssertEqual(try store.counts().articles, 20)
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles;"), "20")
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
 }

@@ -24,6 +24,9 @@ final class RefreshWindowTests: RefreshServerTestCase {
         let reports = ProgressLog()
         let summary = try await RefreshController(environment: environment)
             .run(RefreshOptions(parallelism: 1)) { reports.add($0) }
+        // The log of the run's writes was checkpointed and cut to nothing.
+        let log = try FileManager.default.attributesOfItem(atPath: paths.database + "-wal")[.size] as? Int
+        XCTAssertEqual(log, 0)
         XCTAssertEqual(summary.feeds.count, feeds)
         XCTAssertEqual(Set(summary.feeds.map(\.feedID)).count, feeds)
         XCTAssertEqual(Set(summary.feeds.map(\.status)), [.updated])
