@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 APT_BUILD  := pkg-config libxml2-dev libcurl4-openssl-dev libsqlite3-dev
 APT_TEST   := tmux python3 sqlite3 bsdutils
-APT_BENCH  := sfeed newsboat gcc
+APT_BENCH  := sfeed newsboat gcc nginx-light
 DEMO_DIR   := .build/demo
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -69,3 +69,8 @@ man: build
 	$(SWIFT) build --package-path .build/checkouts/swift-argument-parser \
 	  --scratch-path .build/argument-parser-tools --product generate-manual
 	.build/argument-parser-tools/debug/generate-manual .build/debug/tidings --output-directory .build/man
+
+# The large-store figures (20,000 feeds, 1,000,000 articles; several GB of generated feeds under .build).
+.PHONY: bench-scale
+bench-scale: deps-bench release
+	Benchmarks/run.sh scale

@@ -3,7 +3,8 @@
 with wait4(2) on that child alone, so that peer programs are measured the same way as Tidings.
 
 usage: measure.py [--runs N] [--stdin FILE] [--bytes N] [--items N] -- COMMAND ARGS...
-Prints one line: seconds=S peak_mb=M [mb_per_s=X] [items_per_s=Y]"""
+Prints one line: seconds=S peak_mb=M cpu_s=C [mb_per_s=X] [items_per_s=Y], where cpu_s is the least user
+plus system time of a run (on a busy machine it moves far less than the wall time)."""
 import argparse
 import os
 import subprocess
@@ -20,7 +21,7 @@ def run_once(cmd, stdin_path):
     if stdin_path:
         stdin.close()
     code = os.waitstatus_to_exitcode(status)
-    return elapsed, usage.ru_maxrss / 1024.0, code
+    return elapsed, usage.ru_maxrss / 1024.0, code, usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -32,15 +33,16 @@ def main():
     ap.add_argument("cmd", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
-    best, peak = None, 0.0
+    best, peak, best_cpu = None, 0.0, None
     for _ in range(a.runs):
-        elapsed, rss, code = run_once(cmd, a.stdin)
+        elapsed, rss, code, cpu = run_once(cmd, a.stdin)
         if code != 0:
             print("failed: exit %d: %s" % (code, " ".join(cmd)), file=sys.stderr)
             sys.exit(1)
         best = elapsed if best is None else min(best, elapsed)
+        best_cpu = cpu if best_cpu is None else min(best_cpu, cpu)
         peak = max(peak, rss)
-    out = "seconds=%.3f peak_mb=%.1f" % (best, peak)
+    out = "seconds=%.3f peak_mb=%.1f cpu_s=%.3f" % (best, peak, best_cpu)
     if a.bytes:
         out += " mb_per_s=%.1f" % (a.bytes / 1e6 / best)
     if a.items:

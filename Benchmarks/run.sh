@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|store|reader|query|export|sanitize|dates]...   (default: all)
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|dates|scale]...
+# (default: all but scale). The -corpus sections, scale and parse use the shared realistic workloads of
+# ../shared/bench (see Benchmarks/corpus.sh) and say they skipped when that folder is not there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -9,8 +11,9 @@ BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh store reader query export sanitize dates)
+[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize dates)
 mkdir -p "$DATA"
+DATA=$(cd "$DATA" && pwd)
 
 has_bench() { "$BIN/tidings-bench" help "$1" >/dev/null 2>&1; }
 field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p"; }
@@ -36,11 +39,21 @@ PY
 }
 
 bench_parse() {
-    echo "== parse: 50 MB RSS 2.0 and Atom 1.0 (best of 3 runs; MB/s and items/s higher is better)"
-    [ -f "$DATA/big-rss.xml" ] || python3 Benchmarks/generate_feeds.py "$DATA" --mb 50
+    local files=()
+    if [ -f "$SHARED_BENCH/make_corpus.py" ]; then
+        local dir
+        dir=$(corpus_dir "500-p$BENCH_PORT" --port "$BENCH_PORT")
+        echo "== parse: the shared corpus's large/large-rss.xml and large/large-atom.xml (best of 3 runs; MB/s and items/s higher is better)"
+        files=("$dir/large/large-rss.xml" "$dir/large/large-atom.xml")
+    else
+        echo "== parse: shared corpus skipped: ../shared/bench not found; generated 50 MB RSS 2.0 and Atom 1.0 instead (best of 3 runs)"
+        [ -f "$DATA/big-rss.xml" ] || python3 Benchmarks/generate_feeds.py "$DATA" --mb 50
+        files=("$DATA/big-rss.xml" "$DATA/big-atom.xml")
+    fi
     gcc -O2 -o "$DATA/libxml2_floor" Benchmarks/libxml2_floor.c $(pkg-config --cflags --libs libxml-2.0)
-    for f in big-rss.xml big-atom.xml; do
-        local path=$DATA/$f bytes floor bench whole stream items sfeed_line raw_line sfeed_mbps
+    for path in "${files[@]}"; do
+        local f bytes floor bench whole stream items sfeed_line raw_line sfeed_mbps raw_mbps
+        f=$(basename "$path")
         bytes=$(stat -c %s "$path")
         floor=$("$DATA/libxml2_floor" "$path" 3)
         bench=$("$BIN/tidings-bench" parse --runs 3 --floor-mbps "$floor" "$path")
@@ -63,6 +76,10 @@ bench_parse() {
             "$(echo "$raw_line" | field items_per_s)" "$(echo "$raw_line" | field peak_mb)" "$floor" "$sfeed_mbps"
         echo "  peak memory / document size: whole feed $(echo "$whole" | field peak_x_doc)x (target < 2)," \
             "streaming $(echo "$stream" | field peak_mb) MB (target < 64 MB)"
+        raw_mbps=$(echo "$raw_line" | field mb_per_s)
+        check "tidings parse --raw / sfeed" "$(ratio "$raw_mbps" "$sfeed_mbps")" ">=" 1.0 x
+        check "model values (whole feed) / libxml2 floor" \
+            "$(ratio "$(echo "$whole" | field mb_per_s)" "$floor")" ">=" 0.8 x
     done
     echo "== parse: bundled sample feeds"
     "$BIN/tidings-bench" parse --runs 3 Feeds/*.xml Feeds/*.rdf Feeds/jsonfeed*.json 2>/dev/null | sed 's/^/  /' || true
@@ -91,11 +108,16 @@ bench_query() {
         --config "$config" | sed 's/^/    /'
 }
 
+source "$ROOT/Benchmarks/corpus.sh"
+
 run_section() {
     local name=$1
     case $name in
         parse) bench_parse ;;
         query) bench_query ;;
+        refresh-corpus) bench_refresh_corpus ;;
+        reader-corpus) bench_reader_corpus ;;
+        scale) bench_scale ;;
         *)
             if has_bench "$name"; then
                 echo "== $name"

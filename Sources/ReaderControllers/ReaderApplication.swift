@@ -56,10 +56,17 @@ public final class ReaderApplication {
         context.actions = self
     }
 
-    /// Draws the first frame, then handles events until the user quits or the input closes.
-    public func run() {
+    /// Draws the first frame, runs `afterFirstFrame` (work that must not delay the first screen; the
+    /// visible list is then read again and drawn), then handles events until the user quits or the
+    /// input closes.
+    public func run(afterFirstFrame: (() -> Void)? = nil) {
         if context.config.refreshOnStart { refresh(feedURLs: nil) }
         draw()
+        if let afterFirstFrame {
+            afterFirstFrame()
+            navigation.topViewController?.storeDidChange()
+            draw()
+        }
         while !isFinished {
             let waiting = refreshTask != nil || !taskCompletions.isEmpty
             let event = device.nextEvent(timeout: waiting ? .milliseconds(500) : nil)

@@ -3,9 +3,11 @@ import Foundation
 import TerminalView
 
 /// Opens the terminal reader for `tidings` (no subcommand) and `tidings read`: loads nothing itself
-/// but takes the environment and config the command built, makes the store follow the feed list,
-/// takes over the terminal, runs the `ReaderApplication` loop, and gives the terminal back however
-/// the loop ends. Call on the main thread; returns when the user quits.
+/// but takes the environment and config the command built, reads the feed list, takes over the
+/// terminal, runs the `ReaderApplication` loop, and gives the terminal back however the loop ends.
+/// The store follows the feed list once the first screen is drawn (from what the database holds), so
+/// that reconciling a long list does not delay it; the screen is then drawn again. Call on the main
+/// thread; returns when the user quits.
 public enum ReaderLauncher {
     /// Runs the reader on the process's terminal. Throws `ReaderError.notATerminal` (before anything
     /// changes) when standard input or output is not a terminal, and `ReaderError.feedList` (before
@@ -21,7 +23,7 @@ public enum ReaderLauncher {
         } catch {
             throw .notATerminal
         }
-        let (scope, syncProblem) = try syncFeedList(environment)
+        let (scope, scopeProblem) = try readFeedList(environment)
         let ignoreProblem = applyIgnoreRules(environment, config)
         do {
             try terminal.start()
@@ -39,8 +41,12 @@ public enum ReaderLauncher {
             environment: processEnvironment,
             wake: { wakeup.post() },
             foreground: { body in try terminal.runRestored(body) })
-        if let problem = syncProblem ?? ignoreProblem { application.showMessage(problem, isError: true) }
-        application.run()
+        if let problem = scopeProblem ?? ignoreProblem { application.showMessage(problem, isError: true) }
+        application.run(afterFirstFrame: {
+            let (scope, syncProblem) = syncFeedList(environment)
+            if let scope { context.scope = scope }
+            if let syncProblem { application.showMessage(syncProblem, isError: true) }
+        })
     }
 
     /// Hides what the config's `[[ignore]]` rules match when they changed since the store last
@@ -60,17 +66,28 @@ public enum ReaderLauncher {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     }
 
-    /// Makes the store follow the feed list file when there is one; returns the list's feeds (every
-    /// feed when there is no list). A list that cannot be read or does not parse stops the reader
-    /// before the terminal is taken over; any other failure leaves the database as it was and the
-    /// reader shows every feed it holds, with a message saying why: nothing looks lost.
-    static func syncFeedList(_ environment: AppEnvironment) throws(ReaderError) -> (FeedScope, String?) {
+    /// Reads the feed list file when there is one, without changing the store; returns the list's
+    /// feeds (every feed when there is no list). A list that cannot be read or does not parse stops the
+    /// reader before the terminal is taken over; any other failure leaves the database as it was and
+    /// the reader shows every feed it holds, with a message saying why: nothing looks lost.
+    static func readFeedList(_ environment: AppEnvironment) throws(ReaderError) -> (FeedScope, String?) {
         do {
-            return (try FeedListController(environment: environment).sync(), nil)
+            return (try FeedListController(environment: environment).scope(), nil)
         } catch let error as FeedListError {
             throw .feedList(error)
         } catch {
             return (.every, "Feed list \(environment.paths.feedList) not read (showing every feed): \(CommandFailure(error).message)")
+        }
+    }
+
+    /// Makes the store follow the feed list file when there is one (after the first screen); returns
+    /// the list's feeds as now stored, or nil and a message when that failed (the database is then as
+    /// it was, and the screen keeps the scope read before).
+    static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope?, String?) {
+        do {
+            return (try FeedListController(environment: environment).sync(), nil)
+        } catch {
+            return (nil, "Feed list \(environment.paths.feedList) not read: \(CommandFailure(error).message)")
         }
     }
 }

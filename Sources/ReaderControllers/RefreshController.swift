@@ -56,25 +56,56 @@ public final class RefreshController: Sendable {
         }
 
         let named = !options.feeds.isEmpty
-        // Results are parsed and stored as they arrive, `parallelism` at a time; the store serialises
-        // the writes, so one feed is parsed while another is written. Each feed is recorded (and
-        // reported) the moment it is stored, not when the loop next looks at the group: a slow feed
-        // still being fetched must not hold back the progress of those already done.
+        let window = environment.fetchConfiguration.maxConcurrent + options.parallelism
+        // At most `window` feeds are between "asked for" and "stored" at once (so at most that many
+        // bodies are in memory, however fast the fetches and however many the feeds), and at most
+        // `parallelism` of them are parsed and stored at once; the store serialises the writes, so
+        // one feed is parsed while another is written. Feeds are asked for taking hosts in turn, so
+        // that one slow host does not fill the window. Each feed is recorded (and reported) the
+        // moment it is stored, by the task that stored it.
         await withTaskCancellationHandler {
-            await withTaskGroup(of: Void.self) { group in
-                var running = 0
-                for await result in fetcher.fetch(requests) {
-                    guard let feed = byID[result.requestID] else { continue }
-                    if running >= options.parallelism, await group.next() != nil {
-                        running -= 1
+            await withTaskGroup(of: PipelineStep.self) { group in
+                var waiting = Self.takingHostsInTurn(requests)[...]
+                var fetched: [FetchResult] = []
+                var fetching = 0
+                var processing = 0
+                func schedule() {
+                    while processing < options.parallelism, !fetched.isEmpty {
+                        let result = fetched.removeFirst()
+                        guard let feed = byID[result.requestID] else { continue }
+                        let stop = isCancelled
+                        group.addTask {
+                            recorder.record(
+                                processor.process(result, feed: feed, explicitlyNamed: named, cancelled: stop))
+                            return .processed
+                        }
+                        processing += 1
                     }
-                    let stop = isCancelled
-                    group.addTask {
-                        recorder.record(processor.process(result, feed: feed, explicitlyNamed: named, cancelled: stop))
+                    if isCancelled { waiting = [] }
+                    while fetching + fetched.count + processing < window, let request = waiting.popFirst() {
+                        // Started here, in order, so that the fetcher queues them in this order.
+                        let stream = fetcher.fetch([request])
+                        // A cancel that came between the check above and this fetch missed it.
+                        if isCancelled { fetcher.cancel() }
+                        group.addTask {
+                            var result: FetchResult?
+                            for await delivered in stream { result = delivered }
+                            return .fetched(result)
+                        }
+                        fetching += 1
                     }
-                    running += 1
                 }
-                await group.waitForAll()
+                schedule()
+                while let step = await group.next() {
+                    switch step {
+                    case .fetched(let result):
+                        fetching -= 1
+                        if let result { fetched.append(result) }
+                    case .processed:
+                        processing -= 1
+                    }
+                    schedule()
+                }
             }
         } onCancel: {
             fetcher.cancel()
@@ -98,6 +129,8 @@ public final class RefreshController: Sendable {
         if let retention = options.retention, !cancelled, results.contains(where: { $0.status == .updated }) {
             deleted = try environment.store.applyRetention(retention, in: scope)
         }
+        // The search index was written in one large transaction: leave no log of that size on disk.
+        if results.contains(where: { $0.status == .updated }) { try? environment.store.truncateWriteAheadLog() }
         return RefreshSummary(
             feeds: results, seconds: (ContinuousClock.now - start).seconds, deleted: deleted, cancelled: cancelled,
             scope: listed)
@@ -111,6 +144,32 @@ public final class RefreshController: Sendable {
             return state.fetcher
         }
         fetcher?.cancel()
+    }
+
+    /// The requests reordered so that consecutive ones go to different hosts where possible: the
+    /// first of each host in order of appearance, then the second of each, and so on.
+    static func takingHostsInTurn(_ requests: [FetchRequest]) -> [FetchRequest] {
+        var queues: [[FetchRequest]] = []
+        var queueOfHost: [String: Int] = [:]
+        for request in requests {
+            let components = URLComponents(string: request.url)
+            let host = "\(components?.scheme ?? ""):\(components?.host ?? ""):\(components?.port ?? 0)"
+            if let index = queueOfHost[host] {
+                queues[index].append(request)
+            } else {
+                queueOfHost[host] = queues.count
+                queues.append([request])
+            }
+        }
+        guard queues.count > 1 else { return requests }
+        var ordered: [FetchRequest] = []
+        ordered.reserveCapacity(requests.count)
+        var round = 0
+        while ordered.count < requests.count {
+            for queue in queues where round < queue.count { ordered.append(queue[round]) }
+            round += 1
+        }
+        return ordered
     }
 
     private var isCancelled: Bool {
@@ -170,6 +229,13 @@ private final class RefreshRecorder: Sendable {
                 latest: outcome.result))
         }
     }
+}
+
+/// What a task of a refresh's pipeline did: fetched a feed (nil when the fetcher delivered nothing),
+/// or parsed, stored and recorded one.
+private enum PipelineStep: Sendable {
+    case fetched(FetchResult?)
+    case processed
 }
 
 private struct RunState: ~Copyable {

@@ -1,0 +1,220 @@
+# Benchmarks on the shared realistic workloads (../shared/bench: make_corpus.py, serve.sh,
+# first_frame.py), sourced by Benchmarks/run.sh, which sets ROOT, BIN, DATA and MEASURE.
+# Sections: refresh-corpus, reader-corpus (in the default run) and scale (only when asked for).
+# Generated corpora are kept in $DATA/corpus-* between runs; databases are made afresh each run.
+
+SHARED_BENCH=${TIDINGS_SHARED_BENCH:-$ROOT/../shared/bench}
+BENCH_PORT=${TIDINGS_BENCH_PORT:-8089}
+NGINX_DIR=${NGINX_DIR:-$DATA/nginx}
+export NGINX_DIR
+
+# True when the shared scripts are there; otherwise says the section was skipped.
+shared_bench_found() {
+    [ -f "$SHARED_BENCH/make_corpus.py" ] && return 0
+    echo "== $1: skipped: ../shared/bench not found (looked in $SHARED_BENCH; set TIDINGS_SHARED_BENCH)"
+    return 1
+}
+
+# Prints the folder of a generated corpus, generating it on first use: corpus_dir NAME MAKE_CORPUS_ARGS...
+corpus_dir() {
+    local dir=$DATA/corpus-$1
+    shift
+    if [ ! -f "$dir/manifest.json" ]; then
+        echo "  generating $dir (make_corpus.py $*; kept for later runs)" >&2
+        python3 "$SHARED_BENCH/make_corpus.py" "$@" "$dir" >&2
+    fi
+    echo "$dir"
+}
+
+# Runs a command as a user with an empty home: run_home HOME_DIR CMD ARGS...
+run_home() {
+    local home=$1
+    shift
+    mkdir -p "$home/config" "$home/data" "$home/cache"
+    env -u TIDINGS_FEEDS -u TIDINGS_DB -u TIDINGS_CONFIG HOME="$home" XDG_CONFIG_HOME="$home/config" \
+        XDG_DATA_HOME="$home/data" XDG_CACHE_HOME="$home/cache" "$@"
+}
+
+# Bytes of the files behind a urls file's http://HOST/feeds/NAME or file://.../NAME lines.
+feed_bytes() {
+    local dir=$1 urls=$2
+    sed -E 's/^([^ ]*).*/\1/; s#.*/##' "$urls" | (cd "$dir/feeds" && xargs stat -c %s) | awk '{s += $1} END {printf "%d\n", s}'
+}
+
+# A urls file naming every feed of a corpus (or the subscribed ones) by file:// URL.
+file_urls() {
+    local dir=$1 list=$2 out=$3
+    sed -E "s#^http://[^/]*/feeds/([^ ]*)#file://$dir/feeds/\1#" "$dir/$list" > "$out"
+}
+
+# One line: label, value, target and whether it is met: check LABEL VALUE OP LIMIT UNIT
+check() {
+    python3 - "$@" <<'PY'
+import sys
+label, value, op, limit, unit = sys.argv[1:6]
+try:
+    v = float(value)
+except ValueError:
+    print("  %-44s %12s   target %s %s %s: NOT MEASURED" % (label, "-", op, limit, unit)); sys.exit(0)
+l = float(limit)
+ok = v <= l if op == "<=" else v >= l
+print("  %-44s %12s   target %s %s %s: %s" % (label, ("%.3f" % v).rstrip("0").rstrip(".") + " " + unit, op, limit,
+      unit, "met" if ok else "MISSED"))
+PY
+}
+
+mb() { python3 -c "import sys; print('%.1f' % (int(sys.argv[1]) / 1e6))" "$1"; }
+ms() { python3 -c "import sys; print('%.1f' % (float(sys.argv[1]) * 1000))" "$1"; }
+# Bytes of a database with its write-ahead log.
+database_bytes() {
+    local f total=0
+    for f in "$1" "$1-wal"; do [ -f "$f" ] && total=$((total + $(stat -c %s "$f"))); done
+    echo "$total"
+}
+
+# The biggest tables and indexes of a database (SQLite's dbstat), one line.
+database_breakdown() {
+    sqlite3 "$1" "select name, sum(pgsize) from dbstat group by name order by 2 desc limit 8" 2>/dev/null |
+        awk -F'|' '{printf "%s %.1f MB; ", $1, $2 / 1e6}' || true
+    sqlite3 "$1" "pragma freelist_count; pragma page_size" 2>/dev/null | paste -sd' ' |
+        awk '{printf "free pages %.1f MB\n", $1 * $2 / 1e6}' || true
+}
+
+stop_nginx() { "$SHARED_BENCH/serve.sh" stop >/dev/null 2>&1 || true; }
+
+# Cold (empty database) and warm (every feed 304) refresh of the 500 subscribed corpus feeds over
+# HTTP from nginx, tidings beside newsboat (reload-threads 8), as a user runs them.
+bench_refresh_corpus() {
+    shared_bench_found refresh-corpus || return 0
+    echo "== refresh-corpus: 500 subscribed feeds of ../shared/bench/make_corpus.py from nginx on 127.0.0.1:$BENCH_PORT"
+    command -v nginx >/dev/null || { echo "  skipped: nginx not installed (apt-get install nginx-light)"; return 0; }
+    local dir work bytes
+    dir=$(corpus_dir "500-p$BENCH_PORT" --port "$BENCH_PORT")
+    work=$DATA/refresh-corpus
+    rm -rf "$work"
+    mkdir -p "$work"
+    stop_nginx
+    trap stop_nginx EXIT
+    "$SHARED_BENCH/serve.sh" start "$dir" "$BENCH_PORT" | sed 's/^/  /'
+    bytes=$(feed_bytes "$dir" "$dir/urls")
+    echo "  feeds: $(wc -l < "$dir/urls") subscribed, $(mb "$bytes") MB of XML"
+
+    local i line best="" peak=0 mark cold_log db
+    for i in $(seq "${TIDINGS_BENCH_COLD_RUNS:-3}"); do
+        rm -rf "$work/home"
+        run_home "$work/home" "$BIN/tidings" feeds import "$dir/feeds.opml" >/dev/null
+        mark=$("$SHARED_BENCH/serve.sh" log-mark)
+        line=$(run_home "$work/home" $MEASURE --runs 1 -- "$BIN/tidings" refresh --all)
+        cold_log=$("$SHARED_BENCH/serve.sh" log-count "$mark")
+        echo "  tidings cold run $i: $line (nginx: $cold_log)"
+        best=$(python3 -c "import sys; a=sys.argv[1]; b=float(sys.argv[2]); print(b if not a else min(float(a), b))" \
+            "$best" "$(echo "$line" | field seconds)")
+        peak=$(python3 -c "import sys; print(max(float(sys.argv[1]), float(sys.argv[2])))" "$peak" \
+            "$(echo "$line" | field peak_mb)")
+    done
+    db=$work/home/data/tidings/tidings.db
+    local db_size warm warm_log
+    db_size=$(database_bytes "$db")
+    mark=$("$SHARED_BENCH/serve.sh" log-mark)
+    warm=$(run_home "$work/home" $MEASURE --runs 3 -- "$BIN/tidings" refresh --all)
+    warm_log=$("$SHARED_BENCH/serve.sh" log-count "$mark")
+    echo "  tidings warm (best of 3): $warm ($warm_log over 3 runs)"
+    echo "  database after a cold refresh: $(mb "$db_size") MB; $(database_breakdown "$db")"
+
+    local nb_cold="" nb_warm=""
+    if command -v newsboat >/dev/null; then
+        mkdir -p "$work/newsboat"
+        printf 'reload-threads 8\n' > "$work/newsboat/config"
+        rm -f "$work/newsboat/cache.db"
+        mark=$("$SHARED_BENCH/serve.sh" log-mark)
+        line=$(run_home "$work/newsboat/home" $MEASURE --runs 1 -- newsboat -C "$work/newsboat/config" \
+            -u "$dir/urls" -c "$work/newsboat/cache.db" -x reload)
+        echo "  newsboat cold: $line ($("$SHARED_BENCH/serve.sh" log-count "$mark"))"
+        nb_cold=$(echo "$line" | field seconds)
+        mark=$("$SHARED_BENCH/serve.sh" log-mark)
+        line=$(run_home "$work/newsboat/home" $MEASURE --runs 1 -- newsboat -C "$work/newsboat/config" \
+            -u "$dir/urls" -c "$work/newsboat/cache.db" -x reload)
+        echo "  newsboat warm: $line ($("$SHARED_BENCH/serve.sh" log-count "$mark"))"
+        nb_warm=$(echo "$line" | field seconds)
+        echo "  newsboat cache: $(mb "$(stat -c %s "$work/newsboat/cache.db")") MB"
+    else
+        echo "  newsboat: not installed (apt-get install newsboat)"
+    fi
+    stop_nginx
+    trap - EXIT
+
+    local warm_s cold_ratio="-" warm_ratio="-"
+    warm_s=$(echo "$warm" | field seconds)
+    [ -n "$nb_cold" ] && cold_ratio=$(ratio "$nb_cold" "$best")
+    [ -n "$nb_warm" ] && warm_ratio=$(ratio "$nb_warm" "$warm_s")
+    echo "  figures (tidings vs newsboat, same run):"
+    check "cold refresh, best of ${TIDINGS_BENCH_COLD_RUNS:-3}" "$best" "<=" 2.0 s
+    check "cold: newsboat time / tidings time" "$cold_ratio" ">=" 7 x
+    check "warm refresh (all 304), best of 3" "$warm_s" "<=" 0.2 s
+    echo "  warm: newsboat time / tidings time                 $warm_ratio x   (no target)"
+    check "peak memory (cold and warm)" "$(python3 -c "import sys; print(max(map(float, sys.argv[1:])))" \
+        "$peak" "$(echo "$warm" | field peak_mb)")" "<=" 150 MB
+    check "database / feed bytes" "$(ratio "$db_size" "$bytes")" "<=" 0.7 x
+}
+
+# The terminal reader from launch to its first complete screen on a 120x40 pty with a database of
+# 2,000 feeds and 100,000 articles (first_frame.py, median of 7), then key times from tidings-bench.
+bench_reader_corpus() {
+    shared_bench_found reader-corpus || return 0
+    echo "== reader-corpus: first screen with 2,000 feeds and 100,000 articles (make_corpus.py -n 1000 --no-large, file:// URLs)"
+    local dir work line
+    dir=$(corpus_dir 1000 -n 1000 --no-large)
+    work=$DATA/reader-corpus
+    rm -rf "$work"
+    mkdir -p "$work"
+    file_urls "$dir" urls-all "$work/urls"
+    run_home "$work/home" "$BIN/tidings" feeds import "$work/urls" --feeds "$work/feeds.opml" --db "$work/tidings.db" \
+        >/dev/null
+    line=$(run_home "$work/home" $MEASURE --runs 1 -- "$BIN/tidings" refresh --all --feeds "$work/feeds.opml" \
+        --db "$work/tidings.db")
+    echo "  refresh of 2,000 feeds into an empty database (file://): $line, database $(mb "$(database_bytes "$work/tidings.db")") MB"
+    reader_first_frame "$work" 100
+    if has_bench reader; then
+        "$BIN/tidings-bench" reader --data "$DATA" | grep -E '_ms: p50|peak_rss' | sed 's/^/  tidings-bench reader: /'
+    fi
+}
+
+# first_frame.py on the reader over WORK/feeds.opml and WORK/tidings.db; checks the median against LIMIT ms.
+reader_first_frame() {
+    local work=$1 limit=$2 out median
+    out=$(run_home "$work/home" python3 "$SHARED_BENCH/first_frame.py" --runs 7 --rows 40 --cols 120 -- \
+        "$BIN/tidings" --feeds "$work/feeds.opml" --db "$work/tidings.db" --config "$work/none.toml")
+    echo "$out" | tail -1 | sed 's/^/  /'
+    median=$(echo "$out" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
+    check "first screen, median of 7 (120x40)" "${median:--}" "<=" "$limit" ms
+}
+
+# 20,000 feeds and 1,000,000 articles (make_corpus.py -n 10000 --no-large, file:// URLs): cold
+# refresh, database size, first screen, count, search and an incremental export. Not in the default run.
+bench_scale() {
+    shared_bench_found scale || return 0
+    echo "== scale: 20,000 feeds, 1,000,000 articles (make_corpus.py -n 10000 --no-large, file:// URLs)"
+    local dir work line db opts bytes
+    dir=$(corpus_dir 10000 -n 10000 --no-large)
+    work=$DATA/scale
+    rm -rf "$work"
+    mkdir -p "$work"
+    file_urls "$dir" urls-all "$work/urls"
+    bytes=$(feed_bytes "$dir" "$work/urls")
+    db=$work/tidings.db
+    opts=(--feeds "$work/feeds.opml" --db "$db" --config "$work/none.toml")
+    run_home "$work/home" "$BIN/tidings" feeds import "$work/urls" "${opts[@]}" >/dev/null
+    line=$(run_home "$work/home" $MEASURE --runs 1 -- "$BIN/tidings" refresh --all "${opts[@]}")
+    echo "  cold refresh: $line ($(mb "$bytes") MB of XML)"
+    echo "  database: $(mb "$(database_bytes "$db")") MB; $(database_breakdown "$db")"
+    check "cold refresh peak memory" "$(echo "$line" | field peak_mb)" "<=" 300 MB
+    check "database / feed bytes" "$(ratio "$(database_bytes "$db")" "$bytes")" "<=" 0.7 x
+    reader_first_frame "$work" 150
+    line=$(run_home "$work/home" $MEASURE --runs 5 -- "$BIN/tidings" count "${opts[@]}")
+    check "tidings count, best of 5" "$(ms "$(echo "$line" | field seconds)")" "<=" 50 ms
+    line=$(run_home "$work/home" $MEASURE --runs 5 -- "$BIN/tidings" export --search release --limit 40 "${opts[@]}")
+    check "search 'release', first 40 rows, best of 5" "$(ms "$(echo "$line" | field seconds)")" "<=" 100 ms
+    line=$(run_home "$work/home" $MEASURE --runs 1 -- "$BIN/tidings" export --new --state scale \
+        --limit 1000 --format html "${opts[@]}")
+    echo "  export --new --limit 1000 --format html (1,000 of 1,000,000 new): $line"
+}

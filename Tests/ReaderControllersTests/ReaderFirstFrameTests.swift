@@ -1,0 +1,35 @@
+import FeedStore
+import Foundation
+@testable import ReaderControllers
+import TerminalView
+import XCTest
+
+/// Work that must not delay the reader's first screen (making the store follow the feed list) runs
+/// once that screen is drawn, and what it changed is on the next screen.
+final class ReaderFirstFrameTests: XCTestCase {
+    func testAfterFirstFrameRunsOnceTheFirstScreenIsDrawnAndItsChangesAreShown() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ReaderFirstFrame-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let store = try FeedStore(path: folder.appendingPathComponent("tidings.db").path)
+        try store.addFeed(url: "https://first.example/feed", title: "Already Stored")
+        let terminal = HeadlessTerminal(size: TerminalSize(width: 80, height: 20))
+        let app = ReaderApplication(
+            device: terminal, context: ReaderContext(store: store, config: ReaderConfig()), environment: [:])
+        terminal.enqueue(.inputClosed)
+        var framesBefore = -1
+        var screenBefore = ""
+        app.run(afterFirstFrame: {
+            framesBefore = terminal.frameCount
+            screenBefore = terminal.lines.joined(separator: "\n")
+            _ = try? store.addFeed(url: "https://late.example/feed", title: "Added After")
+        })
+        XCTAssertEqual(framesBefore, 1)
+        XCTAssertTrue(screenBefore.contains("Already Stored"), screenBefore)
+        XCTAssertFalse(screenBefore.contains("Added After"), screenBefore)
+        let screenAfter = terminal.lines.joined(separator: "\n")
+        XCTAssertTrue(screenAfter.contains("Added After"), screenAfter)
+        XCTAssertTrue(app.isFinished)
+    }
+}
