@@ -457,7 +457,7 @@ public final class FeedStore: Sendable {
     /// disk until the next checkpoint that finds no reader. Throws when it could not complete; nothing
     /// is lost then, the log is only left as it was.
     public func truncateWriteAheadLog() throws {
-        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     /// SQLite's `PRAGMA integrity_check`: `["ok"]` when the file is sound.

@@ -91,7 +91,7 @@ enum IgnoreWriter {
         var ignored = 0
         if let expression = rules.expression {
             // Full-text conditions need every article's text in the index.
-            try ArticleWriter.indexPendingSearch(db)
+            _ = try ArticleWriter.indexPendingSearch(db)
             let compiled = QueryCompiler(now: now).compile(expression)
             try db.execute(
                 sql: "UPDATE articles SET ignored = 1 WHERE id IN (SELECT a.id FROM articles a WHERE a.starred = 0 AND \(compiled.sql))",

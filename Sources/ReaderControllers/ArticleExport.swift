@@ -18,9 +18,9 @@ enum ArticleExport {
     static func html(_ article: StoredArticle) throws -> Data {
         let writer = ExportHTMLWriter(context: ExportContext(generated: Date(), stateName: nil, terminalWidth: nil))
         var out = ExportBuffer()
-        try writer.begin(into: &out)
-        try writer.write(ExportItem(article, preparation: writer.preparation), into: &out)
-        try writer.end(count: 1, into: &out)
+        writer.begin(into: &out)
+        writer.write(ExportItem(article, preparation: writer.preparation), into: &out)
+        writer.end(count: 1, into: &out)
         return Data(out.bytes)
     }
 
