@@ -63,7 +63,7 @@ enum EntityDecoder {
                 value = value * radix + v
             }
             // 128-159 name the windows-1252 characters, as HTML5 reads them.
-            if value >= 0x80 && value <= 0x9F { value = ReferenceRepair.windows1252[Int(value - 0x80)] }
+            if value >= 0x80 && value <= 0x9F { value = Windows1252.c1[Int(value - 0x80)] }
             guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
             return String(Character(scalar))
         }

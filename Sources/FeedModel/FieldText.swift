@@ -17,40 +17,12 @@ enum FieldText {
         switch kind {
         case .plain: return value
         case .references: text = EntityDecoder.decode(value)
-        case .markup: text = HTMLText.plainText(windows1252References(value))
+        case .markup: text = HTMLText.plainText(value)
         }
         return text.isEmpty ? nil : text
     }
 
     private enum Kind { case plain, references, markup }
-
-    /// The HTML with numeric references to 128-159 (`&#146;`) replaced by the windows-1252
-    /// characters they mean, as HTML5 reads them (libxml2's HTML parser gives C1 controls, which
-    /// plain text drops).
-    static func windows1252References(_ html: String) -> String {
-        guard html.utf8.contains(UInt8(ascii: "#")) else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let amp = rest.range(of: "&#") {
-            out += rest[..<amp.lowerBound]
-            let after = rest[amp.upperBound...]
-            var digits = after.prefix(while: { $0 != ";" && $0.isASCII && ($0.isHexDigit || $0 == "x" || $0 == "X") })
-            let hex = digits.first == "x" || digits.first == "X"
-            if hex { digits = digits.dropFirst() }
-            let end = after.index(after.startIndex, offsetBy: (hex ? 1 : 0) + digits.count)
-            if end < after.endIndex, after[end] == ";", let value = UInt32(digits, radix: hex ? 16 : 10),
-                value >= 0x80, value <= 0x9F, let scalar = Unicode.Scalar(ReferenceRepair.windows1252[Int(value - 0x80)])
-            {
-                out.unicodeScalars.append(scalar)
-                rest = after[after.index(after: end)...]
-            } else {
-                out += "&#"
-                rest = after
-            }
-        }
-        out += rest
-        return out
-    }
 
     /// Whether the bytes hold markup (a comment, or a start or end tag of an element HTML has, with a
     /// `>` after it: `Fish & <Chips>` is text), else a `&`.

@@ -293,7 +293,7 @@ struct ReferenceRepair {
         let length = j + 1 - i
         let mapped: UInt32
         switch value {
-        case 0x80...0x9F: mapped = windows1252[Int(value - 0x80)]
+        case 0x80...0x9F: mapped = Windows1252.c1[Int(value - 0x80)]
         case 0, 0xD800...0xDFFF, 0x110000...: mapped = 0xFFFD
         case 0xFFFE, 0xFFFF: mapped = 0xFFFD
         case 0x01...0x1F where value != 0x09 && value != 0x0A && value != 0x0D:
@@ -329,5 +329,4 @@ struct ReferenceRepair {
             || b == UInt8(ascii: ".")
     }
 
-    static var windows1252: [UInt32] { Windows1252.c1 }
 }

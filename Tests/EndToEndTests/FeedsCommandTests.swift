@@ -258,21 +258,28 @@ struct EndToEndRun {
         return found
     }
 
-    static func tidings(_ arguments: [String], testCase: XCTestCase) throws -> EndToEndRun {
+    /// Runs the built binary with `arguments` (and `environment` added to the test's own), standard
+    /// input empty; both output streams are read at once, so neither can fill up and block it.
+    static func tidings(
+        _ arguments: [String], testCase: XCTestCase, environment: [String: String] = [:]
+    ) throws -> EndToEndRun {
         let process = Process()
         process.executableURL = try binary(testCase: testCase)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let errReader = Thread.detachedRead(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return EndToEndRun(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errReader.wait(), as: UTF8.self))
     }
 }

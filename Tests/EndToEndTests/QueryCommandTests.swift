@@ -45,26 +45,9 @@ final class QueryCommandTests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> EndToEndRun {
-        let process = Process()
-        process.executableURL = try EndToEndRun.binary(testCase: self)
-        process.arguments = arguments + [
-            "--feeds", folder + "/feeds.opml", "--db", folder + "/t.db", "--config", folder + "/config.toml",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = "UTC"
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errReader = Thread.detachedRead(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return EndToEndRun(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errReader.wait(), as: UTF8.self))
+        try EndToEndRun.tidings(
+            arguments + ["--feeds", folder + "/feeds.opml", "--db", folder + "/t.db", "--config", folder + "/config.toml"],
+            testCase: self, environment: ["TZ": "UTC"])
     }
 
     private func titles(_ arguments: [String]) throws -> [String] {
