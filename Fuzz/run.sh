@@ -87,8 +87,9 @@ run_one() {
     mkdir -p "$corpus" "$artifacts" .build/fuzz/logs
     local seeds=()
     for dir in $(seed_dirs "$target"); do [ -d "$dir" ] && seeds+=("$dir"); done
-    local log=.build/fuzz/logs/$target.log
-    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
+    local log=.build/fuzz/logs/$target-$(date -u +%H%M%S).log
+    LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Fuzz/lsan.supp} \
+        ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
         nice "$bin/$target" "$corpus" "${seeds[@]}" -dict="Fuzz/Dictionaries/$(dict "$target").dict" \
         -max_len="$(max_len "$target")" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=20 \
         -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts" >"$log" 2>&1
@@ -114,9 +115,12 @@ case $mode in
             printf '%s\n' "${targets[@]}" | grep -qx "$only" || { echo "no fuzz target $only (Fuzz/run.sh list)"; exit 2; }
             targets=("$only")
         fi
-        build release
+        # FUZZ_BIN: run harnesses already built there (a copy, so that a rebuild does not pull them
+        # from under a long run) instead of building.
+        bin=${FUZZ_BIN:-.build/fuzz/build/release}
+        [ -z "${FUZZ_BIN:-}" ] && build release
         printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c \
-            'run_one {} '"$seconds"' .build/fuzz/corpus/{} .build/fuzz/build/release'
+            'run_one {} '"$seconds"' .build/fuzz/corpus/{} '"$bin"
         ;;
     smoke)
         build debug

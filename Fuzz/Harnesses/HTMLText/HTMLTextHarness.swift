@@ -2,13 +2,13 @@
 import FuzzSupport
 import TidingsText
 
-/// HTMLText on any bytes, at a width taken from the input: no line is wider than asked (from 2 cells
-/// on, where any character fits), no line holds a control character or escape sequence, link
+/// HTMLText on any bytes, at a width taken from the input: no line is wider than asked (from 8 cells,
+/// the narrowest it lays out), no line holds a control character or escape sequence, link
 /// targets never run script, and the one-line plain text has no control character at all.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTMLText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
-    let width = 2 + Int(input.byte()) % 120
+    let width = 8 + Int(input.byte()) % 120
     let base = input.byte() & 1 == 0 ? "https://example.org/dir/page.html" : nil
     let html = input.restText
     let rendered = HTMLText.render(html, width: width, baseURL: base)

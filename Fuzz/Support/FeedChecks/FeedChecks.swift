@@ -11,8 +11,10 @@ public enum FeedChecks {
     public static func check(_ feed: Feed, document: [UInt8]) {
         // Markup can only be judged where the document cannot hide text as a reference or escape
         // (`&lt;b&gt;` in an HTML title is the text `<b>`): plain ASCII without `&`, CDATA, JSON
-        // escapes or another declared encoding.
-        let markupJudged = !document.contains { $0 >= 0x80 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\\")
+        // escapes or another declared encoding. JSON Feed's titles are plain text by its
+        // specification, so `<p>` there is what the title says.
+        let json = feed.format == .jsonFeed10 || feed.format == .jsonFeed11
+        let markupJudged = !json && !document.contains { $0 >= 0x80 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\\")
             || $0 == UInt8(ascii: "+") || $0 == 0 }
             && !contains(document, "CDATA") && !contains(document, "encoding")
         var fields: [(String, String?)] = [
