@@ -14,6 +14,7 @@ enum OPMLReader {
     static func read(_ data: Data) throws -> OPMLDocument {
         guard data.contains(where: { !isXMLSpace($0) }) else { throw OPMLError.empty }
         guard data.count < Int(Int32.max) else { throw OPMLError.malformed(line: 0, column: 0, reason: "too large") }
+        LibXMLErrorSilencer.silenceThisThread()
         guard let context = xmlNewParserCtxt() else { throw OPMLError.malformed(line: 0, column: 0, reason: "out of memory") }
         defer { xmlFreeParserCtxt(context) }
         // Stop at the first error: without recover mode libxml2 goes on scanning and each later error

@@ -30,3 +30,33 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
         XCTAssertEqual(written, "\"///\t:\"\nhttps://e.example/a#b \"~T\" x\n")
     }
 }
+
+/// fuzz-discovery, fuzz-opml: bytes that fail libxml2's input conversion made it print
+/// `encoding error : input conversion failed ...` on standard error.
+final class LibXMLQuietTests: XCTestCase {
+    func testDiscoveryAndOPMLWriteNothingToStandardError() throws {
+        let page: [UInt8] = [0x00, 0x00, 0x00, 0x3C, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x3E]
+        let written = try capturingStandardError {
+            _ = FeedDiscovery.discover(html: page, baseURL: "https://example.org/")
+            XCTAssertThrowsError(try OPMLDocument(data: Data(page)))
+        }
+        XCTAssertEqual(written, "")
+    }
+
+    /// Runs `body` with file descriptor 2 pointing into a temporary file; returns what was written.
+    private func capturingStandardError(_ body: () throws -> Void) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = open(url.path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        let saved = dup(2)
+        dup2(file, 2)
+        defer {
+            dup2(saved, 2)
+            close(saved)
+            close(file)
+        }
+        try body()
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+}
