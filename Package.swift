@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FeedFetch", targets: ["FeedFetch"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
         .library(name: "TerminalView", targets: ["TerminalView"]),
+        .library(name: "FeedExport", targets: ["FeedExport"]),
         .library(name: "ReaderControllers", targets: ["ReaderControllers"]),
     ],
     dependencies: [

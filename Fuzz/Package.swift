@@ -16,7 +16,7 @@ let harnesses: [(name: String, folder: String, products: [String])] = [
     ("fuzz-discovery", "Discovery", ["FeedModel"]),
     ("fuzz-opml", "OPML", ["FeedModel"]),
     ("fuzz-newsboat", "Newsboat", ["FeedModel"]),
-    ("fuzz-date", "Date", ["FeedModel", "TidingsText", "ReaderControllers"]),
+    ("fuzz-date", "Date", ["FeedModel", "TidingsText", "FeedExport"]),
     ("fuzz-http-headers", "HTTPHeaders", ["FeedFetch"]),
     ("fuzz-keys", "Keys", ["TerminalView"]),
     ("fuzz-terminal-text", "TerminalText", ["TerminalView", "ReaderControllers"]),

@@ -2,7 +2,7 @@ import FeedChecks
 import FeedModel
 import Foundation
 import FuzzSupport
-@testable import ReaderControllers
+@testable import FeedExport
 import TidingsText
 
 /// The date parser on any bytes: a date it reads is written as RFC 3339 (JSON Feed, Atom, CSV) and as

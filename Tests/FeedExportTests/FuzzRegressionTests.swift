@@ -1,11 +1,11 @@
 import FeedModel
 import Foundation
-@testable import ReaderControllers
+@testable import FeedExport
 import XCTest
 
 /// Inputs the fuzz harnesses (Fuzz/, `make fuzz`) found breaking a property, each kept as a seed
 /// under Fuzz/Seeds/<target>/ as well.
-final class ReaderControllersFuzzRegressionTests: XCTestCase {
+final class FeedExportFuzzRegressionTests: XCTestCase {
     /// fuzz-date: the RSS export wrote the year 111 as `111`, which reads back as 2011; RFC 822 dates
     /// are written with four-digit years.
     func testRFC822ExportWritesFourDigitYearsThatReadBack() throws {
