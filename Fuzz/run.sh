@@ -67,7 +67,8 @@ build() {
     echo "building the fuzz harnesses ($configuration, -sanitize=fuzzer,address)"
     local log
     log=$(mktemp)
-    local flags=(-c "$configuration")
+    # -sanitize=fuzzer alone leaves most library code without coverage counters; ask for them.
+    local flags=(-c "$configuration" -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
     [ "$configuration" = release ] && flags+=(-Xswiftc -enable-testing)
     # The gold linker warns once per ASan symbol it cannot export; nothing to act on.
     if ! "$swift" build "${flags[@]}" --sanitize=fuzzer --sanitize=address --package-path Fuzz \
@@ -96,7 +97,7 @@ run_one() {
     local status=$?
     local runs cov
     runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
-    cov=$(grep -E '^#[0-9]+' "$log" | tail -n 1 | grep -oE 'cov: [0-9]+ ft: [0-9]+' || true)
+    cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 || true)
     if [ "$status" -eq 0 ]; then
         echo "$target: ok, ${runs:-0} executions, ${cov:-no coverage line}"
     else

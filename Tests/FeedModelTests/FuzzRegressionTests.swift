@@ -27,7 +27,7 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
         XCTAssertEqual(reread.entries.map(\.url), list.entries.map(\.url))
         XCTAssertEqual(reread.entries.map(\.title), list.entries.map(\.title))
         XCTAssertEqual(reread.entries.map(\.tags), list.entries.map(\.tags))
-        XCTAssertEqual(written, "\"///\t:\"\nhttps://e.example/a#b \"~T\" x\n")
+        XCTAssertEqual(written, "\"///\t:\"\n\"https://e.example/a#b\" \"~T\" x\n")
     }
 }
 
@@ -58,5 +58,24 @@ final class LibXMLQuietTests: XCTestCase {
         }
         try body()
         return try String(contentsOf: url, encoding: .utf8)
+    }
+}
+
+/// fuzz-feed: an Atom 0.3 text construct with naked child elements kept the tags in the title.
+final class AtomNakedMarkupTests: XCTestCase {
+    func testTextConstructWithChildElementsIsPlainText() throws {
+        let document = """
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#">
+              <title><p>Feed Title</p></title>
+              <entry><title>A <b>bold</b> move</title><id>1</id></entry>
+            </feed>
+            """
+        let feed = try FeedParser.parse(Array(document.utf8))
+        XCTAssertEqual(feed.title, "Feed Title")
+        XCTAssertEqual(feed.items.first?.title, "A bold move")
+        let escaped = try FeedParser.parse(Array("""
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>x &lt;p&gt; y</title></feed>
+            """.utf8))
+        XCTAssertEqual(escaped.title, "x <p> y", "escaped text in a text title stays text")
     }
 }
