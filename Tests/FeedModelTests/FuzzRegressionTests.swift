@@ -79,3 +79,17 @@ final class AtomNakedMarkupTests: XCTestCase {
         XCTAssertEqual(escaped.title, "x <p> y", "escaped text in a text title stays text")
     }
 }
+
+/// fuzz-sanitize: with a `file:` base (a feed read from disk) a relative `src` resolved to a `file:`
+/// URL that a second pass then removed.
+final class SanitizerFileBaseTests: XCTestCase {
+    func testFileBaseResolvesOnceAndKeepsTheResultOnASecondPass() {
+        let base = "file:///tmp/feed.xml"
+        let once = HTMLSanitizer.sanitize("a<audio src=\"a\">>)</audio>", baseURL: base)
+        XCTAssertEqual(once, "a<audio src=\"file:///tmp/a\">&gt;)</audio>")
+        XCTAssertEqual(HTMLSanitizer.sanitize(once, baseURL: base), once)
+        XCTAssertEqual(
+            HTMLSanitizer.sanitize("<a href=\"file:///etc/passwd\">x</a>", baseURL: "https://example.org/"), "<a>x</a>",
+            "a file: URL from a web feed is still removed")
+    }
+}

@@ -85,7 +85,10 @@ struct SanitizedOutput {
         let hash = raw.first == UInt8(ascii: "#")
         let hasBase = baseURL.map { !$0.isEmpty } ?? false
         HTMLURL.withoutControls(raw) { value in
-            switch HTMLURL.check(value, startsWithHash: hash, allowDataImage: allowDataImage, hasBase: hasBase) {
+            switch HTMLURL.check(
+                value, startsWithHash: hash, allowDataImage: allowDataImage, hasBase: hasBase,
+                baseIsFile: HTMLURL.isFileURL(baseURL))
+            {
             case .unsafe:
                 return
             case .keep(let range):
