@@ -79,7 +79,7 @@ public final class ExportController: Sendable {
         if !options.feeds.isEmpty {
             var ids: [Int64] = []
             var all: [StoredFeed]?
-            let scope = try FeedListController(environment: environment).scope()
+            let scope = try SubscriptionsController(environment: environment).scope()
             for name in options.feeds {
                 if let feed = try environment.store.feed(url: name) {
                     ids.append(feed.id)
@@ -96,7 +96,7 @@ public final class ExportController: Sendable {
             }
             feedIDs = ids
         } else if !options.starredOnly {
-            feedIDs = try FeedListController(environment: environment).scope().feedIDs
+            feedIDs = try SubscriptionsController(environment: environment).scope().feedIDs
         }
         let search = options.search?.trimmingCharacters(in: .whitespacesAndNewlines)
         return ArticleQuery(

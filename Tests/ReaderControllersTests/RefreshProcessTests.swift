@@ -12,7 +12,7 @@ final class RefreshProcessTests: RefreshServerTestCase {
         let server = try server
         let count = 200
         try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.02"), "feed \($0)", nil) })
-        _ = try FeedListController(environment: try environment()).sync()
+        _ = try SubscriptionsController(environment: try environment()).sync()
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "killed")
         let store = try FeedStore(path: paths.database)
         let deadline = Date().addingTimeInterval(20)
@@ -45,7 +45,7 @@ final class RefreshProcessTests: RefreshServerTestCase {
         let server = try server
         let count = 40
         try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.4"), String(format: "t%02d", $0), nil) })
-        _ = try FeedListController(environment: try environment()).sync()
+        _ = try SubscriptionsController(environment: try environment()).sync()
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "terminated")
         let store = try FeedStore(path: paths.database)
         let deadline = Date().addingTimeInterval(20)

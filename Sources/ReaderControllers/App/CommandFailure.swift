@@ -20,7 +20,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     public init(_ error: any Error, database: String? = nil) {
         switch error {
         case let failure as CommandFailure: self = failure
-        case let error as FeedListError: self.init(message: error.description, status: error.exitStatus)
+        case let error as SubscriptionsError: self.init(message: error.description, status: error.exitStatus)
         case let error as ExportError: self.init(message: error.description, status: error.exitStatus)
         case let error as RefreshError: self.init(message: error.description, status: error.exitStatus)
         case let error as ReaderError: self.init(message: error.description, status: error.exitStatus)

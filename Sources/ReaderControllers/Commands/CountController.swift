@@ -32,7 +32,7 @@ public struct CountController: Sendable {
         let expression = try ExportError.parse(query)
         let store = environment.store
         try store.applyIgnoreRules(ignoreRules)
-        let scope = try FeedListController(environment: environment).scope()
+        let scope = try SubscriptionsController(environment: environment).scope()
         guard let expression else {
             return Self.render(
                 try store.counts(in: scope, includeIgnored: includeIgnored), unreadOnly: unreadOnly, format: format)

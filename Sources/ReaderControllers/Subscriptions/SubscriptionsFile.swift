@@ -10,7 +10,7 @@ import Foundation
 /// is followed: the file it points to is replaced, the link stays.
 ///
 /// Threading: a value; not shared.
-struct FeedListFile {
+struct SubscriptionsFile {
     /// Bigger files are refused unread: a list of 10,000 feeds is about 2 MB.
     static let sizeLimit = 16 << 20
 
@@ -23,25 +23,25 @@ struct FeedListFile {
     static func backupPath(_ path: String) -> String { path + ".bak" }
 
     /// Reads the list at `path`, creating an empty one (and its folder) when it does not exist.
-    /// Throws `FeedListError` (unreadable, a directory, too large, not well-formed, not OPML).
-    static func load(path: String) throws -> FeedListFile {
+    /// Throws `SubscriptionsError` (unreadable, a directory, too large, not well-formed, not OPML).
+    static func load(path: String) throws -> SubscriptionsFile {
         let data: Data
         do {
             data = try InputFile.read(path, limit: sizeLimit)
         } catch .missing {
-            let file = FeedListFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
+            let file = SubscriptionsFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
             try file.save()
             return file
         } catch .tooLarge(let size) {
-            throw FeedListError.tooLarge(path: path, bytes: size)
+            throw SubscriptionsError.tooLarge(path: path, bytes: size)
         } catch {
-            throw FeedListError.unreadable(path: path, reason: error.reason)
+            throw SubscriptionsError.unreadable(path: path, reason: error.reason)
         }
         do {
-            return FeedListFile(path: path, document: try OPMLDocument(data: data), existed: true)
+            return SubscriptionsFile(path: path, document: try OPMLDocument(data: data), existed: true)
         } catch let error as OPMLError {
             let backup = backupPath(path)
-            throw FeedListError.malformed(
+            throw SubscriptionsError.malformed(
                 path: path, problem: error, backup: FileManager.default.fileExists(atPath: backup) ? backup : nil)
         }
     }
@@ -55,12 +55,12 @@ struct FeedListFile {
     /// The address to fetch for an `xmlUrl` as written: URLs with a scheme and absolute paths as they
     /// are; a relative path (`rss20.xml`, `feeds/x.xml`) as an absolute path under the list's folder.
     func resolve(_ written: String) -> String {
-        FeedListFile.resolve(written, folder: folder)
+        SubscriptionsFile.resolve(written, folder: folder)
     }
 
     static func resolve(_ written: String, folder: String) -> String {
         let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("/") || trimmed.isEmpty || FeedListFile.hasScheme(trimmed) { return trimmed }
+        if trimmed.hasPrefix("/") || trimmed.isEmpty || SubscriptionsFile.hasScheme(trimmed) { return trimmed }
         return ((folder as NSString).appendingPathComponent(trimmed) as NSString).standardizingPath
     }
 
@@ -89,38 +89,38 @@ struct FeedListFile {
                 }
             }
             if hits.count == 1 { return hits[0] }
-            if hits.count > 1 { throw FeedListError.ambiguous(name: trimmed, urls: hits.map(\.entry.url)) }
+            if hits.count > 1 { throw SubscriptionsError.ambiguous(name: trimmed, urls: hits.map(\.entry.url)) }
         }
         return nil
     }
 
-    /// Refuses (with `FeedListError.readOnly`) when the list exists but may not be rewritten: no write
+    /// Refuses (with `SubscriptionsError.readOnly`) when the list exists but may not be rewritten: no write
     /// permission for this user, or no write bit at all (a list made read-only stays so, even for root).
     func checkWritable() throws {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
-        if access(path, W_OK) != 0 || info.st_mode & 0o222 == 0 { throw FeedListError.readOnly(path: path) }
+        if access(path, W_OK) != 0 || info.st_mode & 0o222 == 0 { throw SubscriptionsError.readOnly(path: path) }
     }
 
     /// Writes the list, keeping the previous version as `feeds.opml.bak`.
     func save() throws {
         try checkWritable()
-        let target = FeedListFile.followLinks(path)
+        let target = SubscriptionsFile.followLinks(path)
         let directory = (target as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw FeedListError.unwritable(
+                throw SubscriptionsError.unwritable(
                     path: path, reason: "cannot create its folder \(directory); check that its parent is writable")
             }
         }
         do {
-            try SafeFileWriter.replace(target, with: document.serialized(), backup: FeedListFile.backupPath(target))
+            try SafeFileWriter.replace(target, with: document.serialized(), backup: SubscriptionsFile.backupPath(target))
         } catch {
             let advice = [EACCES, EPERM, EROFS].contains(error.code) ? "; check that its folder is writable"
                 : [ENOSPC, EFBIG, EDQUOT].contains(error.code) ? "; free some space or raise the file size limit" : ""
-            throw FeedListError.unwritable(path: path, reason: error.reason + advice)
+            throw SubscriptionsError.unwritable(path: path, reason: error.reason + advice)
         }
     }
 
@@ -144,13 +144,13 @@ struct FeedListFile {
 }
 
 /// Why the feed list could not be read, written or changed.
-public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum SubscriptionsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The list exists but cannot be read (permissions, a directory, an I/O error).
     case unreadable(path: String, reason: String)
     /// The list is empty, not well-formed XML (`problem` says where and what), or not OPML;
     /// `backup` is the previous version, when there is one.
     case malformed(path: String, problem: OPMLError, backup: String?)
-    /// The list is bigger than `FeedListFile.sizeLimit`.
+    /// The list is bigger than `SubscriptionsFile.sizeLimit`.
     case tooLarge(path: String, bytes: Int)
     /// The list's file is read-only.
     case readOnly(path: String)
@@ -176,9 +176,9 @@ public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .unreadable(path, reason): "cannot read the feed list \(path): \(reason)"
         case let .malformed(path, problem, backup):
-            FeedListError.describe(path: path, problem: problem, backup: backup)
+            SubscriptionsError.describe(path: path, problem: problem, backup: backup)
         case let .tooLarge(path, bytes):
-            "the feed list \(path) is \(bytes >> 20) MB, more than a feed list can be (\(FeedListFile.sizeLimit >> 20) MB); "
+            "the feed list \(path) is \(bytes >> 20) MB, more than a feed list can be (\(SubscriptionsFile.sizeLimit >> 20) MB); "
                 + "nothing was changed: check --feeds names your feed list"
         case let .readOnly(path):
             "the feed list \(path) is read-only; nothing was changed: make it writable (chmod u+w) to change the list"
