@@ -83,11 +83,6 @@ public final class ReaderContext {
     }
 }
 
-/// Why a background task failed, as one line for the prompt line.
-public struct BackgroundTaskError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-}
-
 /// Articles a "mark all read" changed, so that `U` can make them unread again.
 struct UndoableMarks {
     let articleIDs: [Int64]
