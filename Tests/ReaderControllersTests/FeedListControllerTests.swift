@@ -2,6 +2,7 @@ import FeedModel
 import FeedStore
 import Foundation
 import ReaderControllers
+import TestSupport
 import XCTest
 
 /// SubscriptionsController on real files: add (with discovery from a page served locally), duplicates,

@@ -1,3 +1,4 @@
+import FeedExport
 import FeedStore
 
 /// Counts articles for status bars and scripts (`tidings count`, like newsboat's print-unread).
