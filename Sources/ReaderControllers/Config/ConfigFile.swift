@@ -113,17 +113,9 @@ private struct ConfigReader {
             guard let command = ReaderCommand(rawValue: name), let value = table[name] else {
                 throw fail("unknown command '\(name)' in [keys]")
             }
-            var keyNames: [String] = []
-            if let single = value.string {
-                keyNames = [single]
-            } else if let array = value.array {
-                for element in array {
-                    guard let string = element.string else { throw fail("keys for '\(name)' must be strings") }
-                    keyNames.append(string)
-                }
-            } else {
-                throw fail("keys for '\(name)' must be a string or a list of strings")
-            }
+            let keyNames = try stringList(
+                value, notString: "keys for '\(name)' must be strings",
+                wrongType: "keys for '\(name)' must be a string or a list of strings")
             var keys: [Key] = []
             for keyName in keyNames {
                 guard let key = Key(name: keyName) else { throw fail("unknown key '\(keyName)' for '\(name)'") }
@@ -142,17 +134,9 @@ private struct ConfigReader {
         var macros: [Key: [ReaderCommand]] = [:]
         for name in table.keys.sorted() {
             guard let key = Key(name: name), let value = table[name] else { throw fail("unknown key '\(name)' in [macros]") }
-            var names: [String] = []
-            if let single = value.string {
-                names = [single]
-            } else if let array = value.array {
-                for element in array {
-                    guard let string = element.string else { throw fail("macro '\(name)' must list command names") }
-                    names.append(string)
-                }
-            } else {
-                throw fail("macro '\(name)' must be a command name or a list of them")
-            }
+            let names = try stringList(
+                value, notString: "macro '\(name)' must list command names",
+                wrongType: "macro '\(name)' must be a command name or a list of them")
             guard !names.isEmpty else { throw fail("macro '\(name)' runs no command") }
             var commands: [ReaderCommand] = []
             for commandName in names {
@@ -229,6 +213,21 @@ private struct ConfigReader {
         guard let value = table[key] else { return fallback }
         guard let flag = value.bool else { throw fail("'\(key)' must be true or false") }
         return flag
+    }
+
+    /// A string, or an array of strings, as a list; fails with `notString` when an element is something
+    /// else, with `wrongType` when the value is neither.
+    private func stringList(
+        _ value: any TOMLValueConvertible, notString: String, wrongType: String
+    ) throws(ConfigError) -> [String] {
+        if let single = value.string { return [single] }
+        guard let array = value.array else { throw fail(wrongType) }
+        var strings: [String] = []
+        for element in array {
+            guard let string = element.string else { throw fail(notString) }
+            strings.append(string)
+        }
+        return strings
     }
 
     private func fail(_ message: String) -> ConfigError {
