@@ -52,10 +52,10 @@ final class RefreshProcessTests: FeedServerTestCase {
         while try store.counts().articles == 0, process.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        let signalled = Date()
+        // 40 feeds of 0.4 s each, four at a time, take 4 s or more: exit 130 with feeds left undone
+        // shows the refresh stopped at the signal instead of finishing.
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        XCTAssertLessThan(Date().timeIntervalSince(signalled), 2)
         XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
         let done = try store.feeds().filter { $0.fetchState.lastFetchAt != nil }
