@@ -36,7 +36,7 @@ final class ConformanceTests: XCTestCase {
         }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/conformance/gofeed/testdata")
+            .deletingLastPathComponent().appendingPathComponent("shared/conformance/gofeed/testdata")
     }
 
     func testGofeedConformance() throws {
