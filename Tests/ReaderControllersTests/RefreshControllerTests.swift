@@ -185,14 +185,16 @@ final class RefreshControllerTests: RefreshServerTestCase {
             XCTAssertEqual(error, .locked(path: paths.refreshLock))
         }
         // What the waiting refresh had stored when the lock was let go: nothing, if it waited.
+        let database = paths.database
         let releaser = Task {
             try await Task.sleep(for: .milliseconds(300))
-            let storedWhileHeld = try FeedStore(path: paths.database).counts().articles
+            let storedWhileHeld = try FeedStore(path: database).counts().articles
             lock.release()
             return storedWhileHeld
         }
         let summary = try await RefreshController(environment: environment).run(RefreshOptions(waitForLock: true))
-        XCTAssertEqual(try await releaser.value, 0, "the refresh stored articles while another held the lock")
+        let storedWhileHeld = try await releaser.value
+        XCTAssertEqual(storedWhileHeld, 0, "the refresh stored articles while another held the lock")
         XCTAssertEqual(summary.feeds.map(\.status), [.updated])
         XCTAssertEqual(try environment.store.counts().articles, 50)
     }
