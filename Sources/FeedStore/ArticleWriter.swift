@@ -89,11 +89,14 @@ enum ArticleWriter {
         // the two look-ups per entry are skipped.
         guard let state = try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) FROM feeds WHERE id = ?1"),
+                sql: """
+                    SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) AS has_articles
+                    FROM feeds WHERE id = ?1
+                    """),
             arguments: [feedID])
         else { throw FeedStoreError.feedNotFound(feedID) }
-        let applyCount: Int64 = state[0]
-        let hasArticles: Bool = state[1]
+        let applyCount: Int64 = state["apply_count"]
+        let hasArticles: Bool = state["has_articles"]
         let generation = applyCount + 1
         let fetchedAt = fetch.fetchedAt.timeIntervalSince1970
         let incoming = prepared.incoming
