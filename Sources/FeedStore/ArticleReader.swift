@@ -115,8 +115,8 @@ enum ArticleReader {
         StoredArticle(
             id: row[0], feedID: row[1], feedTitle: row[2], feedURL: row[3], feedSiteURL: row[4], guid: row[5],
             url: row[6], externalURL: row[7], title: row[8], date: Date(timeIntervalSince1970: row[9]),
-            published: FeedReader.date(row[10]), updated: FeedReader.date(row[11]), summary: row[12],
-            content: row[13], contentType: (row[14] as String?).flatMap(ContentType.init(rawValue:)),
+            published: FeedReader.date(row[10]), updated: FeedReader.date(row[11]),
+            summary: BodyColumn.decode(row[12]), content: BodyColumn.decode(row[13]), contentType: (row[14] as String?).flatMap(ContentType.init(rawValue:)),
             image: row[15], comments: row[16], language: row[17], tags: TagColumn.decode(row[18]),
             firstSeenAt: Date(timeIntervalSince1970: row[19]), read: row[20],
             readAt: FeedReader.date(row[21]), starred: row[22], authorsJSON: row[23], enclosuresJSON: row[24])

@@ -1,22 +1,17 @@
 /// Makes runs of Chinese, Japanese and Korean characters findable by any part: SQLite's `unicode61`
 /// tokenizer splits only at spaces and punctuation, so it sees `日本語のタイトル` as one word. Index text
-/// with CJK characters gets, after the text itself and a U+001F separator (which the tokenizer skips),
-/// the text again with each run written as overlapping bigrams: `日本 本語 語の のタ タイ イト トル ル`;
-/// a search for `日本語` becomes the phrase `日本 本語`. The stored text thus still begins with exactly
-/// the plain text (`SearchText.plainSQL` reads it back), and text without CJK characters, most of it,
-/// is stored and indexed as it is, at no cost.
+/// has each CJK run written as overlapping bigrams set apart by spaces: `日本 本語 語の のタ タイ イト
+/// トル ル`; a search for `日本語` becomes the phrase `日本 本語`. Everything else is indexed as it is,
+/// once (the whole runs are not indexed besides: no search needs them), and text without CJK
+/// characters, most of it, is indexed as it is at no cost.
 ///
 /// Each run ends in its last character alone, so that a one-character search (`"語"*`, a prefix) finds
 /// a character in any position.
 enum CJKBigrams {
-    /// Separates the text from its bigram form in index text.
-    static let separator: Character = "\u{1F}"
-
-    /// Index text: `text`, then, when it has CJK characters, the separator and `text` with every CJK
-    /// run as its bigrams and its last character, set apart by spaces.
+    /// Index text: `text` with every CJK run as its bigrams and its last character, set apart by spaces.
     static func document(_ text: String) -> String {
         guard containsCJK(text) else { return text }
-        return text + String(separator) + rewrite(text.unicodeScalars, lastRunEndsWord: false).text
+        return rewrite(text.unicodeScalars, lastRunEndsWord: false).text
     }
 
     /// One word of a search as the tokens of an FTS5 phrase (space-separated), and whether the phrase

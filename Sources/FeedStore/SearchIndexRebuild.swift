@@ -35,7 +35,9 @@ enum SearchIndexRebuild {
             let title: String? = row[3]
             let authors = JSONColumn.decode([Author].self, from: row[4]) ?? []
             let contentType: String? = row[7]
-            let body = SearchText.body(content: row[9], contentIsText: contentType == "text", summary: row[8])
+            // Through BodyColumn: bodies of this era are TEXT, which it gives as it is.
+            let body = SearchText.body(
+                content: BodyColumn.decode(row[9]), contentIsText: contentType == "text", summary: BodyColumn.decode(row[8]))
             try insert.execute(arguments: [
                 id, SearchText.indexed(title), CJKBigrams.document(SearchText.authors(authors)),
                 CJKBigrams.document(body),

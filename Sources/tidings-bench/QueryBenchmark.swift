@@ -160,9 +160,8 @@ struct QueryBenchmark: ParsableCommand {
                 let cpuStart = StoreBenchmark.processorSeconds()
                 for (index, document) in documents.enumerated() {
                     try store.apply(feedID: ids[index], feed: document, fetch: FetchRecord(fetchedAt: now),
-                                    deferSearchIndex: true, ignoring: ruleSet)
+                                    ignoring: ruleSet)
                 }
-                try store.indexPendingSearch()
                 results[label, default: []].append(Self.milliseconds(ContinuousClock.now - start))
                 cpu[label, default: []].append((StoreBenchmark.processorSeconds() - cpuStart) * 1000)
                 if round == 0, label == "with" {
