@@ -17,6 +17,10 @@ enum CompactSearchMigration {
             \(schema)
             INSERT INTO article_search (article_search) VALUES ('rebuild');
             """)
+        // Each feed's articles enter the index in their own transaction, a small segment each: merged
+        // eight at a time instead of four, a cold refresh of 500 feeds merges its text about half as
+        // often, at no measurable cost to searches.
+        try db.execute(sql: "INSERT INTO article_search (article_search, rank) VALUES ('automerge', 8)")
     }
 
     /// The view, the index over it, and the trigger that takes a deleted article out of the index
