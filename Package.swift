@@ -75,7 +75,9 @@ let package = Package(
             name: "FeedStoreTests",
             dependencies: ["FeedStore", "FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
-        .testTarget(name: "FeedExportTests", dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2"]),
+        .testTarget(
+            name: "FeedExportTests", dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2"],
+            resources: [.copy("Resources")]),
         .testTarget(
             name: "ReaderControllersTests",
             dependencies: [
