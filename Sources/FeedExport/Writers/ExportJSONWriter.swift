@@ -11,7 +11,7 @@ struct ExportJSONWriter: ExportWriter {
     init(context: ExportContext) {
         header = Feed(
             format: .jsonFeed11, title: "Tidings",
-            description: context.stateName.map { "Articles new to the export state \($0)" } ?? "Articles exported by Tidings",
+            description: context.description,
             updated: context.generated, generator: "Tidings")
     }
 
