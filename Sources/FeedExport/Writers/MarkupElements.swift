@@ -39,19 +39,21 @@ extension ExportBuffer {
 
     /// ` name="value"`, the value escaped.
     mutating func attribute(_ name: StaticString, _ value: String) {
-        byte(0x20)
-        raw(name)
-        raw("=\"")
+        attributeName(name)
         xml(value)
         byte(UInt8(ascii: "\""))
     }
 
     /// ` name="number"`.
     mutating func attribute(_ name: StaticString, _ value: Int64) {
+        attributeName(name)
+        integer(value)
+        byte(UInt8(ascii: "\""))
+    }
+
+    private mutating func attributeName(_ name: StaticString) {
         byte(0x20)
         raw(name)
         raw("=\"")
-        integer(value)
-        byte(UInt8(ascii: "\""))
     }
 }
