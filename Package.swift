@@ -66,6 +66,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Test-only helpers shared by the test targets: the built binary, the local feed server,
+        // temporary folders.
+        .target(name: "TestSupport", dependencies: ["LocalFeedServer"], path: "Tests/TestSupport"),
+
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
         .testTarget(
             name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText"], resources: [.copy("Resources")]),
@@ -82,9 +86,9 @@ let package = Package(
             name: "ReaderControllersTests",
             dependencies: [
                 "ReaderControllers", "FeedModel", "FeedStore", "FeedExport", "TerminalView", "FeedFetch",
-                "LocalFeedServer",
+                "TestSupport",
             ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["LocalFeedServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "FeedStore"]),
     ],
     swiftLanguageModes: [.v6]
 )
