@@ -80,7 +80,8 @@ let package = Package(
             dependencies: ["FeedStore", "FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
         .testTarget(
-            name: "FeedExportTests", dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2"],
+            name: "FeedExportTests",
+            dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2", "TestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "ReaderControllersTests",
