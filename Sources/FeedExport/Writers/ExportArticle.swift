@@ -41,14 +41,6 @@ enum ExportArticle {
         return HTMLSanitizer.sanitize(summary, baseURL: baseURL(article))
     }
 
-    /// The first author's name (else e-mail address), for formats with one author field.
-    static func author(_ article: StoredArticle) -> String? {
-        for author in article.authors {
-            if let name = author.name ?? author.email, !name.isEmpty { return name }
-        }
-        return nil
-    }
-
     /// A stable identifier: the feed's own, else the link, else one made from the store's id.
     static func identifier(_ article: StoredArticle) -> String {
         article.guid ?? article.url ?? "urn:tidings:article:\(article.id)"
@@ -56,6 +48,29 @@ enum ExportArticle {
 
     /// True for URLs a reader may follow from an exported page: http, https, ftp and mailto only.
     static func isSafeLink(_ url: String) -> Bool {
+        // The scheme compared as ASCII bytes, lowercased and packed into one integer: no string is
+        // made per link. A colon followed by a non-ASCII scalar (which might combine with it into
+        // one character) goes the slow way, so the answer is always the one by characters.
+        var scheme: UInt64 = 0
+        var iterator = url.utf8.makeIterator()
+        var length = 0
+        while let b = iterator.next() {
+            if b == UInt8(ascii: ":") {
+                if let next = iterator.next(), next >= 0x80 { return isSafeScheme(url) }
+                return safeSchemes.contains(scheme)
+            }
+            guard b < 0x80, length < 6 else { return isSafeScheme(url) }
+            scheme = scheme << 8 | UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b)
+            length += 1
+        }
+        return false
+    }
+
+    private static let safeSchemes: [UInt64] = ["http", "https", "ftp", "mailto"].map { name in
+        name.utf8.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    private static func isSafeScheme(_ url: String) -> Bool {
         guard let colon = url.firstIndex(of: ":") else { return false }
         switch url[..<colon].lowercased() {
         case "http", "https", "ftp", "mailto": return true

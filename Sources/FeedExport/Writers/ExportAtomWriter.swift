@@ -32,7 +32,7 @@ struct ExportAtomWriter: ExportWriter {
         if let published = article.published {
             out.element("<published>", published, ExportDate.rfc3339, "</published>\n")
         }
-        for author in article.authors {
+        for author in item.authors {
             guard let name = author.name ?? author.email, !name.isEmpty else { continue }
             out.element("<author><name>", name, "</name>")
             if let email = author.email { out.element("<email>", email, "</email>") }

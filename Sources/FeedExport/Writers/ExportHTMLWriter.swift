@@ -59,7 +59,7 @@ struct ExportHTMLWriter: ExportWriter {
         Self.anchor(article.feedSiteURL, article.feedTitle, into: &out)
         out.raw(" · ")
         Self.time(article.date, into: &out)
-        if let author = ExportArticle.author(article) {
+        if let author = item.author {
             out.raw(" · ")
             out.xml(author)
         }

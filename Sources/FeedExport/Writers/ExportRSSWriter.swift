@@ -32,7 +32,7 @@ struct ExportRSSWriter: ExportWriter {
             out.element("description", item.summary ?? html)
             if item.summary != nil { out.element("content:encoded", html) }
         }
-        for author in article.authors {
+        for author in item.authors {
             if let name = author.name ?? author.email, !name.isEmpty { out.element("dc:creator", name) }
         }
         for tag in article.tags { out.element("category", tag) }
