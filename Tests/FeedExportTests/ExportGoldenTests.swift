@@ -66,7 +66,9 @@ final class ExportGoldenTests: XCTestCase {
         guard bytes != expected else { return }
         let index = zip(bytes, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(bytes.count, expected.count)
-        let context = { (b: [UInt8]) in String(decoding: b[max(0, index - 60)..<min(b.count, index + 60)], as: UTF8.self) }
+        let context = { (b: [UInt8]) in
+            String(decoding: b[max(0, index - 60)..<min(b.count, index + 60)], as: UTF8.self)
+        }
         XCTFail(
             "\(name) differs at byte \(index) (\(bytes.count) bytes, golden \(expected.count)):\n"
                 + "got:    \(context(bytes))\ngolden: \(context(expected))", line: line)
@@ -88,7 +90,8 @@ final class ExportGoldenTests: XCTestCase {
                     contentHTML: "<p>See <a href=\"/rel/1\">this</a> and <img src=\"pic.png\" onerror=\"x()\"></p>"
                         + "<script>alert(1)</script><pre>a\tb\nc\\d</pre>",
                     summary: "<b>Short</b> summary & more", image: "https://a.example.org/1.png",
-                    published: Date(timeIntervalSince1970: base + 3600), modified: Date(timeIntervalSince1970: base + 7200),
+                    published: Date(timeIntervalSince1970: base + 3600),
+                    modified: Date(timeIntervalSince1970: base + 7200),
                     authors: [
                         Author(name: "Ann O'Neil", url: "https://ann.example.org/", email: "ann@example.org"),
                         Author(email: "bob@example.org"), Author(name: ""),
@@ -100,7 +103,8 @@ final class ExportGoldenTests: XCTestCase {
                     ],
                     comments: "https://a.example.org/posts/1#comments"),
                 Article(
-                    id: "2", url: "https://a.example.org/posts/2", title: "Ünïcödé — 漢字 ✓ with\ttab\nand line",
+                    id: "2", url: "https://a.example.org/posts/2",
+                    title: "Ünïcödé — 漢字 ✓ with\ttab\nand line",
                     contentText: "Plain text body\nwith <angle> & amp\tand tab",
                     published: Date(timeIntervalSince1970: base + 2 * 3600),
                     authors: [Author(name: "Writer\u{1B}[31m Two")]),
@@ -121,7 +125,8 @@ final class ExportGoldenTests: XCTestCase {
                     id: "local-2", url: "https://l.example.org/2?q=<x>&y=\"z\"", title: "- dash first",
                     contentHTML: "<p>Local two</p>", summary: "<p>Local two summary</p>",
                     published: Date(timeIntervalSince1970: base - 400 * 86400),
-                    authors: [Author(name: "Zed")], attachments: [Enclosure(url: "https://l.example.org/2.pdf", sizeInBytes: -5)]),
+                    authors: [Author(name: "Zed")],
+                    attachments: [Enclosure(url: "https://l.example.org/2.pdf", sizeInBytes: -5)]),
             ])
         try fixture.addFeed(
             "https://b.example.org/atom", title: "Beta", site: "javascript:alert(2)",
@@ -129,7 +134,8 @@ final class ExportGoldenTests: XCTestCase {
                 Article(
                     id: "https://b.example.org/entries/\(n)", url: "https://b.example.org/entries/\(n)",
                     title: "Beta entry \(n)", contentHTML: "<p>Entry <em>\(n)</em></p>",
-                    published: Date(timeIntervalSince1970: base + Double(10 + n) * 3600), categories: [Category(term: "b")])
+                    published: Date(timeIntervalSince1970: base + Double(10 + n) * 3600),
+                    categories: [Category(term: "b")])
             })
         return fixture
     }

@@ -28,7 +28,8 @@ struct ExportAtomWriter: ExportWriter {
         for enclosure in article.enclosures {
             Self.link("enclosure", enclosure.url, type: enclosure.mimeType, length: enclosure.sizeInBytes, into: &out)
         }
-        out.element("<updated>", article.updated ?? article.published ?? article.date, ExportDate.rfc3339, "</updated>\n")
+        let updated = article.updated ?? article.published ?? article.date
+        out.element("<updated>", updated, ExportDate.rfc3339, "</updated>\n")
         if let published = article.published {
             out.element("<published>", published, ExportDate.rfc3339, "</published>\n")
         }
