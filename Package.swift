@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "tidings",
             dependencies: [
-                "ReaderControllers", "FeedExport",
+                "ReaderControllers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The local HTTP feed server the tests and benchmarks run against.
