@@ -1,7 +1,7 @@
 /// One export format: turns the stream of articles into bytes (`ExportFormat.writer(context:)` makes
-/// the built-in ones, `ExportTemplateWriter` renders a Mustache template). `begin` once, `write` per article in
-/// list order, `end` once with the number written; each appends to the buffer it is given, which
-/// `FeedExporter` flushes as it fills, so a writer never holds more than the article at hand.
+/// the built-in ones; `ExportTemplateWriter` renders a Mustache template). `begin` once, `write` per
+/// article in list order, `end` once with the number written; each appends to the buffer it is given,
+/// which `FeedExporter` flushes as it fills, so a writer never holds more than the article at hand.
 /// Bodies arrive already sanitized in `ExportItem` (see `preparation`), so the costly part can run
 /// on other threads while the writer renders in order.
 protocol ExportWriter {
