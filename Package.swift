@@ -18,7 +18,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
@@ -30,6 +29,8 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
 
         // The leaf text module: entities, escaping, display widths, dates, durations, hashing; imports no
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "FeedFetch", dependencies: ["CCurl"]),
         .target(
             name: "FeedStore",
-            dependencies: ["FeedModel", "TidingsText", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FeedModel", "TidingsText", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
         // Headline export: one writer per format, the streaming pipeline, Mustache templates.
         .target(
@@ -55,13 +56,12 @@ let package = Package(
             name: "ReaderControllers",
             dependencies: [
                 "FeedModel", "FeedFetch", "FeedStore", "FeedExport", "TerminalView", "TidingsText",
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         .executableTarget(
             name: "tidings",
             dependencies: [
-                "ReaderControllers", "FeedExport",
+                "ReaderControllers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The local HTTP feed server the tests and benchmarks run against.
@@ -81,12 +81,16 @@ let package = Package(
         .testTarget(
             name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText"], resources: [.copy("Resources")]),
         .testTarget(
-            name: "FeedFetchTests", dependencies: ["FeedFetch", "LocalFeedServer"], resources: [.copy("Resources")]),
+            name: "FeedFetchTests", dependencies: ["FeedFetch", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedStoreTests",
-            dependencies: ["FeedStore", "FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FeedStore", "FeedModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Resources")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
-        .testTarget(name: "FeedExportTests", dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2"]),
+        .testTarget(
+            name: "FeedExportTests",
+            dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2", "TestSupport"],
+            resources: [.copy("Resources")]),
         .testTarget(
             name: "ReaderControllersTests",
             dependencies: [

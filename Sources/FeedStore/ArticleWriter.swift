@@ -6,10 +6,10 @@ import GRDB
 /// stored articles (rules in `ArticleIdentity`), inserts new ones, updates changed ones in place
 /// without touching their marks, keeps the full-text index in step, and updates the feed's row.
 ///
-/// Search text goes either straight into `article_search`, or with `deferSearch` into
-/// `search_pending`, which `FeedStore.indexPendingSearch()` later moves into the index in one
-/// transaction (one FTS5 segment for a whole refresh instead of one per feed, each merged again and
-/// again). An article's text is in at most one of the two tables.
+/// The index (`article_search`, external content over the stored columns: `SearchFunctions`) gets an
+/// article's entries in the same transaction as the article, so every stored article is findable the
+/// moment it is committed. A changed article's old entries are removed before its row and body
+/// change, while the view still gives the text they were made from.
 enum ArticleWriter {
     static let contentColumns = [
         "identity", "url_key", "guid", "url", "external_url", "title", "authors", "published", "updated",
@@ -28,14 +28,27 @@ enum ArticleWriter {
         """
 
     private struct Match {
+        static let select = "SELECT id, identity, content_hash FROM articles"
+
         let id: Int64
         let identity: String
         let contentHash: Int64
 
-        init(_ row: Row) {
-            id = row[0]
-            identity = row[1]
-            contentHash = row[2]
+        init(_ row: Row, _ columns: Columns) {
+            id = row[columns.id]
+            identity = row[columns.identity]
+            contentHash = row[columns.contentHash]
+        }
+
+        /// Where a statement put the columns of `select`, looked up by name once.
+        struct Columns {
+            let id, identity, contentHash: Int
+
+            init(_ statement: Statement) throws {
+                id = try statement.position(of: "id")
+                identity = try statement.position(of: "identity")
+                contentHash = try statement.position(of: "content_hash")
+            }
         }
     }
 
@@ -57,18 +70,8 @@ enum ArticleWriter {
         }
     }
 
-    /// Moves the search text kept aside by `deferSearch` into the full-text index; returns how many.
-    static func indexPendingSearch(_ db: Database) throws -> Int {
-        try db.execute(sql: """
-            INSERT INTO article_search (rowid, title, author, body)
-                SELECT article_id, title, author, body FROM search_pending ORDER BY article_id;
-            DELETE FROM search_pending;
-            """)
-        return db.changesCount
-    }
-
     static func apply(
-        _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord, deferSearch: Bool,
+        _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord,
         ignoring rules: IgnoreRules = .none
     ) throws -> ApplyResult {
         // A feed with no stored article (its first fetch: most of a cold refresh) cannot match any
@@ -76,21 +79,24 @@ enum ArticleWriter {
         // the two look-ups per entry are skipped.
         guard let state = try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) FROM feeds WHERE id = ?1"),
+                sql: """
+                    SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) AS has_articles
+                    FROM feeds WHERE id = ?1
+                    """),
             arguments: [feedID])
         else { throw FeedStoreError.feedNotFound(feedID) }
-        let applyCount: Int64 = state[0]
-        let hasArticles: Bool = state[1]
+        let applyCount: Int64 = state["apply_count"]
+        let hasArticles: Bool = state["has_articles"]
         let generation = applyCount + 1
         let fetchedAt = fetch.fetchedAt.timeIntervalSince1970
         let incoming = prepared.incoming
         let seenIdentities = prepared.seenIdentities
         let urlCounts = prepared.urlCounts
 
-        let byIdentity = try db.cachedStatement(
-            sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND identity = ?")
-        let byURL = try db.cachedStatement(
-            sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND url_key = ? LIMIT 2")
+        let byIdentity = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND identity = ?")
+        let byURL = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND url_key = ? LIMIT 2")
+        let identityColumns = try Match.Columns(byIdentity)
+        let urlColumns = try Match.Columns(byURL)
         let insert = try db.cachedStatement(sql: insertSQL)
         let update = try db.cachedStatement(sql: updateSQL)
         let touch = try db.cachedStatement(sql: "UPDATE articles SET seen_in_apply = ? WHERE id = ?")
@@ -98,10 +104,7 @@ enum ArticleWriter {
             sql: "INSERT OR REPLACE INTO article_bodies (article_id, summary, content) VALUES (?, ?, ?)")
         let deleteSearch = try db.cachedStatement(sql: "DELETE FROM article_search WHERE rowid = ?")
         let insertSearch = try db.cachedStatement(
-            sql: deferSearch
-                ? "INSERT OR REPLACE INTO search_pending (article_id, title, author, body) VALUES (?, ?, ?, ?)"
-                : "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
-        let deletePending = try db.cachedStatement(sql: "DELETE FROM search_pending WHERE article_id = ?")
+            sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
 
         var newIDs: [Int64] = []
         var stored: [IgnoreWriter.Incoming] = []
@@ -111,9 +114,9 @@ enum ArticleWriter {
         var claimed = Set<Int64>()
         for item in incoming {
             var match = hasArticles
-                ? try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0) } : nil
+                ? try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0, identityColumns) } : nil
             if hasArticles, match == nil, let key = item.urlKey, urlCounts[key] == 1 {
-                let candidates = try Row.fetchAll(byURL, arguments: [feedID, key]).map { Match($0) }
+                let candidates = try Row.fetchAll(byURL, arguments: [feedID, key]).map { Match($0, urlColumns) }
                 if candidates.count == 1, let candidate = candidates.first,
                    !seenIdentities.contains(candidate.identity), !claimed.contains(candidate.id) {
                     match = candidate
@@ -125,11 +128,11 @@ enum ArticleWriter {
                     try touch.execute(arguments: [generation, match.id])
                     unchanged += 1
                 } else {
+                    // First, while the view still gives the text the entries were made from.
+                    try deleteSearch.execute(arguments: [match.id])
                     try update.execute(arguments: StatementArguments(
                         item.contentValues + [item.datedSortDate, generation, match.id]))
-                    try writeBody.execute(arguments: [match.id, item.summary, item.content])
-                    try deleteSearch.execute(arguments: [match.id])
-                    if !deferSearch { try deletePending.execute(arguments: [match.id]) }
+                    try writeBody.execute(arguments: [match.id, item.storedSummary, item.storedContent])
                     try insertSearch.execute(
                         arguments: [match.id, item.searchTitle, item.searchAuthor, item.searchBody])
                     if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: match.id)) }
@@ -139,7 +142,7 @@ enum ArticleWriter {
                 try insert.execute(arguments: StatementArguments(
                     [feedID] + item.contentValues + [item.datedSortDate ?? fetchedAt, fetchedAt, generation]))
                 let id = db.lastInsertedRowID
-                try writeBody.execute(arguments: [id, item.summary, item.content])
+                try writeBody.execute(arguments: [id, item.storedSummary, item.storedContent])
                 try insertSearch.execute(arguments: [id, item.searchTitle, item.searchAuthor, item.searchBody])
                 newIDs.append(id)
                 if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: id)) }
