@@ -23,10 +23,11 @@ enum TOMLHeaderCheck {
         return nil
     }
 
-    /// A bare-key character, a quote, or what may start a value or end an array in a multi-line array.
+    /// A bare-key character, a quote, a nested array's bracket, or a comment. (`+`, `.` and `{`, which
+    /// could start a value on a line of a multi-line array, also reach toml++'s assertion: `[+)`.)
     private static func isAllowedAfterBracket(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", "\"", "'", "[", "]", "{", "+", ".", "#", "\r": return true
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", "\"", "'", "[", "]", "#", "\r": return true
         default: return false
         }
     }
