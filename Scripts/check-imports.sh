@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Checks the one-way module imports of the README's Architecture section: every `import` of a project
+# module, C module or package product in Sources/<Module>/ must be allowed for that module below.
+# System modules (Foundation, Glibc, Dispatch, Synchronization …) are always allowed. A folder under
+# Sources/ with no row here is an error too, so a new module gets its rule when it is added.
+# Usage: Scripts/check-imports.sh [REPOSITORY]   (default: the repository holding this script)
+# Prints one line per violation and exits 1 when there is any; exits 0 and prints nothing otherwise.
+set -euo pipefail
+root=${1:-"$(cd "$(dirname "$0")/.." && pwd)"}
+
+declare -A allowed=(
+    [TidingsText]=""
+    [FeedModel]="TidingsText CLibXML2"
+    [FeedFetch]="TidingsText CCurl"
+    [FeedStore]="TidingsText FeedModel GRDB"
+    [TerminalView]="TidingsText CTerminal"
+    [FeedExport]="TidingsText FeedModel FeedStore Mustache"
+    [ReaderControllers]="TidingsText FeedModel FeedFetch FeedStore TerminalView FeedExport TOMLKit"
+    [tidings]="ReaderControllers ArgumentParser"
+    [LocalFeedServer]=""
+    [tidings-bench]="TidingsText FeedModel FeedFetch FeedStore TerminalView FeedExport ReaderControllers LocalFeedServer ArgumentParser"
+    # C libraries: module maps and shims, no Swift.
+    [CLibXML2]="" [CCurl]="" [CTerminal]=""
+)
+# Every name an import line is checked against: the project's modules and the package products.
+guarded="${!allowed[*]} GRDB Mustache TOMLKit Logging ArgumentParser TestSupport"
+
+status=0
+for directory in "$root"/Sources/*/; do
+    module=$(basename "$directory")
+    if [[ ! -v allowed[$module] ]]; then
+        echo "Sources/$module: no import rule; add the module to Scripts/check-imports.sh and the README's table"
+        status=1
+        continue
+    fi
+    # `import X`, `@testable import X`, `@preconcurrency import X`, `import struct X.Y`: the module is
+    # the first dotted name after `import` and an optional declaration kind.
+    while IFS=: read -r file line text; do
+        imported=$(sed -E 's/^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+((typealias|struct|class|enum|protocol|let|var|func)[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*).*/\4/' <<<"$text")
+        [[ " $guarded " == *" $imported "* ]] || continue
+        [[ " ${allowed[$module]} " == *" $imported "* ]] && continue
+        echo "${file#"$root"/}:$line: $module imports $imported; allowed: ${allowed[$module]:-no project module}"
+        status=1
+    done < <(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' "$directory" --include='*.swift' || true)
+done
+exit $status
