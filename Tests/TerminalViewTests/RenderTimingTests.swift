@@ -3,6 +3,7 @@ import XCTest
 @testable import TerminalView
 
 /// Prints how long a full 100x30 frame takes to draw and diff; does not assert on time.
+@MainActor
 final class RenderTimingTests: XCTestCase {
     private final class Rows: TableViewDataSource {
         func numberOfRows(in tableView: TableView) -> Int { 100_000 }
@@ -14,7 +15,7 @@ final class RenderTimingTests: XCTestCase {
         }
     }
 
-    func testFrameDrawAndDiffTiming() {
+    func testFrameDrawAndDiffTiming() async {
         let rows = Rows()
         let table = TableView(columns: [
             TableColumn("", width: .fixed(1)), TableColumn("Date", width: .fixed(10)),

@@ -1,7 +1,8 @@
 import TerminalView
 
 /// One screen of the reader (feed list, article list, article, tag picker), shown by a
-/// `NavigationController`. Called only on the UI thread.
+/// `NavigationController`. Isolated to the main actor, the reader's UI thread.
+@MainActor
 public protocol ViewController: AnyObject {
     /// Shown in the title bar.
     var title: String { get }
@@ -29,7 +30,8 @@ extension ViewController {
 }
 
 /// The stack of view controllers: the top one is visible and gets the keys; `q` pops back to the
-/// one below. Holds the shared `ReaderContext` the controllers use. UI thread only.
+/// one below. Holds the shared `ReaderContext` the controllers use. Main actor only.
+@MainActor
 public final class NavigationController {
     public let context: ReaderContext
     public private(set) var viewControllers: [any ViewController] = []
