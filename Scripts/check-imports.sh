@@ -6,7 +6,8 @@
 # Usage: Scripts/check-imports.sh [REPOSITORY]   (default: the repository holding this script)
 # Prints one line per violation and exits 1 when there is any; exits 0 and prints nothing otherwise.
 set -euo pipefail
-root=${1:-"$(cd "$(dirname "$0")/.." && pwd)"}
+own=$(cd "$(dirname "$0")/.." && pwd)
+root=${1:-$own}
 
 declare -A allowed=(
     [TidingsText]=""
@@ -22,10 +23,18 @@ declare -A allowed=(
     # C libraries: module maps and shims, no Swift.
     [CLibXML2]="" [CCurl]="" [CTerminal]=""
 )
+# Imports that break a rule and are being removed, each with who removes it. They are printed but do
+# not fail the check; an entry this repository no longer has fails it, so the list only shrinks.
+pending=(
+    "ReaderControllers CLibXML2"   # ProcessSetup calls xmlInitParser: FeedModel gets its own setup (h13-controllers)
+    "ReaderControllers CTerminal"  # the window size: TerminalView exposes it (h13-controllers)
+    "tidings FeedExport"           # export options: reach them through ReaderControllers (h13-export)
+)
 # Every name an import line is checked against: the project's modules and the package products.
 guarded="${!allowed[*]} GRDB Mustache TOMLKit Logging ArgumentParser TestSupport"
 
 status=0
+seen=()
 for directory in "$root"/Sources/*/; do
     module=$(basename "$directory")
     if [[ ! -v allowed[$module] ]]; then
@@ -39,8 +48,20 @@ for directory in "$root"/Sources/*/; do
         imported=$(sed -E 's/^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+((typealias|struct|class|enum|protocol|let|var|func)[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*).*/\4/' <<<"$text")
         [[ " $guarded " == *" $imported "* ]] || continue
         [[ " ${allowed[$module]} " == *" $imported "* ]] && continue
+        if [[ " ${pending[*]/%/,} " == *" $module $imported,"* ]]; then
+            echo "pending: ${file#"$root"/}:$line: $module imports $imported" >&2
+            seen+=("$module $imported")
+            continue
+        fi
         echo "${file#"$root"/}:$line: $module imports $imported; allowed: ${allowed[$module]:-no project module}"
         status=1
     done < <(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' "$directory" --include='*.swift' || true)
+done
+for entry in "${pending[@]}"; do
+    # Only this repository's own tree has to show each pending import (a test tree need not).
+    if [[ "$root" -ef "$own" ]] && [[ " ${seen[*]/%/,} " != *" $entry,"* ]]; then
+        echo "Scripts/check-imports.sh: '$entry' is pending but no longer imported; remove it from the list"
+        status=1
+    fi
 done
 exit $status
