@@ -14,41 +14,40 @@ struct QueryFeedRow: Hashable {
     }
 }
 
-/// Counts of the query feeds, read in a detached task one feed after the other, so that the feed
-/// list shows at once however costly a query is to count; each count that arrives wakes the UI loop.
-/// A new `start` cancels the task of an earlier one and drops what it had not delivered.
-/// Thread-safe: the state is behind a `Mutex`.
+/// Counts of the query feeds, read on a serial background queue one feed after the other, so that
+/// the feed list shows at once however costly a query is to count; each count that arrives wakes the
+/// UI loop. A new `start` drops what an earlier one had not delivered (the earlier job stops at its
+/// next query). Thread-safe: the state is behind a `Mutex`.
 final class QueryFeedCounter: Sendable {
     private struct State {
         var generation = 0
         var arrived: [Int: ListCount] = [:]
-        var task: Task<Void, Never>?
     }
 
+    private static let queue = SerialBackgroundQueue()
     private let state = Mutex(State())
 
     /// Starts counting `feeds` over the feeds `feedIDs` (nil: every feed); their index in the array
     /// keys the results.
     func start(_ feeds: [QueryFeed], feedIDs: [Int64]?, store: FeedStore, wake: @escaping @Sendable () -> Void) {
         guard !feeds.isEmpty else { return }
-        let queries = feeds.map { ArticleQuery(feedIDs: feedIDs, expression: $0.expression) }
-        state.withLock { state in
+        let generation = state.withLock { state -> Int in
             state.generation += 1
             state.arrived = [:]
-            state.task?.cancel()
-            let generation = state.generation
-            state.task = Task.detached(priority: .userInitiated) { [self] in
-                for (index, query) in queries.enumerated() {
-                    guard !Task.isCancelled else { return }
-                    guard let count = try? store.listCounts([query]).first else { continue }
-                    let current = self.state.withLock { state in
-                        guard generation == state.generation else { return false }
-                        state.arrived[index] = count
-                        return true
-                    }
-                    guard current else { return }
-                    wake()
+            return state.generation
+        }
+        let queries = feeds.map { ArticleQuery(feedIDs: feedIDs, expression: $0.expression) }
+        Self.queue.run { [self] in
+            for (index, query) in queries.enumerated() {
+                guard state.withLock({ generation == $0.generation }) else { return }
+                guard let count = try? store.listCounts([query]).first else { continue }
+                let current = state.withLock { state -> Bool in
+                    guard generation == state.generation else { return false }
+                    state.arrived[index] = count
+                    return true
                 }
+                guard current else { return }
+                wake()
             }
         }
     }

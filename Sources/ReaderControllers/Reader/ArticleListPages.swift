@@ -7,8 +7,8 @@ import Synchronization
 /// table nears the end of the pages it has, the next page is read ahead on a background queue, so
 /// scrolling rarely waits for the database.
 ///
-/// Threading: main actor only; the read-ahead runs in a detached task and hands its page over
-/// through a `Mutex` (the store is thread-safe).
+/// Threading: main actor only; the read-ahead runs on the reader's `SerialBackgroundQueue` and hands
+/// its page over through a `Mutex` (the store is thread-safe).
 @MainActor
 final class ArticleListPages {
     nonisolated static let pageSize = 100
@@ -106,67 +106,38 @@ final class ArticleListPages {
     }
 }
 
-/// Pages read in the background, one at a time (so that reading ahead never takes both cores from
-/// the UI loop), waiting to be taken by the UI loop. One detached task reads the queued pages and
-/// ends when none is left. Thread-safe: the state is behind a `Mutex`.
+/// Pages read on the reader's serial background queue (shared by every list, so one page is read at a
+/// time however many lists were opened) and waiting to be taken by the UI loop. Thread-safe: the
+/// state is behind a `Mutex`.
 private final class ReadAhead: Sendable {
-    private struct Request {
-        let page: Int
-        let generation: Int
-        let read: @Sendable () throws -> [ArticleSummary]
-    }
-
     private struct State {
         var generation = 0
         var inFlight: Set<Int> = []
-        var queued: [Request] = []
         var arrived: [Int: [ArticleSummary]] = [:]
-        var isReading = false
     }
 
+    private static let queue = SerialBackgroundQueue()
     private let state = Mutex(State())
 
     func reset(generation: Int) {
-        state.withLock { state in
-            state.generation = generation
-            state.inFlight = []
-            state.queued = []
-            state.arrived = [:]
-        }
+        state.withLock { $0 = State(generation: generation) }
     }
 
     func start(page: Int, generation: Int, read: @escaping @Sendable () throws -> [ArticleSummary]) {
-        let startsReader = state.withLock { state -> Bool in
+        let started = state.withLock { state -> Bool in
             guard generation == state.generation, !state.inFlight.contains(page), state.arrived[page] == nil
             else { return false }
             if state.arrived.count >= 6 { state.arrived = [:] }
             state.inFlight.insert(page)
-            state.queued.append(Request(page: page, generation: generation, read: read))
-            defer { state.isReading = true }
-            return !state.isReading
+            return true
         }
-        guard startsReader else { return }
-        Task.detached(priority: .userInitiated) { [self] in
-            while let request = next() {
-                let rows = try? request.read()
-                state.withLock { state in
-                    guard request.generation == state.generation, state.inFlight.remove(request.page) != nil
-                    else { return }
-                    if let rows { state.arrived[request.page] = rows }
-                }
+        guard started else { return }
+        Self.queue.run { [self] in
+            let rows = try? read()
+            state.withLock { state in
+                guard generation == state.generation, state.inFlight.remove(page) != nil else { return }
+                if let rows { state.arrived[page] = rows }
             }
-        }
-    }
-
-    /// The next queued request of the current generation; nil (and the reader ends) when none is left.
-    private func next() -> Request? {
-        state.withLock { state in
-            state.queued.removeAll { $0.generation != state.generation }
-            guard !state.queued.isEmpty else {
-                state.isReading = false
-                return nil
-            }
-            return state.queued.removeFirst()
         }
     }
 
