@@ -100,14 +100,14 @@ final class ReaderFixesTests: XCTestCase {
         let reader = try ReaderHarness(self, makeRefresher: { OneFeedRefresher(store: storeRef) })
         storeRef = reader.store
         reader.type("R")
-        reader.app.waitForRefresh()
+        XCTAssertTrue(reader.app.waitForRefresh())
         XCTAssertTrue(reader.lines[29].hasPrefix("Refreshed 1 feed: 0 new"), reader.lines[29])
     }
 
     func testALockedRefreshSaysWhatToDoInTheReader() async throws {
         let reader = try ReaderHarness(self, makeRefresher: { LockedRefresher() })
         reader.type("R")
-        reader.app.waitForRefresh()
+        XCTAssertTrue(reader.app.waitForRefresh())
         XCTAssertTrue(reader.lines[29].contains("another refresh is running"), reader.lines[29])
         XCTAssertTrue(reader.lines[29].contains("press R again"), reader.lines[29])
         XCTAssertFalse(reader.lines[29].contains("--wait"), reader.lines[29])

@@ -96,7 +96,7 @@ public final class ReaderApplication {
     /// held. The wait blocks on the device, never in a sleep: tests and benchmarks use it to wait for
     /// background results.
     @discardableResult
-    public func processEvents(until done: () -> Bool, timeout: Duration = .seconds(10)) -> Bool {
+    public func processEvents(until done: () -> Bool, timeout: Duration = .seconds(30)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         processEvents()
         while !done() {
@@ -113,7 +113,7 @@ public final class ReaderApplication {
     /// Waits (up to `timeout`) for a running refresh and background tasks to finish and applies what
     /// they reported; returns whether they finished.
     @discardableResult
-    public func waitForRefresh(timeout: Duration = .seconds(10)) -> Bool {
+    public func waitForRefresh(timeout: Duration = .seconds(30)) -> Bool {
         processEvents(until: { refreshTask == nil && taskCompletions.isEmpty }, timeout: timeout)
     }
 
