@@ -28,7 +28,6 @@ declare -A allowed=(
 pending=(
     "ReaderControllers CLibXML2"   # ProcessSetup calls xmlInitParser: FeedModel gets its own setup (h13-controllers)
     "ReaderControllers CTerminal"  # the window size: TerminalView exposes it (h13-controllers)
-    "tidings FeedExport"           # export options: reach them through ReaderControllers (h13-export)
 )
 # Every name an import line is checked against: the project's modules and the package products.
 guarded="${!allowed[*]} GRDB Mustache TOMLKit Logging ArgumentParser TestSupport"
