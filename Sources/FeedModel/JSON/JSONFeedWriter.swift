@@ -55,7 +55,7 @@ public struct JSONFeedWriter: Sendable {
     public mutating func writeHeader(_ feed: Feed, into buffer: inout [UInt8]) {
         header = feed
         var out = JSONOutput(pretty: pretty)
-        defer { out.move(into: &buffer) }
+        defer { out.flush(into: &buffer) }
         out.raw("{")
         var first = true
         out.key("version", level: 1, first: &first)
@@ -68,7 +68,7 @@ public struct JSONFeedWriter: Sendable {
     /// Appends one item of the `items` array to `buffer`.
     public mutating func writeItem(_ article: Article, into buffer: inout [UInt8]) {
         var out = JSONOutput(pretty: pretty)
-        defer { out.move(into: &buffer) }
+        defer { out.flush(into: &buffer) }
         if itemsWritten > 0 { out.raw(",") }
         itemsWritten += 1
         out.newline(2)
@@ -140,7 +140,7 @@ public struct JSONFeedWriter: Sendable {
     /// Appends the end of the document to `buffer`.
     public mutating func writeFooter(_ feed: Feed, into buffer: inout [UInt8]) {
         var out = JSONOutput(pretty: pretty)
-        defer { out.move(into: &buffer) }
+        defer { out.flush(into: &buffer) }
         if itemsWritten > 0 { out.newline(1) }
         out.raw("]")
         var first = false

@@ -3,10 +3,10 @@ import TidingsText
 
 /// A byte buffer for hand-written JSON: string escaping, numbers, RFC 3339 dates and indentation.
 ///
-/// Writes into raw memory (an append is a bounds check and a copy); `move(into:)` hands the bytes
-/// over and frees the memory, and must be called exactly once.
-struct JSONOutput {
-    private(set) var bytes: ByteStorage
+/// Writes into raw memory (an append is a bounds check and a copy); `flush(into:)` hands the bytes
+/// written so far over. Noncopyable: the memory is freed once, when the output goes out of scope.
+struct JSONOutput: ~Copyable {
+    private var bytes: ByteStorage
     let pretty: Bool
 
     init(pretty: Bool, capacity: Int = 4096) {
@@ -14,10 +14,10 @@ struct JSONOutput {
         bytes = ByteStorage(capacity: capacity)
     }
 
-    /// Appends the written bytes to `buffer` and frees this output.
-    func move(into buffer: inout [UInt8]) {
+    /// Appends the bytes written so far to `buffer` and empties this output.
+    mutating func flush(into buffer: inout [UInt8]) {
         buffer.append(contentsOf: bytes.slice(0..<bytes.count))
-        bytes.deallocate()
+        bytes.truncate(to: 0)
     }
 
     mutating func raw(_ s: StaticString) {

@@ -6,9 +6,9 @@ import TidingsText
 /// each article to `onItem` as soon as its element closes.
 ///
 /// Driven by `XMLFeedParser` on the thread that parses; callbacks run synchronously on that thread.
-/// A struct so that its hot state is checked for exclusive access statically; its owner frees
-/// `text` with `release()`.
-struct FeedBuilder {
+/// A struct so that its hot state is checked for exclusive access statically; noncopyable, as it owns
+/// the text buffer.
+struct FeedBuilder: ~Copyable {
     /// The kinds of element whose direct children carry fields.
     enum Container {
         case root, feed, item, image, ignored, author(Owner), source, mediaGroup, itunesCategory
@@ -74,11 +74,6 @@ struct FeedBuilder {
     }
 
     var isCapturing: Bool { capture != nil }
-
-    /// Frees the text buffer; the builder is unusable afterwards.
-    func release() {
-        text.deallocate()
-    }
 
     // MARK: Events
 
