@@ -12,7 +12,7 @@ import Foundation
 /// and document and frees them before returning.
 enum OPMLReader {
     static func read(_ data: Data) throws -> OPMLDocument {
-        guard data.contains(where: { !isXMLSpace($0) }) else { throw OPMLError.empty }
+        guard data.contains(where: { !XMLWhitespace.isSpace($0) }) else { throw OPMLError.empty }
         guard data.count < Int(Int32.max) else { throw OPMLError.malformed(line: 0, column: 0, reason: "too large") }
         guard let created = xmlNewParserCtxt() else { throw OPMLError.malformed(line: 0, column: 0, reason: "out of memory") }
         defer { xmlFreeParserCtxt(created) }
@@ -105,10 +105,6 @@ enum OPMLReader {
     private static func lineNumber(of needle: String, in data: Data) -> Int {
         guard let range = data.firstRange(of: Data(needle.utf8)) else { return 0 }
         return data[data.startIndex..<range.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-    }
-
-    private static func isXMLSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static func readOutlines(_ parent: xmlNodePtr) -> [OPMLOutline] {

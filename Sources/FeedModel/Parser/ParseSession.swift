@@ -80,7 +80,7 @@ final class ParseSession {
         if mode == .undecided {
             var i = 0
             while i < input.count, input[i] != UInt8(ascii: "<"), input[i] != UInt8(ascii: "{") {
-                if !FeedBuilder.isSpace(input[i]) { skippedJunk = true }
+                if !XMLWhitespace.isSpace(input[i]) { skippedJunk = true }
                 i += 1
             }
             if i == input.count { return }
