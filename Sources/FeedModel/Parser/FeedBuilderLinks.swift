@@ -28,7 +28,7 @@ extension FeedBuilder {
         case "self":
             if state.feed.feedURL == nil { state.feed.feedURL = url }
         case "alternate":
-            let isHTML = attributes.value("type").map { $0.contains("html") } ?? true
+            let isHTML = attributes.value("type", contains: "html") ?? true
             if state.feed.homePageURL == nil || (isHTML && !state.alternateIsHTML && state.feed.format != .rss20) {
                 if state.feed.homePageURL == nil || state.feed.format == .atom10 || state.feed.format == .atom03 {
                     state.feed.homePageURL = url
@@ -47,7 +47,7 @@ extension FeedBuilder {
         if item?.firstLink == nil { item?.firstLink = url }
         switch rel {
         case "alternate":
-            let isHTML = attributes.value("type").map { $0.contains("html") } ?? true
+            let isHTML = attributes.value("type", contains: "html") ?? true
             if item?.alternateLink == nil || (isHTML && item?.alternateIsHTML == false) {
                 item?.alternateLink = url
                 item?.alternateIsHTML = isHTML
@@ -60,7 +60,7 @@ extension FeedBuilder {
                     url: url, mimeType: FieldValue.nonEmpty(attributes.value("type")), title: FieldValue.nonEmpty(attributes.value("title")),
                     sizeInBytes: attributes.value("length").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }))
         case "replies":
-            if item?.article.comments == nil, attributes.value("type")?.contains("html") == true {
+            if item?.article.comments == nil, attributes.value("type", contains: "html") == true {
                 item?.article.comments = url
             }
         default:
