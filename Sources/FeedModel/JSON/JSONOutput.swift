@@ -36,6 +36,33 @@ struct JSONOutput: ~Copyable {
         for _ in 0..<level { bytes.append(0x20); bytes.append(0x20) }
     }
 
+    /// Writes an array whose closing bracket is at `level`: each element on a line of its own at
+    /// `level + 1`, written by `element`.
+    mutating func array<Elements: Sequence>(
+        _ elements: Elements, level: Int, _ element: (inout JSONOutput, Elements.Element) -> Void
+    ) {
+        raw("[")
+        var first = true
+        for value in elements {
+            if !first { raw(",") }
+            first = false
+            newline(level + 1)
+            element(&self, value)
+        }
+        newline(level)
+        raw("]")
+    }
+
+    /// Writes an object whose closing brace is at `level`: `members` writes its keys at `level + 1`
+    /// (with `key(_:level:first:)`, passing on the `first` flag it is given).
+    mutating func object(level: Int, _ members: (inout JSONOutput, inout Bool) -> Void) {
+        raw("{")
+        var first = true
+        members(&self, &first)
+        newline(level)
+        raw("}")
+    }
+
     /// Writes `"key": ` (with the separating comma when `first` is false) at an indentation level.
     mutating func key(_ name: StaticString, level: Int, first: inout Bool) {
         if !first { bytes.append(UInt8(ascii: ",")) }
