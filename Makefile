@@ -8,7 +8,7 @@ APT_BENCH  := sfeed newsboat gcc nginx-light
 DEMO_DIR   := .build/demo
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release demo test bench deps deps-test deps-bench clean fuzz fuzz-smoke
+.PHONY: all build release demo test bench deps deps-test deps-bench clean check-imports fuzz fuzz-smoke
 
 all: build
 
@@ -60,6 +60,10 @@ fuzz: deps
 
 fuzz-smoke: deps
 	SWIFT=$(SWIFT) Fuzz/run.sh smoke
+
+# The one-way module imports of the README's Architecture section (also run by the test suite).
+check-imports:
+	Scripts/check-imports.sh
 
 bench: deps-bench release
 	Benchmarks/run.sh
