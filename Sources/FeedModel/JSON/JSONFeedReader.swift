@@ -76,8 +76,12 @@ enum JSONFeedReader {
         return feed
     }
 
+    /// A JSON string value, without the C0 controls (but tab and line breaks) a `\u0000` escape can
+    /// carry and an XML feed cannot: they are no text, and a NUL would cut the stored value.
     private static func string(_ value: Any?) -> String? {
-        guard let s = value as? String else { return nil }
+        guard var s = value as? String else { return nil }
+        let isControl = { (c: Unicode.Scalar) in c.value < 0x20 && c != "\t" && c != "\n" && c != "\r" }
+        if s.unicodeScalars.contains(where: isControl) { s.unicodeScalars.removeAll(where: isControl) }
         let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
         return t.isEmpty ? nil : s
     }
