@@ -65,7 +65,7 @@ struct OPMLOutline: Sendable, Hashable {
         }
         return FeedListEntry(
             url: url, title: value("title"), text: value("text"), htmlUrl: value("htmlurl"), type: value("type"),
-            tags: tags, attributes: attributes, refreshInterval: interval)
+            tags: tags, folders: folders, attributes: attributes, refreshInterval: interval)
     }
 
     /// The folder's name: its title, else its text.

@@ -9,30 +9,57 @@ public enum FeedListMode: String, Sendable, Hashable, CaseIterable {
     case alphabetical
 }
 
-/// A folder group row of the feed list: its name, its feeds' counts, and whether it is folded shut.
+/// A folder group row of the feed list: its path of folder names (outermost first), the counts of
+/// every feed below it at any depth, and whether it is folded shut.
 struct FolderSummary: Hashable {
-    let name: String
+    let path: [String]
     let feedCount: Int
     let unreadCount: Int
     let totalCount: Int
     let collapsed: Bool
+
+    /// The folder's own name (the last of its path).
+    var name: String { path.last ?? "" }
+    /// How many folders it sits in (0 at the top level).
+    var depth: Int { path.count - 1 }
+    /// The path as one string, to remember what is folded and which row is selected.
+    var key: String { FolderSummary.key(path) }
+
+    static func key(_ path: [String]) -> String {
+        path.joined(separator: "\u{1F}")
+    }
 }
 
 /// Builds the rows of the feed list below "All unread" and "Starred", from the stored feeds and the
 /// OPML order: in `.folders` mode rows for the tags that are no folder, then top-level feeds and
-/// folder groups in file order (a folded group hides its feeds), feeds the file does not list (yet)
-/// last by title; in `.alphabetical` mode (or
-/// without a file) one row per tag, then the feeds by title. A value; pure.
+/// folder groups in file order, nested folders as groups inside their folder (a folded group hides
+/// everything below it), feeds the file does not list (yet) last by title; in `.alphabetical` mode
+/// (or without a file) one row per tag, then the feeds by title. A value; pure.
 struct FeedListLayout {
     enum Item: Hashable {
         case tag(TagSummary)
         case folder(FolderSummary)
-        case feed(StoredFeed, indented: Bool)
+        /// A feed and how many folders it sits in (0 at the top level).
+        case feed(StoredFeed, depth: Int)
+    }
+
+    /// A top-level feed or folder group, or one inside a group.
+    private indirect enum Node {
+        case feed(StoredFeed)
+        case folder(path: [String], children: [Node])
+
+        var feeds: [StoredFeed] {
+            switch self {
+            case .feed(let feed): [feed]
+            case .folder(_, let children): children.flatMap(\.feeds)
+            }
+        }
     }
 
     var mode: FeedListMode
     /// Only feeds with this tag, flat and without tag or folder rows.
     var tagFilter: String?
+    /// The keys (`FolderSummary.key`) of the folders folded shut.
     var collapsed: Set<String> = []
     /// Feeds without unread articles are left out (folders then count only what is shown).
     var hidesReadFeeds = false
@@ -40,62 +67,81 @@ struct FeedListLayout {
     /// The feeds in the order the list shows them, folded groups included (`n` follows this order).
     func orderedFeeds(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [StoredFeed] {
         if let tagFilter { return feeds.filter { $0.tags.contains(tagFilter) } }
-        return groups(feeds, order: order).flatMap(\.feeds)
+        return tree(feeds, order: order).flatMap(\.feeds)
     }
 
     /// The rows after the virtual ones.
     func items(_ feeds: [StoredFeed], tags: [TagSummary], order: [FeedListOrder.Entry]?) -> [Item] {
         let shown = hidesReadFeeds ? feeds.filter { $0.unreadCount > 0 } : feeds
         if let tagFilter {
-            return shown.filter { $0.tags.contains(tagFilter) }.map { .feed($0, indented: false) }
+            return shown.filter { $0.tags.contains(tagFilter) }.map { .feed($0, depth: 0) }
         }
         guard mode == .folders, order != nil else {
             let tagRows = hidesReadFeeds ? tags.filter { $0.unreadCount > 0 } : tags
-            return tagRows.map(Item.tag) + shown.map { .feed($0, indented: false) }
+            return tagRows.map(Item.tag) + shown.map { .feed($0, depth: 0) }
         }
-        let grouped = groups(shown, order: order)
+        let nodes = tree(shown, order: order)
         // Tags that are no folder here (OPML categories, or folders whose feeds are all hidden) keep a row.
-        let folders = Set(grouped.compactMap(\.folder))
+        var folders = Set<String>()
+        func collectNames(_ nodes: [Node]) {
+            for case .folder(let path, let children) in nodes {
+                folders.formUnion(path)
+                collectNames(children)
+            }
+        }
+        collectNames(nodes)
         var items: [Item] = tags.filter { !folders.contains($0.tag) && (!hidesReadFeeds || $0.unreadCount > 0) }
             .map(Item.tag)
-        for group in grouped {
-            guard let name = group.folder else {
-                items += group.feeds.map { .feed($0, indented: false) }
-                continue
+        func append(_ nodes: [Node], depth: Int) {
+            for node in nodes {
+                switch node {
+                case .feed(let feed):
+                    items.append(.feed(feed, depth: depth))
+                case .folder(let path, let children):
+                    let below = node.feeds
+                    let folded = collapsed.contains(FolderSummary.key(path))
+                    items.append(.folder(FolderSummary(
+                        path: path, feedCount: below.count, unreadCount: below.reduce(0) { $0 + $1.unreadCount },
+                        totalCount: below.reduce(0) { $0 + $1.totalCount }, collapsed: folded)))
+                    if !folded { append(children, depth: depth + 1) }
+                }
             }
-            let folded = collapsed.contains(name)
-            items.append(.folder(FolderSummary(
-                name: name, feedCount: group.feeds.count, unreadCount: group.feeds.reduce(0) { $0 + $1.unreadCount },
-                totalCount: group.feeds.reduce(0) { $0 + $1.totalCount }, collapsed: folded)))
-            if !folded { items += group.feeds.map { .feed($0, indented: true) } }
         }
+        append(nodes, depth: 0)
         return items
     }
 
-    /// Feeds in runs: a top-level feed alone, a folder with all its feeds at the folder's first place.
-    private func groups(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [(folder: String?, feeds: [StoredFeed])] {
-        guard mode == .folders, let order else { return feeds.map { (nil, [$0]) } }
+    /// The feeds as a tree: a top-level feed alone, each folder (at any depth) with everything below
+    /// it at the place of its first feed.
+    private func tree(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [Node] {
+        guard mode == .folders, let order else { return feeds.map(Node.feed) }
         var byURL: [String: StoredFeed] = [:]
         for feed in feeds { byURL[feed.url] = feed }
-        var groups: [(folder: String?, feeds: [StoredFeed])] = []
-        var folderIndex: [String: Int] = [:]
+        var roots: [Node] = []
         var placed = Set<Int64>()
         for entry in order {
             guard let feed = byURL[entry.url], !placed.contains(feed.id) else { continue }
             placed.insert(feed.id)
-            if let folder = entry.folder {
-                if let index = folderIndex[folder] {
-                    groups[index].feeds.append(feed)
-                } else {
-                    folderIndex[folder] = groups.count
-                    groups.append((folder, [feed]))
-                }
-            } else {
-                groups.append((nil, [feed]))
-            }
+            Self.insert(feed, at: entry.folders[...], prefix: [], into: &roots)
         }
         // Stored but not in the file (added since it was read): last, in title order.
-        groups += feeds.filter { !placed.contains($0.id) }.map { (nil, [$0]) }
-        return groups
+        roots += feeds.filter { !placed.contains($0.id) }.map(Node.feed)
+        return roots
+    }
+
+    /// Puts `feed` into the folder `folders` below `prefix`, creating the folders it lacks at the end.
+    private static func insert(_ feed: StoredFeed, at folders: ArraySlice<String>, prefix: [String], into nodes: inout [Node]) {
+        guard let name = folders.first else {
+            nodes.append(.feed(feed))
+            return
+        }
+        let path = prefix + [name]
+        let index = nodes.firstIndex { if case .folder(path, _) = $0 { true } else { false } } ?? {
+            nodes.append(.folder(path: path, children: []))
+            return nodes.count - 1
+        }()
+        guard case .folder(_, var children) = nodes[index] else { return }
+        insert(feed, at: folders.dropFirst(), prefix: path, into: &children)
+        nodes[index] = .folder(path: path, children: children)
     }
 }

@@ -16,7 +16,7 @@ public final class FeedListViewController: ViewController {
         case query(QueryFeedRow)
         case tag(TagSummary)
         case folder(FolderSummary)
-        case feed(StoredFeed, indented: Bool)
+        case feed(StoredFeed, depth: Int)
     }
 
     public weak var navigationController: NavigationController?
@@ -81,7 +81,7 @@ public final class FeedListViewController: ViewController {
             switch item {
             case .tag(let tag): Row.tag(tag)
             case .folder(let folder): Row.folder(folder)
-            case .feed(let feed, let indented): Row.feed(feed, indented: indented)
+            case .feed(let feed, let depth): Row.feed(feed, depth: depth)
             }
         }
         self.rows = rows
@@ -115,23 +115,24 @@ public final class FeedListViewController: ViewController {
         reload()
     }
 
-    /// Folds the selected folder (or the folder of the selected feed) open or shut.
+    /// Folds the selected folder (or the folder the selected feed sits in) open or shut, at any depth.
     func toggleFolder() {
-        let name: String?
+        let key: String?
         switch selectedRow {
-        case .folder(let folder): name = folder.name
-        case .feed(_, indented: true):
-            name = rows[..<tableState.selectedRow].last { if case .folder = $0 { true } else { false } }
-                .flatMap { if case .folder(let folder) = $0 { folder.name } else { nil } }
-        default: name = nil
+        case .folder(let folder): key = folder.key
+        case .feed(_, let depth) where depth > 0:
+            key = rows[..<tableState.selectedRow].lazy.compactMap { row -> FolderSummary? in
+                if case .folder(let folder) = row, folder.depth < depth { folder } else { nil }
+            }.last?.key
+        default: key = nil
         }
-        guard let name else {
+        guard let key else {
             context.actions?.showMessage("Not in a folder.", isError: false)
             return
         }
-        if layout.collapsed.remove(name) == nil { layout.collapsed.insert(name) }
+        if layout.collapsed.remove(key) == nil { layout.collapsed.insert(key) }
         reload()
-        if let index = rows.firstIndex(where: { $0.identity == "folder:" + name }) { tableState.selectedRow = index }
+        if let index = rows.firstIndex(where: { $0.identity == "folder:" + key }) { tableState.selectedRow = index }
     }
 
     /// The feeds listed, in the order shown, folded ones included (`n` follows it from feed to feed).
@@ -357,14 +358,16 @@ extension FeedListViewController: TableViewDataSource {
         case .folder(let folder):
             return TableRow(
                 cells: [
-                    (folder.collapsed ? "+ " : "- ") + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
+                    String(repeating: "  ", count: folder.depth) + (folder.collapsed ? "+ " : "- ")
+                        + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
                     "\(folder.unreadCount)", "\(folder.totalCount)", "",
                 ],
                 style: folder.unreadCount > 0 ? theme.unread : theme.read)
-        case .feed(let feed, let indented):
+        case .feed(let feed, let depth):
             let failed = feed.fetchState.lastError != nil
+            let indent = depth > 0 ? String(repeating: "  ", count: depth - 1) + "· " : ""
             return TableRow(
-                cells: [(indented ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
+                cells: [indent + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
                 style: feed.unreadCount > 0 ? theme.unread : theme.read,
                 cellStyles: [nil, nil, nil, theme.error])
         }
@@ -420,7 +423,7 @@ extension FeedListViewController.Row {
         case .starred: "starred"
         case .query(let row): "query:" + row.feed.name
         case .tag(let tag): "tag:" + tag.tag
-        case .folder(let folder): "folder:" + folder.name
+        case .folder(let folder): "folder:" + folder.key
         case .feed(let feed, _): "feed:\(feed.id)"
         }
     }
