@@ -358,18 +358,16 @@ extension FeedListViewController: TableViewDataSource {
         case .folder(let folder):
             return TableRow(
                 cells: [
-                    String(repeating: "  ", count: folder.depth) + (folder.collapsed ? "+ " : "- ")
-                        + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
+                    (folder.collapsed ? "+ " : "- ") + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
                     "\(folder.unreadCount)", "\(folder.totalCount)", "",
                 ],
-                style: folder.unreadCount > 0 ? theme.unread : theme.read)
+                style: folder.unreadCount > 0 ? theme.unread : theme.read, indent: 2 * folder.depth)
         case .feed(let feed, let depth):
             let failed = feed.fetchState.lastError != nil
-            let indent = depth > 0 ? String(repeating: "  ", count: depth - 1) + "· " : ""
             return TableRow(
-                cells: [indent + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
+                cells: [(depth > 0 ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
                 style: feed.unreadCount > 0 ? theme.unread : theme.read,
-                cellStyles: [nil, nil, nil, theme.error])
+                cellStyles: [nil, nil, nil, theme.error], indent: 2 * max(0, depth - 1))
         }
     }
 }
