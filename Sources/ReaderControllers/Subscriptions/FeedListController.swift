@@ -200,7 +200,7 @@ public final class FeedListController: Sendable {
                 continue
             }
             entry.attributes = entry.attributes.filter { $0.name.lowercased() != "xmlurl" }
-            file.document.add(entry, inFolder: entry.tags.first)
+            file.document.add(entry, inFolders: entry.folders.isEmpty ? Array(entry.tags.prefix(1)) : entry.folders)
             added.append(entry.url)
         }
         // The config first: when the feed list cannot be written after it, the config is put back.
