@@ -97,6 +97,21 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertNotNil(reader.line(containing: "  · Alpha News"))
     }
 
+    func testMarkingAFolderReadMarksExactlyTheFeedsBelowIt() throws {
+        let reader = try ReaderHarness(self, opml: Self.nestedOPML)
+        let beta = try XCTUnwrap(reader.line(containing: "Beta Blog"))
+        reader.type("jjjjjjA")  // on deep: Alpha only
+        let deep = try XCTUnwrap(reader.line(containing: "- deep (1)"))
+        XCTAssertEqual(deep.split(separator: " ").suffix(2).first, "0", deep)
+        XCTAssertEqual(try XCTUnwrap(reader.line(containing: "Beta Blog")), beta, "Beta, beside deep, keeps its marks")
+        let news = try XCTUnwrap(reader.line(containing: "- news (2)"))
+        XCTAssertEqual(news.split(separator: " ").suffix(2).first, beta.split(separator: " ").suffix(2).first, news)
+        XCTAssertNotEqual(reader.line(containing: "Evil Red Feed")?.split(separator: " ").suffix(2).first, "0")
+        reader.type("kkA")  // on news: Beta too, Evil outside stays unread
+        XCTAssertEqual(try XCTUnwrap(reader.line(containing: "- news (2)")).split(separator: " ").suffix(2).first, "0")
+        XCTAssertNotEqual(reader.line(containing: "Evil Red Feed")?.split(separator: " ").suffix(2).first, "0")
+    }
+
     func testNextUnreadFollowsNestedFolders() throws {
         let reader = try ReaderHarness(self, opml: Self.nestedOPML)
         reader.type("jjjjjjjj\r\r")  // Evil, last in the file: its only article

@@ -9,10 +9,11 @@ public enum FeedListMode: String, Sendable, Hashable, CaseIterable {
     case alphabetical
 }
 
-/// A folder group row of the feed list: its path of folder names (outermost first), the counts of
-/// every feed below it at any depth, and whether it is folded shut.
+/// A folder group row of the feed list: its path of folder names (outermost first), the feeds below
+/// it at any depth (hidden ones too) and the counts of those shown, and whether it is folded shut.
 struct FolderSummary: Hashable {
     let path: [String]
+    let feedIDs: [Int64]
     let feedCount: Int
     let unreadCount: Int
     let totalCount: Int
@@ -80,11 +81,13 @@ struct FeedListLayout {
             let tagRows = hidesReadFeeds ? tags.filter { $0.unreadCount > 0 } : tags
             return tagRows.map(Item.tag) + shown.map { .feed($0, depth: 0) }
         }
-        let nodes = tree(shown, order: order)
+        let nodes = tree(feeds, order: order)
+        let isShown: (StoredFeed) -> Bool = { !hidesReadFeeds || $0.unreadCount > 0 }
         // Tags that are no folder here (OPML categories, or folders whose feeds are all hidden) keep a row.
         var folders = Set<String>()
         func collectNames(_ nodes: [Node]) {
             for case .folder(let path, let children) in nodes {
+                if !children.flatMap(\.feeds).contains(where: isShown) { continue }
                 folders.formUnion(path)
                 collectNames(children)
             }
@@ -96,12 +99,15 @@ struct FeedListLayout {
             for node in nodes {
                 switch node {
                 case .feed(let feed):
-                    items.append(.feed(feed, depth: depth))
+                    if isShown(feed) { items.append(.feed(feed, depth: depth)) }
                 case .folder(let path, let children):
-                    let below = node.feeds
+                    let all = node.feeds
+                    let below = all.filter(isShown)
+                    guard !below.isEmpty else { continue }
                     let folded = collapsed.contains(FolderSummary.key(path))
                     items.append(.folder(FolderSummary(
-                        path: path, feedCount: below.count, unreadCount: below.reduce(0) { $0 + $1.unreadCount },
+                        path: path, feedIDs: all.map(\.id), feedCount: below.count,
+                        unreadCount: below.reduce(0) { $0 + $1.unreadCount },
                         totalCount: below.reduce(0) { $0 + $1.totalCount }, collapsed: folded)))
                     if !folded { append(children, depth: depth + 1) }
                 }

@@ -268,7 +268,7 @@ public final class FeedListViewController: ViewController {
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
         case .query(let row): return row.query(sort: sort, feedIDs: context.scope.feedIDs)
         case .tag(let tag): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [tag.tag], sort: sort)
-        case .folder(let folder): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [folder.name], sort: sort)
+        case .folder(let folder): return ArticleQuery(feedIDs: folder.feedIDs, sort: sort)
         case .feed(let feed, _): return ArticleQuery.feed(feed.id, sort: sort)
         }
     }
