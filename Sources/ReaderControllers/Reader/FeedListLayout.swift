@@ -123,31 +123,45 @@ struct FeedListLayout {
         guard mode == .folders, let order else { return feeds.map(Node.feed) }
         var byURL: [String: StoredFeed] = [:]
         for feed in feeds { byURL[feed.url] = feed }
-        var roots: [Node] = []
+        var listed: [(feed: StoredFeed, folders: ArraySlice<String>)] = []
         var placed = Set<Int64>()
         for entry in order {
             guard let feed = byURL[entry.url], !placed.contains(feed.id) else { continue }
             placed.insert(feed.id)
-            Self.insert(feed, at: entry.folders[...], prefix: [], into: &roots)
+            listed.append((feed, entry.folders[...]))
         }
         // Stored but not in the file (added since it was read): last, in title order.
-        roots += feeds.filter { !placed.contains($0.id) }.map(Node.feed)
-        return roots
+        return Self.group(listed, below: []) + feeds.filter { !placed.contains($0.id) }.map(Node.feed)
     }
 
-    /// Puts `feed` into the folder `folders` below `prefix`, creating the folders it lacks at the end.
-    private static func insert(_ feed: StoredFeed, at folders: ArraySlice<String>, prefix: [String], into nodes: inout [Node]) {
-        guard let name = folders.first else {
-            nodes.append(.feed(feed))
-            return
+    /// The nodes below the folder `path` for feeds in list order, each with the folders it sits in
+    /// below `path`: a folder comes at the place of its first feed (one pass per level, no search).
+    private static func group(_ listed: [(feed: StoredFeed, folders: ArraySlice<String>)], below path: [String]) -> [Node] {
+        enum Slot {
+            case feed(StoredFeed)
+            case folder(String, Int)
         }
-        let path = prefix + [name]
-        let index = nodes.firstIndex { if case .folder(path, _) = $0 { true } else { false } } ?? {
-            nodes.append(.folder(path: path, children: []))
-            return nodes.count - 1
-        }()
-        guard case .folder(_, var children) = nodes[index] else { return }
-        insert(feed, at: folders.dropFirst(), prefix: path, into: &children)
-        nodes[index] = .folder(path: path, children: children)
+        var slots: [Slot] = []
+        var members: [[(feed: StoredFeed, folders: ArraySlice<String>)]] = []
+        var index: [String: Int] = [:]
+        for (feed, folders) in listed {
+            guard let name = folders.first else {
+                slots.append(.feed(feed))
+                continue
+            }
+            if let known = index[name] {
+                members[known].append((feed, folders.dropFirst()))
+            } else {
+                index[name] = members.count
+                slots.append(.folder(name, members.count))
+                members.append([(feed, folders.dropFirst())])
+            }
+        }
+        return slots.map { slot in
+            switch slot {
+            case .feed(let feed): .feed(feed)
+            case .folder(let name, let number): .folder(path: path + [name], children: group(members[number], below: path + [name]))
+            }
+        }
     }
 }
