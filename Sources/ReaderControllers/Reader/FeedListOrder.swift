@@ -27,7 +27,7 @@ final class FeedListOrder {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         if let cached, cached.modified == modified, modified != nil { return cached.entries }
-        guard let file = try? FeedListFile.load(path: path) else { return nil }
+        guard let file = try? SubscriptionsFile.load(path: path) else { return nil }
         let entries = file.entries.map { listed in
             Entry(url: listed.entry.url, folders: listed.entry.folders.isEmpty ? Array(listed.entry.tags.prefix(1)) : listed.entry.folders)
         }
