@@ -5,6 +5,7 @@ import TerminalView
 import XCTest
 
 /// The feed list in the OPML file's order with folders that fold, or by title (`feed_list`).
+@MainActor
 final class FeedListFoldersTests: XCTestCase {
     /// Evil at the top level first, then the folder "news" holding Beta before Alpha.
     private static let opml = """
@@ -22,7 +23,7 @@ final class FeedListFoldersTests: XCTestCase {
             .map { String($0.prefix(14)).trimmingCharacters(in: .whitespaces) }
     }
 
-    func testFoldersKeepTheFileOrderAndFoldOpenAndShut() throws {
+    func testFoldersKeepTheFileOrderAndFoldOpenAndShut() async throws {
         let reader = try ReaderHarness(self, opml: Self.opml)
         XCTAssertEqual(rowOrder(reader), [
             "All unread", "Starred", "# life (2)", "# tech (2)", "Evil Red Feed", "- news (2)", "· Beta Blog", "· Alpha News",
@@ -43,7 +44,7 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertTrue(frame[0, folderRow].style.reverse)
     }
 
-    func testNextUnreadFollowsTheFileOrder() throws {
+    func testNextUnreadFollowsTheFileOrder() async throws {
         let reader = try ReaderHarness(self, opml: Self.opml)
         reader.type("jjjj\r\r")  // Evil's only article
         XCTAssertTrue(reader.lines[1].hasPrefix("Title"), reader.lines[1])
@@ -66,7 +67,7 @@ final class FeedListFoldersTests: XCTestCase {
         </body></opml>
         """
 
-    func testNestedFoldersAreGroupsInsideGroupsThatFoldAtEveryLevel() throws {
+    func testNestedFoldersAreGroupsInsideGroupsThatFoldAtEveryLevel() async throws {
         let reader = try ReaderHarness(self, opml: Self.nestedOPML)
         XCTAssertEqual(rowOrder(reader), [
             "All unread", "Starred", "# life (2)", "# tech (2)", "- news (2)", "· Beta Blog", "- deep (1)",
@@ -97,7 +98,7 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertNotNil(reader.line(containing: "  · Alpha News"))
     }
 
-    func testMarkingAFolderReadMarksExactlyTheFeedsBelowIt() throws {
+    func testMarkingAFolderReadMarksExactlyTheFeedsBelowIt() async throws {
         let reader = try ReaderHarness(self, opml: Self.nestedOPML)
         let beta = try XCTUnwrap(reader.line(containing: "Beta Blog"))
         reader.type("jjjjjjA")  // on deep: Alpha only
@@ -112,7 +113,7 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertNotEqual(reader.line(containing: "Evil Red Feed")?.split(separator: " ").suffix(2).first, "0")
     }
 
-    func testNextUnreadFollowsNestedFolders() throws {
+    func testNextUnreadFollowsNestedFolders() async throws {
         let reader = try ReaderHarness(self, opml: Self.nestedOPML)
         reader.type("jjjjjjjj\r\r")  // Evil, last in the file: its only article
         XCTAssertTrue(reader.lines[1].hasPrefix("Title"), reader.lines[1])
@@ -122,7 +123,7 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertEqual(reader.lines[1], "Alpha third story")
     }
 
-    func testTheFeedListOrderCarriesTheWholeFolderPath() throws {
+    func testTheFeedListOrderCarriesTheWholeFolderPath() async throws {
         let path = NSTemporaryDirectory() + "nested-\(UUID().uuidString).opml"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.nestedOPML.write(toFile: path, atomically: true, encoding: .utf8)
@@ -136,7 +137,7 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "reading the order never writes the file")
     }
 
-    func testAlphabeticalModeListsTagsThenFeedsByTitle() throws {
+    func testAlphabeticalModeListsTagsThenFeedsByTitle() async throws {
         var config = ReaderConfig()
         config.feedList = .alphabetical
         let reader = try ReaderHarness(self, config: config, opml: Self.opml)
@@ -147,7 +148,7 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertEqual(rowOrder(nested), rowOrder(reader), "nested folders change nothing in alphabetical mode")
     }
 
-    func testTheModeIsReadFromTheConfig() throws {
+    func testTheModeIsReadFromTheConfig() async throws {
         XCTAssertEqual(try ReaderConfig.parse("feed_list = \"alphabetical\"\n").feedList, .alphabetical)
         XCTAssertEqual(try ReaderConfig.parse("").feedList, .folders)
         XCTAssertThrowsError(try ReaderConfig.parse("feed_list = \"tree\"\n", path: "c.toml")) { error in

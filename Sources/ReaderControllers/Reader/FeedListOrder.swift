@@ -6,7 +6,8 @@ import Foundation
 /// document order. Read-only:
 /// reads the file when it changed since the last look and never creates or writes it.
 ///
-/// Not thread-safe: use on the UI thread.
+/// Main actor only.
+@MainActor
 final class FeedListOrder {
     /// One feed of the list: where it is fetched from, and the folders it is shown in, outermost
     /// first (empty: top level).
