@@ -25,7 +25,7 @@ final class FeedListOrder {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         if let cached, cached.modified == modified, modified != nil { return cached.entries }
-        guard let file = try? FeedListFile.load(path: path) else { return nil }
+        guard let file = try? SubscriptionsFile.load(path: path) else { return nil }
         let entries = file.entries.map { Entry(url: $0.entry.url, folder: $0.entry.tags.first) }
         cached = (modified, entries)
         return entries

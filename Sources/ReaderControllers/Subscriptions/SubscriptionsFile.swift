@@ -1,0 +1,144 @@
+import FeedModel
+import Foundation
+
+/// The user's feed list file (OPML): read strictly (a list that does not parse is an error naming the
+/// line and column, never a shorter list), with relative `xmlUrl`s resolved against the file's own
+/// folder, and written back safely: the previous version is kept beside it as `feeds.opml.bak` (one
+/// generation), the new one goes to a temporary file in the same folder, is flushed to disk and renamed
+/// over the old one, with the old file's permissions, so that a reader of the file sees the old list or
+/// the new one, never half of one. A list whose file is read-only is never rewritten. A symbolic link
+/// is followed: the file it points to is replaced, the link stays.
+///
+/// Threading: a value; not shared.
+struct SubscriptionsFile {
+    /// Bigger files are refused unread: a list of 10,000 feeds is about 2 MB.
+    static let sizeLimit = 16 << 20
+
+    let path: String
+    var document: OPMLDocument
+    /// False when the file did not exist and was created empty by `load`.
+    let existed: Bool
+
+    /// The previous version's path: `feeds.opml.bak` beside `feeds.opml`.
+    static func backupPath(_ path: String) -> String { path + ".bak" }
+
+    /// Reads the list at `path`, creating an empty one (and its folder) when it does not exist.
+    /// Throws `SubscriptionsError` (unreadable, a directory, too large, not well-formed, not OPML).
+    static func load(path: String) throws -> SubscriptionsFile {
+        let data: Data
+        do {
+            data = try InputFile.read(path, limit: sizeLimit)
+        } catch .missing {
+            let file = SubscriptionsFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
+            try file.save()
+            return file
+        } catch .tooLarge(let size) {
+            throw SubscriptionsError.tooLarge(path: path, bytes: size)
+        } catch {
+            throw SubscriptionsError.unreadable(path: path, reason: error.reason)
+        }
+        do {
+            return SubscriptionsFile(path: path, document: try OPMLDocument(data: data), existed: true)
+        } catch let error as OPMLError {
+            let backup = backupPath(path)
+            throw SubscriptionsError.malformed(
+                path: path, problem: error, backup: FileManager.default.fileExists(atPath: backup) ? backup : nil)
+        }
+    }
+
+    /// The folder relative `xmlUrl`s are resolved against.
+    var folder: String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (absolute as NSString).deletingLastPathComponent
+    }
+
+    /// The address to fetch for an `xmlUrl` as written: URLs with a scheme and absolute paths as they
+    /// are; a relative path (`rss20.xml`, `feeds/x.xml`) as an absolute path under the list's folder.
+    func resolve(_ written: String) -> String {
+        SubscriptionsFile.resolve(written, folder: folder)
+    }
+
+    static func resolve(_ written: String, folder: String) -> String {
+        let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("/") || trimmed.isEmpty || SubscriptionsFile.hasScheme(trimmed) { return trimmed }
+        return ((folder as NSString).appendingPathComponent(trimmed) as NSString).standardizingPath
+    }
+
+    /// Every feed of the list with its URL resolved, each paired with the `xmlUrl` as written.
+    var entries: [(written: String, entry: FeedListEntry)] {
+        document.entries.map { entry in
+            var resolved = entry
+            resolved.url = resolve(entry.url)
+            return (entry.url, resolved)
+        }
+    }
+
+    /// The entry whose URL (as written or resolved), title or text is `name`; a title matches
+    /// case-insensitively when nothing matches exactly. Throws when a title names several feeds.
+    func find(_ name: String) throws -> (written: String, entry: FeedListEntry)? {
+        let all = entries
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let hit = all.first(where: { $0.written == trimmed || $0.entry.url == trimmed }) { return hit }
+        let resolvedName = resolve(trimmed)
+        if let hit = all.first(where: { FeedURL.same($0.entry.url, resolvedName) }) { return hit }
+        for exact in [true, false] {
+            let hits = all.filter { item in
+                [item.entry.title, item.entry.text].contains { candidate in
+                    guard let candidate else { return false }
+                    return exact ? candidate == trimmed : candidate.caseInsensitiveCompare(trimmed) == .orderedSame
+                }
+            }
+            if hits.count == 1 { return hits[0] }
+            if hits.count > 1 { throw SubscriptionsError.ambiguous(name: trimmed, urls: hits.map(\.entry.url)) }
+        }
+        return nil
+    }
+
+    /// Refuses (with `SubscriptionsError.readOnly`) when the list exists but may not be rewritten: no write
+    /// permission for this user, or no write bit at all (a list made read-only stays so, even for root).
+    func checkWritable() throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        if access(path, W_OK) != 0 || info.st_mode & 0o222 == 0 { throw SubscriptionsError.readOnly(path: path) }
+    }
+
+    /// Writes the list, keeping the previous version as `feeds.opml.bak`.
+    func save() throws {
+        try checkWritable()
+        let target = SubscriptionsFile.followLinks(path)
+        let directory = (target as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw SubscriptionsError.unwritable(
+                    path: path, reason: "cannot create its folder \(directory); check that its parent is writable")
+            }
+        }
+        do {
+            try SafeFileWriter.replace(target, with: document.serialized(), backup: SubscriptionsFile.backupPath(target))
+        } catch {
+            let advice = [EACCES, EPERM, EROFS].contains(error.code) ? "; check that its folder is writable"
+                : [ENOSPC, EFBIG, EDQUOT].contains(error.code) ? "; free some space or raise the file size limit" : ""
+            throw SubscriptionsError.unwritable(path: path, reason: error.reason + advice)
+        }
+    }
+
+    /// The file a chain of symbolic links at `path` ends at (`path` itself when it is not a link).
+    static func followLinks(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
+            return path
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// True when `text` starts with a URL scheme (`http:`, `file:`), per RFC 3986.
+    static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+}
