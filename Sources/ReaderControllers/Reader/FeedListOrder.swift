@@ -5,7 +5,8 @@ import Foundation
 /// its folder (the first folder it sits in, else its first category), in document order. Read-only:
 /// reads the file when it changed since the last look and never creates or writes it.
 ///
-/// Not thread-safe: use on the UI thread.
+/// Main actor only.
+@MainActor
 final class FeedListOrder {
     /// One feed of the list: where it is fetched from, and the folder it is shown in (nil: top level).
     struct Entry: Hashable {
