@@ -74,10 +74,7 @@ public final class FeedStore: Sendable {
     /// Removes a feed with its articles; false when there was none.
     @discardableResult
     public func removeFeed(id: Int64) throws -> Bool {
-        try pool.write { db in
-            try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
-        }
+        try deleteRows("DELETE FROM feeds WHERE id = ?", [id])
     }
 
     /// Removes the feed at `url` (or that moved away from it) with its articles; false when none.
@@ -420,10 +417,7 @@ public final class FeedStore: Sendable {
     /// Forgets an export state (its next `--new` export starts over); false when there was none.
     @discardableResult
     public func removeExportState(name: String) throws -> Bool {
-        try pool.write { db in
-            try db.execute(sql: "DELETE FROM export_states WHERE name = ?", arguments: [name])
-            return db.changesCount > 0
-        }
+        try deleteRows("DELETE FROM export_states WHERE name = ?", [name])
     }
 
     // MARK: Maintenance
@@ -466,6 +460,14 @@ public final class FeedStore: Sendable {
         try pool.write { db in
             try db.execute(sql: "UPDATE feeds SET \(assignments) WHERE id = ?", arguments: values + [id])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(id) }
+        }
+    }
+
+    /// Runs one DELETE in its own transaction; true when it removed a row.
+    private func deleteRows(_ sql: String, _ arguments: StatementArguments) throws -> Bool {
+        try pool.write { db in
+            try db.execute(sql: sql, arguments: arguments)
+            return db.changesCount > 0
         }
     }
 

@@ -82,6 +82,18 @@ struct QueryCompiler {
     /// For `=` on a JSON column: the value must occur in the column's text (ASCII case folded, as
     /// NOCASE does) before the JSON is taken apart, which most rows fail cheaply. Only for values the
     /// JSON writer stores unescaped (no quote, backslash or control character).
+    /// True when one object of the JSON array in `column` has `element` (an expression on json_each's
+    /// `value`) matching; rows without the array, or that the prefilter rules out, are not unpacked.
+    private func anyElement(of column: String, where element: String, _ match: QueryTextMatch, _ value: String,
+                            _ arguments: inout StatementArguments) -> String
+    {
+        let prefilter = jsonPrefilter(column, match, value, &arguments)
+        return """
+            (\(column) IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(\(column))
+                WHERE \(compare(element, match, value, &arguments))))
+            """
+    }
+
     private func jsonPrefilter(_ column: String, _ match: QueryTextMatch, _ value: String,
                                _ arguments: inout StatementArguments) -> String
     {
@@ -110,19 +122,11 @@ struct QueryCompiler {
         case .title, .url:
             return "(\(compare("coalesce(a.\(field.rawValue), '')", match, value, &arguments)))"
         case .author:
-            let prefilter = jsonPrefilter("a.authors", match, value, &arguments)
             let name = "coalesce(json_extract(value, '$.name'), json_extract(value, '$.email'), '')"
-            return """
-                (a.authors IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(a.authors)
-                    WHERE \(compare(name, match, value, &arguments))))
-                """
+            return anyElement(of: "a.authors", where: name, match, value, &arguments)
         case .enclosure:
-            let prefilter = jsonPrefilter("a.enclosures", match, value, &arguments)
             let type = "coalesce(json_extract(value, '$.mimeType'), '')"
-            return """
-                (a.enclosures IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(a.enclosures)
-                    WHERE \(compare(type, match, value, &arguments))))
-                """
+            return anyElement(of: "a.enclosures", where: type, match, value, &arguments)
         case .content:
             let body: String
             switch text {
