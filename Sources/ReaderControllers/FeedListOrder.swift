@@ -1,9 +1,11 @@
 import FeedModel
+import FeedStore
 import Foundation
 
 /// The order of the user's OPML feed list, for the reader's feed list: each feed's resolved URL and
 /// its folder (the first folder it sits in, else its first category), in document order. Read-only:
-/// reads the file when it changed since the last look and never creates or writes it.
+/// parses the file when it changed since the last look (unless the store's scope cache knows that
+/// version) and never creates or writes it.
 ///
 /// Not thread-safe: use on the UI thread.
 final class FeedListOrder {
@@ -14,20 +16,29 @@ final class FeedListOrder {
     }
 
     let path: String
-    private var cached: (modified: Date?, entries: [Entry])?
+    /// Knows the order of a list version a sync read, so that the file need not be parsed again.
+    private let store: FeedStore?
+    private var cached: (stamp: FeedListStamp, entries: [Entry])?
 
-    init(path: String) {
+    init(path: String, store: FeedStore? = nil) {
         self.path = path
+        self.store = store
     }
 
-    /// The feeds in list order; nil when the file does not exist or cannot be read as OPML.
+    /// The feeds in list order; nil when the file does not exist or cannot be read as OPML. The file
+    /// is read each time (to notice any change); it is parsed only when neither this object nor the
+    /// store's scope cache knows that version.
     func entries() -> [Entry]? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-        if let cached, cached.modified == modified, modified != nil { return cached.entries }
-        guard let file = try? FeedListFile.load(path: path) else { return nil }
-        let entries = file.entries.map { Entry(url: $0.entry.url, folder: $0.entry.tags.first) }
-        cached = (modified, entries)
+        guard let snapshot = try? FeedListFile.read(path: path) else { return nil }
+        if let cached, cached.stamp == snapshot.stamp { return cached.entries }
+        let entries: [Entry]
+        if let places = try? store?.cachedPlaces(snapshot.stamp) {
+            entries = places.map { Entry(url: $0.url, folder: $0.folder) }
+        } else {
+            guard let file = try? FeedListFile.parse(snapshot, path: path) else { return nil }
+            entries = file.entries.map { Entry(url: $0.entry.url, folder: $0.entry.tags.first) }
+        }
+        cached = (snapshot.stamp, entries)
         return entries
     }
 }
