@@ -35,6 +35,62 @@ enum LiteralPattern {
         return "(" + tests.joined(separator: " OR ") + ")"
     }
 
+    /// For a pattern of literal runs joined by `.*`, `.+` (either lazy with `?`), after an optional
+    /// `(?i)` and `^` and before an optional `$`, such as `(?i)garden.*stone`: SQL that is true for
+    /// every value the pattern can match, testing that each run occurs (`instr`, or ASCII-folding
+    /// `LIKE` with `(?i)`), with its arguments appended; nil for any other pattern. The caller still
+    /// applies `REGEXP`: this only spares it the rows that cannot match. With `(?i)` a value holding a
+    /// non-ASCII character is always left to `REGEXP` (its case folding goes beyond ASCII: `ſ` is `s`).
+    static func requiredRunsSQL(_ expression: String, _ pattern: String, _ arguments: inout StatementArguments)
+        -> String?
+    {
+        var body = Substring(pattern)
+        let caseInsensitive = body.hasPrefix("(?i)")
+        if caseInsensitive { body = body.dropFirst(4) }
+        if body.hasPrefix("^") { body = body.dropFirst() }
+        if body.hasSuffix("$") { body = body.dropLast() }
+        var runs: [String] = []
+        var run = ""
+        var index = body.startIndex
+        while index < body.endIndex {
+            let character = body[index]
+            if character == "." {
+                var next = body.index(after: index)
+                guard next < body.endIndex, body[next] == "*" || body[next] == "+" else { return nil }
+                next = body.index(after: next)
+                if next < body.endIndex, body[next] == "?" { next = body.index(after: next) }
+                if !run.isEmpty { runs.append(run) }
+                run = ""
+                index = next
+                continue
+            }
+            guard character.unicodeScalars.allSatisfy({ isLiteral($0, caseInsensitive: caseInsensitive) }) else {
+                return nil
+            }
+            run.append(character)
+            index = body.index(after: index)
+        }
+        if !run.isEmpty { runs.append(run) }
+        guard !runs.isEmpty else { return nil }
+        var tests: [String] = []
+        for run in runs {
+            if caseInsensitive {
+                // LIKE folds ASCII case only, as lower() does; % and _ in the run are escaped.
+                let escaped = run.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                tests.append("\(expression) LIKE ? ESCAPE '\\'")
+                arguments += ["%" + escaped + "%"]
+            } else {
+                tests.append("instr(\(expression), ?) > 0")
+                arguments += [run]
+            }
+        }
+        let all = "(" + tests.joined(separator: " AND ") + ")"
+        guard caseInsensitive else { return all }
+        arguments += ["*[^\u{01}-\u{7F}]*"]
+        return "(\(all) OR \(expression) GLOB ?)"
+    }
+
     private static func isLiteral(_ scalar: Unicode.Scalar, caseInsensitive: Bool) -> Bool {
         if scalar.isASCII {
             let character = Character(scalar)

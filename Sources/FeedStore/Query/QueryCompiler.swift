@@ -134,7 +134,7 @@ struct QueryCompiler {
                 body = SearchText.plainSQL(
                     "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')")
             }
-            return "(\(compare(body, match, value, &arguments)))"
+            return "(\(compare(body, match, value, &arguments, prefilter: false)))"
         case .feed:
             if match == .regex {
                 return "(a.feed_id IN (SELECT id FROM feeds WHERE \(compare("display_title", match, value, &arguments))))"
@@ -153,14 +153,17 @@ struct QueryCompiler {
     }
 
     /// `expression` compared with `value`: equal ignoring ASCII case, or matching the regular
-    /// expression (plain literal patterns through `LiteralPattern`, the rest through `REGEXP`).
+    /// expression (plain literal patterns through `LiteralPattern`, the rest through `REGEXP`, after
+    /// testing for the pattern's literal runs when `prefilter`: for expressions cheap to compute twice).
     private func compare(_ expression: String, _ match: QueryTextMatch, _ value: String,
-                         _ arguments: inout StatementArguments) -> String
+                         _ arguments: inout StatementArguments, prefilter: Bool = true) -> String
     {
         if match == .regex {
             if let literal = LiteralPattern.sql(expression, value, &arguments) { return literal }
+            let required = prefilter
+                ? LiteralPattern.requiredRunsSQL(expression, value, &arguments).map { $0 + " AND " } ?? "" : ""
             arguments += [value]
-            return "\(expression) REGEXP ?"
+            return "(\(required)\(expression) REGEXP ?)"
         }
         arguments += [value]
         return "\(expression) = ? COLLATE NOCASE"
