@@ -36,20 +36,25 @@ let package = Package(
             name: "FeedStore",
             dependencies: ["FeedModel", "TidingsText", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
+        // Headline export: one writer per format, the streaming pipeline, Mustache templates.
+        .target(
+            name: "FeedExport",
+            dependencies: [
+                "FeedModel", "FeedStore", "TidingsText", .product(name: "Mustache", package: "swift-mustache"),
+            ]),
 
         // The composition root and controllers, and the command line on top of them.
         .target(
             name: "ReaderControllers",
             dependencies: [
-                "FeedModel", "FeedFetch", "FeedStore", "TerminalView", "TidingsText",
+                "FeedModel", "FeedFetch", "FeedStore", "FeedExport", "TerminalView", "TidingsText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         .executableTarget(
             name: "tidings",
             dependencies: [
-                "ReaderControllers",
+                "ReaderControllers", "FeedExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The local HTTP feed server the tests and benchmarks run against.
@@ -61,6 +66,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Test-only helpers shared by the test targets: the built binary, the local feed server,
+        // temporary folders.
+        .target(name: "TestSupport", dependencies: ["LocalFeedServer"], path: "Tests/TestSupport"),
+
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
         .testTarget(
             name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText"], resources: [.copy("Resources")]),
@@ -70,12 +79,14 @@ let package = Package(
             name: "FeedStoreTests",
             dependencies: ["FeedStore", "FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
+        .testTarget(name: "FeedExportTests", dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2"]),
         .testTarget(
             name: "ReaderControllersTests",
             dependencies: [
-                "ReaderControllers", "FeedModel", "FeedStore", "TerminalView", "FeedFetch", "LocalFeedServer",
+                "ReaderControllers", "FeedModel", "FeedStore", "FeedExport", "TerminalView", "FeedFetch",
+                "TestSupport",
             ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["LocalFeedServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "FeedStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

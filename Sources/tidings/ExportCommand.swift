@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedExport
 import Foundation
 import ReaderControllers
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The shell completion scripts swift-argument-parser generates from the command definitions

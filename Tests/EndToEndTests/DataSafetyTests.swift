@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The data-safety suite: a store with read, unread and starred articles in several feeds (real feed

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `tidings export` and `tidings count` on a database filled by `tidings refresh` from
@@ -160,32 +161,5 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertTrue(
             refreshed.stdout.contains("<source url=\"file://\(folder)/small.xml\">Small Feed</source>"),
             "a local feed file is named by a file: URL")
-    }
-}
-
-extension Thread {
-    /// Reads `handle` to its end on a thread of its own, so two pipes can be drained at once.
-    static func detachedRead(_ handle: FileHandle) -> PipeReader {
-        let reader = PipeReader()
-        Thread.detachNewThread {
-            reader.finish(handle.readDataToEndOfFile())
-        }
-        return reader
-    }
-}
-
-/// The bytes a background read collected.
-final class PipeReader: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    func finish(_ bytes: Data) {
-        data = bytes
-        done.signal()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

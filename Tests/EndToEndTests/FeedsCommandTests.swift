@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `tidings feeds ...` on files in a temporary folder, comparing full output and exit
@@ -232,54 +233,5 @@ final class FeedsCommandTests: XCTestCase {
         XCTAssertEqual(
             notDatabase.stderr,
             "tidings: cannot open the database \(folder)/t.db: file is not a database; give --db a Tidings database\n")
-    }
-}
-
-/// One run of the built `tidings` binary (found beside the test bundle) with its output and status.
-struct EndToEndRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    static func binary(testCase: XCTestCase) throws -> URL {
-        var candidates = [Bundle(for: type(of: testCase)).bundleURL.deletingLastPathComponent()
-            .appendingPathComponent("tidings")]
-        if let first = CommandLine.arguments.first {
-            var directory = URL(fileURLWithPath: first).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(directory.appendingPathComponent("tidings"))
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            XCTFail("tidings binary not found: \(candidates.map(\.path))")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        return found
-    }
-
-    /// Runs the built binary with `arguments` (and `environment` added to the test's own), standard
-    /// input empty; both output streams are read at once, so neither can fill up and block it.
-    static func tidings(
-        _ arguments: [String], testCase: XCTestCase, environment: [String: String] = [:]
-    ) throws -> EndToEndRun {
-        let process = Process()
-        process.executableURL = try binary(testCase: testCase)
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errReader = Thread.detachedRead(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return EndToEndRun(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errReader.wait(), as: UTF8.self))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Data safety against another feed list: a database with read, unread and starred articles in

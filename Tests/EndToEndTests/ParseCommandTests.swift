@@ -1,50 +1,16 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `tidings` binary: `tidings parse` on the bundled sample feeds and on inline
 /// documents, comparing full output and exit status.
 final class ParseCommandTests: XCTestCase {
-    private struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     private static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// The `tidings` executable in the build folder that holds this test bundle.
-    private static func tidingsExecutable() throws -> URL {
-        let bundleFolder = Bundle(for: Self.self).bundleURL.deletingLastPathComponent()
-        let argumentFolder = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-        for folder in [bundleFolder, argumentFolder, argumentFolder?.deletingLastPathComponent()].compactMap({ $0 }) {
-            let candidate = folder.appendingPathComponent("tidings")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        XCTFail("no tidings executable beside the tests in \(bundleFolder.path)")
-        throw CocoaError(.fileNoSuchFile)
-    }
-
-    private func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = try Self.tidingsExecutable()
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+    private func run(_ arguments: [String], stdin: String? = nil) throws -> EndToEndRun {
+        try EndToEndRun.tidings(arguments, testCase: self, stdin: Data((stdin ?? "").utf8))
     }
 
     func testSampleFeedsMatchTheirHandWrittenExpectations() throws {

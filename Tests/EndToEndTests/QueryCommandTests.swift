@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The built binary with `--query`, `--include-ignored` and the config's `[[ignore]]` rules, on a

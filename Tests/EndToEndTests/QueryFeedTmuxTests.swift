@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Query feeds in the reader's feed list and the key that shows what ignore rules hid, on the built

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The article view of the real reader in tmux keeps laid-out text as laid out: preformatted code

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 12's new reader features on the built binary under tmux with a real store: the feed list

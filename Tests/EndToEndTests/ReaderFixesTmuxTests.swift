@@ -1,5 +1,5 @@
 import Foundation
-import LocalFeedServer
+import TestSupport
 import XCTest
 
 /// Issue 12's misbehaviours on the built binary under tmux: the refresh progress line follows the
@@ -8,7 +8,7 @@ import XCTest
 /// two commands stops the reader, and a first run explains how to add feeds.
 final class ReaderFixesTmuxTests: XCTestCase {
     private var sessions: [TmuxSession] = []
-    private var server: LocalFeedServer?
+    private var server: TestFeedServer?
 
     override func tearDown() {
         for session in sessions { session.stop() }
@@ -25,9 +25,7 @@ final class ReaderFixesTmuxTests: XCTestCase {
 
     /// Five quick feeds and one that answers after `slowSeconds`, on the local server.
     private func slowFeedList(_ workspace: ReaderWorkspace, slowSeconds: Int) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let server = try LocalFeedServer(script: LocalFeedServer.script(inPackageAt: root), feeds: 6)
+        let server = try TestFeedServer(feeds: 6)
         self.server = server
         var outlines = (0..<5).map { "<outline text=\"Quick \($0)\" xmlUrl=\"\(server.url("/feeds/\($0).xml"))\"/>" }
         outlines.append("<outline text=\"Slow\" xmlUrl=\"\(server.url("/feeds/5.xml?delay=\(slowSeconds)"))\"/>")

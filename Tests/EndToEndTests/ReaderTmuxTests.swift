@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The real `tidings` reader in a tmux pane: keys in, screen out, marks persisted, layout following

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `tidings refresh` on local feed files: quiet success off a terminal, one stderr line

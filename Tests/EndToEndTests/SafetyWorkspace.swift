@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// One command of the data-safety suite, without `--feeds`, `--db` and `--config`, and what it does

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Search through the built binary, both ways a user reaches it (`export --search` and the reader's

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// One tmux server on a socket of its own (`-L`, no user config) with one session running a command
@@ -126,18 +127,7 @@ final class ReaderWorkspace {
 
     /// The `tidings` executable built beside the test bundle.
     static func findBinary() throws -> URL {
-        var candidates = [Bundle(for: ReaderWorkspace.self).bundleURL.deletingLastPathComponent().appendingPathComponent("tidings")]
-        if let first = CommandLine.arguments.first {
-            var dir = URL(fileURLWithPath: first).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(dir.appendingPathComponent("tidings"))
-                dir = dir.deletingLastPathComponent()
-            }
-        }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("tidings binary not found next to the tests: \(candidates.map(\.path))")
-        }
-        return found
+        try TidingsBinary.url()
     }
 
     /// Writes two local feeds (one with a title full of escape sequences) and a feed list naming them,

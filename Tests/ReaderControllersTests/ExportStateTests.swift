@@ -1,3 +1,4 @@
+import FeedExport
 import FeedModel
 import FeedStore
 import Foundation

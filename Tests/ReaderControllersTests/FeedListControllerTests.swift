@@ -2,6 +2,7 @@ import FeedModel
 import FeedStore
 import Foundation
 import ReaderControllers
+import TestSupport
 import XCTest
 
 /// FeedListController on real files: add (with discovery from a page served locally), duplicates,

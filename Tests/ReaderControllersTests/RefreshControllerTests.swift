@@ -1,6 +1,7 @@
 import FeedStore
 import Foundation
 @testable import ReaderControllers
+import TestSupport
 import XCTest
 
 /// RefreshController against the real test server and real SQLite files: first refresh, 304s, an

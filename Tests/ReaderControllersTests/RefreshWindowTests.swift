@@ -2,6 +2,7 @@ import FeedFetch
 import FeedStore
 import Foundation
 @testable import ReaderControllers
+import TestSupport
 import XCTest
 
 /// A refresh keeps only a window of feeds between "asked for" and "stored" (bodies in memory stay

@@ -56,6 +56,8 @@ struct ExportContext: Sendable {
     let stateName: String?
     /// Set when standard output is a terminal: its width in cells.
     let terminalWidth: Int?
+    /// Makes one line of untrusted text safe for that terminal.
+    let terminalLine: @Sendable (String) -> String
 
     /// The channel link of the aggregate feeds, which RSS requires and no exported feed provides:
     /// a syntactically valid URL in the reserved `.invalid` domain.

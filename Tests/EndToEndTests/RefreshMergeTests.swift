@@ -1,12 +1,12 @@
 import FeedStore
 import Foundation
-import ReaderControllers
+import TestSupport
 import XCTest
 
 /// One URL, one feed: a permanent redirect onto a feed already listed merges the two (articles, marks,
 /// tags), says so, and leaves one outline in the feed list. Real server on 127.0.0.1, real files, and
 /// the built binary for what the command prints.
-final class RefreshMergeTests: RefreshServerTestCase {
+final class RefreshMergeTests: FeedServerTestCase {
     func testRedirectOntoAListedFeedMergesThemIntoOneOutline() async throws {
         let server = try server
         let key = "merge-\(UUID().uuidString.prefix(8))"
@@ -17,10 +17,10 @@ final class RefreshMergeTests: RefreshServerTestCase {
         try await server.set(key + "moving", body: rssDocument(
             title: "Moving", items: [("shared", "Shared"), ("m1", "Only in moving")]))
         try writeFeedList([(target, "Target Feed", "alpha"), (moving, "Moved Feed", "beta")])
-        let args = ["--feeds", paths.feedList, "--db", paths.database, "--config", paths.config]
+        let args = files.arguments
         XCTAssertEqual(try TidingsBinary.run(["refresh"] + args, folder: folder).status, 0)
 
-        let store = try FeedStore(path: paths.database)
+        let store = try FeedStore(path: files.database)
         let movingFeed = try XCTUnwrap(try store.feed(url: moving))
         let targetFeed = try XCTUnwrap(try store.feed(url: target))
         let movingArticles = try store.articleSummaries(.feed(movingFeed.id), offset: 0, limit: 9)
@@ -50,7 +50,7 @@ final class RefreshMergeTests: RefreshServerTestCase {
         XCTAssertFalse(list.contains(moving), list)
         XCTAssertTrue(list.contains("/beta"), "the moved feed's tag joins the other outline: \(list)")
 
-        let after = try FeedStore(path: paths.database)
+        let after = try FeedStore(path: files.database)
         XCTAssertEqual(try after.feeds().count, 1)
         let all = try after.articleSummaries(.all, offset: 0, limit: 9)
         XCTAssertEqual(all.compactMap(\.title).sorted(), ["Only in moving", "Only in target", "Shared"],
@@ -65,12 +65,12 @@ final class RefreshMergeTests: RefreshServerTestCase {
         XCTAssertEqual(listed.stdout.split(separator: "\n").count, 1, listed.stdout)
         let removed = try TidingsBinary.run(["feeds", "remove", "Target Feed"] + args, folder: folder)
         XCTAssertEqual(removed.status, 0, removed.stderr)
-        XCTAssertEqual(try FeedStore(path: paths.database).feeds().count, 0)
+        XCTAssertEqual(try FeedStore(path: files.database).feeds().count, 0)
     }
 
     func testAddingAnotherSpellingOfAListedURLIsRefused() throws {
         try writeFeedList([("http://host.example/feed.xml", "Feed", nil)])
-        let args = ["--feeds", paths.feedList, "--db", paths.database, "--config", paths.config]
+        let args = files.arguments
         for spelling in ["HTTP://HOST.EXAMPLE/feed.xml", "http://host.example:80/feed.xml#new"] {
             let added = try TidingsBinary.run(["feeds", "add", "--no-check", spelling] + args, folder: folder)
             XCTAssertEqual(added.status, 1, spelling)
@@ -83,6 +83,6 @@ final class RefreshMergeTests: RefreshServerTestCase {
         try urls.write(toFile: folder + "/urls", atomically: true, encoding: .utf8)
         let imported = try TidingsBinary.run(["feeds", "import", folder + "/urls"] + args, folder: folder)
         XCTAssertEqual(imported.stdout, "imported 1 feeds, 1 already listed, 0 not imported\n")
-        XCTAssertEqual(try FeedStore(path: paths.database).feeds().count, 3)
+        XCTAssertEqual(try FeedStore(path: files.database).feeds().count, 3)
     }
 }

@@ -1,4 +1,3 @@
-import CTerminal
 import FeedStore
 import Foundation
 
@@ -102,14 +101,14 @@ public struct ExportOptions: Sendable {
         self.terminalWidth = terminalWidth
     }
 
-    /// The width of the terminal `descriptor` is, or nil when it is not a terminal (for
-    /// `terminalWidth`: pass 1 for standard output).
-    public static func terminalWidth(of descriptor: Int32) -> Int? {
-        guard isatty(descriptor) == 1 else { return nil }
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        guard tidings_window_size(descriptor, &rows, &columns) == 0, columns > 0 else { return 80 }
-        return Int(columns)
+    /// The store query these options describe over the feeds `feedIDs` (nil: every feed).
+    func articleQuery(feedIDs: [Int64]?) throws(ExportError) -> ArticleQuery {
+        let search = search?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return ArticleQuery(
+            feedIDs: feedIDs, tags: tags, unreadOnly: unreadOnly, starredOnly: starredOnly,
+            since: since, search: search?.isEmpty == false ? search : nil,
+            notExportedBy: onlyNew ? stateName : nil, expression: try ExportError.parse(query),
+            includeIgnored: includeIgnored, sort: effectiveSort)
     }
 
     /// The effective order.

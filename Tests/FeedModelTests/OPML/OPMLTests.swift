@@ -11,7 +11,7 @@ final class OPMLTests: XCTestCase {
     /// The repository's Feeds folder, found from this file's place in the checkout.
     private var feedsFolder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Feeds")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Feeds")
     }
 
     func testFeedlyExportFoldersBecomeTagsAndDuplicatesMerge() throws {

@@ -1,3 +1,4 @@
+import FeedExport
 import FeedStore
 import Foundation
 

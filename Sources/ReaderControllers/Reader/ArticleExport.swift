@@ -1,3 +1,4 @@
+import FeedExport
 import FeedStore
 import Foundation
 import TerminalView
@@ -16,12 +17,7 @@ enum ArticleExport {
 
     /// The article as one HTML5 page.
     static func html(_ article: StoredArticle) throws -> Data {
-        let writer = ExportHTMLWriter(context: ExportContext(generated: Date(), stateName: nil, terminalWidth: nil))
-        var out = ExportBuffer()
-        writer.begin(into: &out)
-        writer.write(ExportItem(article, preparation: writer.preparation), into: &out)
-        writer.end(count: 1, into: &out)
-        return Data(out.bytes)
+        FeedExporter.htmlPage(article)
     }
 
     /// Whether a path asks for HTML (by its extension).

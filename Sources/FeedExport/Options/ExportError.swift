@@ -26,20 +26,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The process exit status for this error (sysexits.h).
-    public var exitStatus: ExitStatus {
-        switch self {
-        case .cannotCreate: return .cannotCreate
-        case .writeFailed: return .ioError
-        case .unknownFeed: return .usage
-        case .templateUnreadable: return .noInput
-        case .templateInvalid: return .dataError
-        case .invalidQuery: return .usage
-        }
-    }
-
     /// Parses a `--query`; nil for none.
-    static func parse(_ query: String?) throws(ExportError) -> QueryExpression? {
+    public static func parse(_ query: String?) throws(ExportError) -> QueryExpression? {
         guard let query else { return nil }
         do {
             return try QueryExpression(parsing: query)

@@ -1,20 +1,20 @@
 import FeedStore
 import Foundation
-import ReaderControllers
+import TestSupport
 import XCTest
 
 /// `tidings refresh` as a separate process beside this one: killed with SIGKILL mid-run, racing
 /// mark-read calls made here, and kept apart from a second refresh by the lock.
-final class RefreshProcessTests: RefreshServerTestCase {
-    private var globalArguments: [String] { ["--feeds", paths.feedList, "--db", paths.database, "--config", folder + "/none.toml"] }
+final class RefreshProcessTests: FeedServerTestCase {
+    private var globalArguments: [String] { files.arguments }
 
     func testSIGKILLDuringRefreshLosesNothingCommittedAndTheNextRunCompletes() async throws {
         let server = try server
         let count = 200
         try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.02"), "feed \($0)", nil) })
-        _ = try FeedListController(environment: try environment()).sync()
+        XCTAssertEqual(try TidingsBinary.run(["feeds", "list"] + globalArguments, folder: folder, name: "sync").status, 0)
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "killed")
-        let store = try FeedStore(path: paths.database)
+        let store = try FeedStore(path: files.database)
         let deadline = Date().addingTimeInterval(20)
         while try store.counts().articles < 1500, process.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
@@ -45,9 +45,9 @@ final class RefreshProcessTests: RefreshServerTestCase {
         let server = try server
         let count = 40
         try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.4"), String(format: "t%02d", $0), nil) })
-        _ = try FeedListController(environment: try environment()).sync()
+        XCTAssertEqual(try TidingsBinary.run(["feeds", "list"] + globalArguments, folder: folder, name: "sync").status, 0)
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "terminated")
-        let store = try FeedStore(path: paths.database)
+        let store = try FeedStore(path: files.database)
         let deadline = Date().addingTimeInterval(20)
         while try store.counts().articles == 0, process.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
@@ -79,10 +79,10 @@ final class RefreshProcessTests: RefreshServerTestCase {
         }
         try await publish(1)
         try writeFeedList((0..<feeds).map { (server.url("/m/\(prefix)\($0)"), nil, nil) })
-        let environment = try environment()
-        _ = try await RefreshController(environment: environment).run(RefreshOptions())
+        XCTAssertEqual(try TidingsBinary.run(["refresh"] + globalArguments, folder: folder, name: "first").status, 0)
+        let store = try FeedStore(path: files.database)
         var ids: [Int64] = []
-        try environment.store.forEachArticle(matching: .all, withContent: false) { ids.append($0.id) }
+        try store.forEachArticle(matching: .all, withContent: false) { ids.append($0.id) }
         XCTAssertEqual(ids.count, feeds * 50)
 
         try await publish(2)
@@ -90,7 +90,7 @@ final class RefreshProcessTests: RefreshServerTestCase {
         var marked: [Int64] = []
         var markedWhileRunning = 0
         for (index, id) in ids.enumerated() where index % 2 == 0 {
-            XCTAssertEqual(try environment.store.setRead(true, articleIDs: [id]), 1)
+            XCTAssertEqual(try store.setRead(true, articleIDs: [id]), 1)
             marked.append(id)
             if process.isRunning { markedWhileRunning += 1 }
         }
@@ -99,7 +99,7 @@ final class RefreshProcessTests: RefreshServerTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
         var readIDs: Set<Int64> = []
         var revised = 0
-        try environment.store.forEachArticle(matching: .all, withContent: false) { article in
+        try store.forEachArticle(matching: .all, withContent: false) { article in
             if article.read { readIDs.insert(article.id) }
             if article.title?.hasSuffix("revision 2") == true { revised += 1 }
         }
@@ -114,7 +114,7 @@ final class RefreshProcessTests: RefreshServerTestCase {
         // Wait until the first refresh holds the lock.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            let fd = open(paths.refreshLock, O_RDWR)
+            let fd = open(files.refreshLock, O_RDWR)
             if fd >= 0 {
                 let free = flock(fd, LOCK_EX | LOCK_NB) == 0
                 close(fd)

@@ -1,5 +1,4 @@
 import FeedStore
-import TerminalView
 import TidingsText
 
 /// `--format text`: one line per article — local date, feed, title, URL. On a terminal the columns
@@ -9,8 +8,10 @@ import TidingsText
 struct ExportTextWriter: ExportWriter {
     var preparation: ExportPreparation { .headlines }
     private let columns: (feed: Int, title: Int)?
+    private let terminalLine: @Sendable (String) -> String
 
     init(context: ExportContext) {
+        terminalLine = context.terminalLine
         if let width = context.terminalWidth {
             let feed = min(24, max(10, width / 6))
             let rest = max(0, width - 16 - feed - 6)
@@ -28,10 +29,10 @@ struct ExportTextWriter: ExportWriter {
         let link = ExportArticle.link(article) ?? ""
         if let columns {
             out.raw("  ")
-            out.raw(TextWidth.fit(TerminalSanitizer.singleLine(article.feedTitle), width: columns.feed))
+            out.raw(TextWidth.fit(terminalLine(article.feedTitle), width: columns.feed))
             out.raw("  ")
-            let title = TerminalSanitizer.singleLine(article.title ?? "")
-            let url = TerminalSanitizer.singleLine(link)
+            let title = terminalLine(article.title ?? "")
+            let url = terminalLine(link)
             let shown = title.isEmpty ? "(untitled)" : title
             if url.isEmpty {
                 out.raw(TextWidth.truncate(shown, toWidth: columns.title))

@@ -113,7 +113,7 @@ final class SanitizerFidelityTests: XCTestCase {
     }
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     static func resources() throws -> URL {
         try XCTUnwrap(Bundle.module.url(forResource: "Resources", withExtension: nil))

@@ -1,8 +1,9 @@
 import FeedStore
 import Foundation
 
-/// Runs `tidings export`: selects articles, streams them from the store through the chosen format
-/// to standard output or a file, and only then advances the `--new` state (and marks them read).
+/// The export module's entry: streams the articles `ExportOptions` select from a store through the
+/// chosen format (or a Mustache template) to standard output or a file, and only then advances the
+/// `--new` state (and marks them read).
 ///
 /// The order makes a run safe to repeat: output first, completely (a file is renamed into place
 /// only when every byte reached the disk), then the state and the read marks in one transaction. A
@@ -14,23 +15,32 @@ import Foundation
 ///
 /// Threading: `run` is synchronous and blocks the calling thread; several exports (even of one
 /// database, from several processes) may run at once.
-public final class ExportController: Sendable {
-    private let environment: AppEnvironment
+public struct FeedExporter: Sendable {
+    private let store: FeedStore
+    private let terminalLine: @Sendable (String) -> String
 
-    public init(environment: AppEnvironment) {
-        self.environment = environment
+    /// `terminalLine` makes one line of untrusted text safe to show on the terminal standard output
+    /// is (escape sequences, controls and bidi overrides removed); the text format uses it when
+    /// `ExportOptions.terminalWidth` is set.
+    public init(store: FeedStore, terminalLine: @escaping @Sendable (String) -> String) {
+        self.store = store
+        self.terminalLine = terminalLine
     }
 
-    /// Exports what `options` select. Throws `ExportError` (mapping to an exit status) and database
-    /// errors; nothing is recorded when it throws.
-    public func run(_ options: ExportOptions, now: Date = Date()) throws -> ExportSummary {
+    /// Exports what `options` select from the feeds `feedIDs` (nil: every feed; the caller resolves
+    /// `--feed` names and the feed list in use). `readTemplate` reads `options.templatePath` when it
+    /// is set (throwing `ExportError.templateUnreadable`). Throws `ExportError` and database errors;
+    /// nothing is recorded when it throws.
+    public func run(
+        _ options: ExportOptions, feedIDs: [Int64]?, now: Date = Date(), readTemplate: (String) throws -> String
+    ) throws -> ExportSummary {
         let context = ExportContext(
-            generated: now, stateName: options.onlyNew ? options.stateName : nil, terminalWidth: options.terminalWidth)
-        let query = try self.query(for: options)
-        try environment.store.applyIgnoreRules(options.ignoreRules)
+            generated: now, stateName: options.onlyNew ? options.stateName : nil, terminalWidth: options.terminalWidth,
+            terminalLine: terminalLine)
+        let query = try options.articleQuery(feedIDs: feedIDs)
+        try store.applyIgnoreRules(options.ignoreRules)
         if let templatePath = options.templatePath {
-            var writer = try ExportTemplateWriter(
-                text: try Self.readTemplate(templatePath), path: templatePath, context: context)
+            var writer = try ExportTemplateWriter(text: try readTemplate(templatePath), path: templatePath, context: context)
             return try stream(query, options, writer: &writer)
         }
         switch options.format {
@@ -61,55 +71,22 @@ public final class ExportController: Sendable {
         }
     }
 
-    /// Runs a refresh first (waiting for one already running, as cron jobs should), then exports
-    /// even when some feeds failed; the refresh summary tells the caller which did.
-    public func refreshAndRun(_ options: ExportOptions, refresh: RefreshOptions) async throws
-        -> (refresh: RefreshSummary, export: ExportSummary)
-    {
-        let summary = try await RefreshController(environment: environment).run(refresh)
-        return (summary, try run(options))
-    }
-
-    /// The store query `options` describe, with feed names resolved to ids. Without `--feed` it covers
-    /// the feeds of the feed list in use (with `--starred`, every starred article, as the reader's
-    /// Starred); `--feed` reaches any feed of the database by URL or title, listed or not (a title
-    /// that names a listed feed and an unlisted one means the listed one).
-    func query(for options: ExportOptions) throws -> ArticleQuery {
-        var feedIDs: [Int64]?
-        if !options.feeds.isEmpty {
-            var ids: [Int64] = []
-            var all: [StoredFeed]?
-            let scope = try FeedListController(environment: environment).scope()
-            for name in options.feeds {
-                if let feed = try environment.store.feed(url: name) {
-                    ids.append(feed.id)
-                    continue
-                }
-                if all == nil { all = try environment.store.feeds() }
-                let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-                let matches = (all ?? []).filter { feed in
-                    [feed.displayTitle, feed.title, feed.feedTitle].contains { $0?.lowercased() == wanted }
-                }
-                guard !matches.isEmpty else { throw ExportError.unknownFeed(name) }
-                let listed = matches.filter { scope.contains($0.id) }
-                ids += (listed.isEmpty ? matches : listed).map(\.id)
-            }
-            feedIDs = ids
-        } else if !options.starredOnly {
-            feedIDs = try FeedListController(environment: environment).scope().feedIDs
-        }
-        let search = options.search?.trimmingCharacters(in: .whitespacesAndNewlines)
-        return ArticleQuery(
-            feedIDs: feedIDs, tags: options.tags, unreadOnly: options.unreadOnly, starredOnly: options.starredOnly,
-            since: options.since, search: search?.isEmpty == false ? search : nil,
-            notExportedBy: options.onlyNew ? options.stateName : nil, expression: try ExportError.parse(options.query),
-            includeIgnored: options.includeIgnored, sort: options.effectiveSort)
+    /// One article as a standalone HTML5 page, as `--format html` writes it (sanitized body, scripts
+    /// forbidden); the reader saves articles to `.html` files with it.
+    public static func htmlPage(_ article: StoredArticle, generated: Date = Date()) -> Data {
+        let writer = ExportHTMLWriter(context: ExportContext(
+            generated: generated, stateName: nil, terminalWidth: nil, terminalLine: { $0 }))
+        var out = ExportBuffer()
+        writer.begin(into: &out)
+        writer.write(ExportItem(article, preparation: writer.preparation), into: &out)
+        writer.end(count: 1, into: &out)
+        return Data(out.bytes)
     }
 
     private func stream<Writer: ExportWriter>(
         _ query: ArticleQuery, _ options: ExportOptions, writer: inout Writer
     ) throws -> ExportSummary {
-        let store = environment.store
+        let store = store
         let sink = try options.outputPath.map(ExportSink.file) ?? ExportSink.standardOutput()
         let record = options.onlyNew || options.markRead
         let preparation = writer.preparation
@@ -151,18 +128,5 @@ public final class ExportController: Sendable {
             try store.setRead(true, articleIDs: ids)
         }
         return ExportSummary(exported: count, bytes: sink.bytesWritten, complete: true)
-    }
-
-    private static func readTemplate(_ path: String) throws -> String {
-        let data: Data
-        do {
-            data = try InputFile.read(path, limit: 16 << 20)
-        } catch {
-            throw ExportError.templateUnreadable(path: path, reason: error.reason)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ExportError.templateUnreadable(path: path, reason: "not UTF-8 text")
-        }
-        return text
     }
 }

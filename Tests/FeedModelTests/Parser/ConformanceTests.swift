@@ -31,7 +31,7 @@ final class ConformanceTests: XCTestCase {
     private static var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/conformance/gofeed/testdata")
+            .deletingLastPathComponent().appendingPathComponent("shared/conformance/gofeed/testdata")
     }
 
     func testGofeedConformance() throws {
