@@ -6,10 +6,12 @@ import Foundation
 /// table nears the end of the pages it has, the next page is read ahead on a background queue, so
 /// scrolling rarely waits for the database.
 ///
-/// The first page is shown before the list is counted: a list with a full first page is counted on
-/// a background queue (a full-text or regular-expression query over 100,000 articles costs many
-/// times its first page), `wake` runs when the count arrives, and until then `total` is the rows read
-/// so far and `totalIsExact` false. `settleTotal` waits for the count (before a key moves in the list).
+/// The first page of a query feed or a search is shown before the list is counted: with a full first
+/// page, such a list is counted on a background queue (a full-text or regular-expression query over
+/// 100,000 articles costs many times its first page), `wake` runs when the count arrives, and until
+/// then `total` is the rows read so far and `totalIsExact` false. `settleTotal` waits for the count
+/// (before a key moves in the list). Other lists (a feed, a tag, All unread) count from indexes in
+/// a few milliseconds, with the first page.
 ///
 /// Threading: used on the UI thread; only the read-ahead and the count run elsewhere, handing their
 /// results over under a lock (the store is thread-safe).
@@ -71,6 +73,12 @@ final class ArticleListPages {
         readAhead.reset(generation: generation)
         counting = false
         lastCount = nil
+        guard query.expression != nil || query.search != nil else {
+            let first = try store.articlePage(query, offset: 0, limit: Self.pageSize)
+            knownTotal = first.total
+            remember(first.rows, page: 0)
+            return
+        }
         let rows = try store.articleSummaries(query, offset: 0, limit: Self.pageSize)
         knownTotal = rows.count
         remember(rows, page: 0)
