@@ -74,10 +74,10 @@ let package = Package(
         .testTarget(
             name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText"], resources: [.copy("Resources")]),
         .testTarget(
-            name: "FeedFetchTests", dependencies: ["FeedFetch", "LocalFeedServer"], resources: [.copy("Resources")]),
+            name: "FeedFetchTests", dependencies: ["FeedFetch", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedStoreTests",
-            dependencies: ["FeedStore", "FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FeedStore", "FeedModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
         .testTarget(name: "FeedExportTests", dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2"]),
         .testTarget(

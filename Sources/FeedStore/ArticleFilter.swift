@@ -109,11 +109,15 @@ struct ArticleFilter {
         try Row.fetchOne(
             db,
             sql: """
-                SELECT f.display_title, a.feed_id, a.sort_date, a.id, ifnull(a.title, '')
+                SELECT f.display_title AS feed_title, a.feed_id AS feed_id, a.sort_date AS sort_date, a.id AS id,
+                    ifnull(a.title, '') AS title
                 FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?
                 """,
             arguments: [articleID]
-        ).map { Key(feedTitle: $0[0], feedID: $0[1], date: $0[2], id: $0[3], title: $0[4]) }
+        ).map {
+            Key(feedTitle: $0["feed_title"], feedID: $0["feed_id"], date: $0["sort_date"], id: $0["id"],
+                title: $0["title"])
+        }
     }
 
     /// Rows strictly after `key` in list order (or strictly before, when `before`).

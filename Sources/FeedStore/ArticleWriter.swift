@@ -28,14 +28,27 @@ enum ArticleWriter {
         """
 
     private struct Match {
+        static let select = "SELECT id, identity, content_hash FROM articles"
+
         let id: Int64
         let identity: String
         let contentHash: Int64
 
-        init(_ row: Row) {
-            id = row[0]
-            identity = row[1]
-            contentHash = row[2]
+        init(_ row: Row, _ columns: Columns) {
+            id = row[columns.id]
+            identity = row[columns.identity]
+            contentHash = row[columns.contentHash]
+        }
+
+        /// Where a statement put the columns of `select`, looked up by name once.
+        struct Columns {
+            let id, identity, contentHash: Int
+
+            init(_ statement: Statement) throws {
+                id = try statement.position(of: "id")
+                identity = try statement.position(of: "identity")
+                contentHash = try statement.position(of: "content_hash")
+            }
         }
     }
 
@@ -76,21 +89,24 @@ enum ArticleWriter {
         // the two look-ups per entry are skipped.
         guard let state = try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) FROM feeds WHERE id = ?1"),
+                sql: """
+                    SELECT apply_count, EXISTS (SELECT 1 FROM articles WHERE feed_id = ?1) AS has_articles
+                    FROM feeds WHERE id = ?1
+                    """),
             arguments: [feedID])
         else { throw FeedStoreError.feedNotFound(feedID) }
-        let applyCount: Int64 = state[0]
-        let hasArticles: Bool = state[1]
+        let applyCount: Int64 = state["apply_count"]
+        let hasArticles: Bool = state["has_articles"]
         let generation = applyCount + 1
         let fetchedAt = fetch.fetchedAt.timeIntervalSince1970
         let incoming = prepared.incoming
         let seenIdentities = prepared.seenIdentities
         let urlCounts = prepared.urlCounts
 
-        let byIdentity = try db.cachedStatement(
-            sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND identity = ?")
-        let byURL = try db.cachedStatement(
-            sql: "SELECT id, identity, content_hash FROM articles WHERE feed_id = ? AND url_key = ? LIMIT 2")
+        let byIdentity = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND identity = ?")
+        let byURL = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND url_key = ? LIMIT 2")
+        let identityColumns = try Match.Columns(byIdentity)
+        let urlColumns = try Match.Columns(byURL)
         let insert = try db.cachedStatement(sql: insertSQL)
         let update = try db.cachedStatement(sql: updateSQL)
         let touch = try db.cachedStatement(sql: "UPDATE articles SET seen_in_apply = ? WHERE id = ?")
@@ -111,9 +127,9 @@ enum ArticleWriter {
         var claimed = Set<Int64>()
         for item in incoming {
             var match = hasArticles
-                ? try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0) } : nil
+                ? try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0, identityColumns) } : nil
             if hasArticles, match == nil, let key = item.urlKey, urlCounts[key] == 1 {
-                let candidates = try Row.fetchAll(byURL, arguments: [feedID, key]).map { Match($0) }
+                let candidates = try Row.fetchAll(byURL, arguments: [feedID, key]).map { Match($0, urlColumns) }
                 if candidates.count == 1, let candidate = candidates.first,
                    !seenIdentities.contains(candidate.identity), !claimed.contains(candidate.id) {
                     match = candidate

@@ -33,14 +33,14 @@ enum ExportStateWriter {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT s.name, s.created_at, s.last_export_at,
-                    (SELECT count(*) FROM export_marks m WHERE m.state_id = s.id)
+                SELECT s.name AS name, s.created_at AS created_at, s.last_export_at AS last_export_at,
+                    (SELECT count(*) FROM export_marks m WHERE m.state_id = s.id) AS exported_count
                 FROM export_states s ORDER BY s.name
                 """
         ).map {
             ExportState(
-                name: $0[0], createdAt: Date(timeIntervalSince1970: $0[1]), lastExportAt: FeedReader.date($0[2]),
-                exportedCount: $0[3])
+                name: $0["name"], createdAt: Date(timeIntervalSince1970: $0["created_at"]),
+                lastExportAt: FeedReader.date($0["last_export_at"]), exportedCount: $0["exported_count"])
         }
     }
 }

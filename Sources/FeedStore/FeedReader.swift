@@ -4,13 +4,6 @@ import GRDB
 
 /// Reads feeds (with tags and article counts) and tag summaries.
 enum FeedReader {
-    private static let columns = """
-        f.id, f.url, f.title, f.feed_title, f.display_title, f.site_url, f.description, f.refresh_interval,
-        f.created_at, f.etag, f.last_modified, f.body_hash, f.last_fetch_at, f.last_success_at, f.last_status,
-        f.last_error, f.consecutive_failures, f.next_fetch_at, f.permanent_redirect_url, f.disabled,
-        f.disabled_reason
-        """
-
     /// Unread and total articles per feed, each counted from a small index (the unread one partial),
     /// less the ignored ones (counted in their own partial index).
     private static let countsByFeed = """
@@ -27,9 +20,9 @@ enum FeedReader {
     /// articles: no counters to keep in step).
     private static let countColumns = """
         (SELECT count(*) FROM articles WHERE feed_id = f.id AND read = 0)
-            - (SELECT count(*) FROM articles WHERE feed_id = f.id AND read = 0 AND ignored = 1),
+            - (SELECT count(*) FROM articles WHERE feed_id = f.id AND read = 0 AND ignored = 1) AS unread_count,
         (SELECT count(*) FROM articles INDEXED BY articles_feed_date WHERE feed_id = f.id)
-            - (SELECT count(*) FROM articles WHERE feed_id = f.id AND ignored = 1)
+            - (SELECT count(*) FROM articles WHERE feed_id = f.id AND ignored = 1) AS total_count
         """
 
     /// Every feed, or those matching `condition`, in feed-list order (title, case-insensitive).
@@ -37,24 +30,25 @@ enum FeedReader {
         -> [StoredFeed]
     {
         let tags = try tagsByFeed(db)
-        let sql = """
-            SELECT \(columns), \(countColumns)
+        let statement = try db.makeStatement(sql: """
+            SELECT \(FeedColumns.select), \(countColumns)
             FROM feeds f
             WHERE \(condition)
             ORDER BY f.display_title COLLATE NOCASE, f.id
-            """
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { feed(from: $0, tags: tags) }
+            """)
+        let columns = try FeedColumns(statement)
+        return try statement.map(arguments: arguments) { columns.feed(from: $0, tags: tags) }
     }
 
     static func feed(_ db: Database, id: Int64) throws -> StoredFeed? {
-        let sql = """
-            SELECT \(columns), \(countColumns)
+        let statement = try db.makeStatement(sql: """
+            SELECT \(FeedColumns.select), \(countColumns)
             FROM feeds f WHERE f.id = ?
-            """
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
+            """)
         let tags = try String.fetchAll(
             db, sql: "SELECT tag FROM feed_tags WHERE feed_id = ? ORDER BY position", arguments: [id])
-        return feed(from: row, tags: [id: tags])
+        let columns = try FeedColumns(statement)
+        return try statement.map(arguments: [id]) { columns.feed(from: $0, tags: [id: tags]) }.first
     }
 
     /// The feed at this URL (compared by `FeedURL.key`), or the feed that moved away from it
@@ -72,7 +66,8 @@ enum FeedReader {
 
     static func tagSummaries(_ db: Database, in scope: FeedScope = .every) throws -> [TagSummary] {
         let sql = """
-            SELECT t.tag, count(*), coalesce(sum(c.unread), 0), coalesce(sum(c.total), 0)
+            SELECT t.tag AS tag, count(*) AS feed_count, coalesce(sum(c.unread), 0) AS unread_count,
+                coalesce(sum(c.total), 0) AS total_count
             FROM feed_tags t
             LEFT JOIN (\(countsByFeed)) c ON c.feed_id = t.feed_id
             WHERE \(scope.condition("t.feed_id"))
@@ -80,7 +75,8 @@ enum FeedReader {
             ORDER BY t.tag COLLATE NOCASE, t.tag
             """
         return try Row.fetchAll(db, sql: sql).map {
-            TagSummary(tag: $0[0], feedCount: $0[1], unreadCount: $0[2], totalCount: $0[3])
+            TagSummary(tag: $0["tag"], feedCount: $0["feed_count"], unreadCount: $0["unread_count"],
+                       totalCount: $0["total_count"])
         }
     }
 
@@ -96,40 +92,31 @@ enum FeedReader {
             : ("- (SELECT count(*) FROM articles WHERE ignored = 1 AND \(articles))",
                "- (SELECT count(*) FROM articles WHERE read = 0 AND ignored = 1 AND \(articles))", "AND ignored = 0")
         let sql = """
-            SELECT (SELECT count(*) FROM feeds f WHERE \(feeds)),
-                (SELECT count(*) FROM articles WHERE \(articles)) \(ignoredTotal),
-                (SELECT count(*) FROM articles WHERE read = 0 AND \(articles)) \(ignoredUnread),
-                (SELECT count(*) FROM articles WHERE starred = 1),
+            SELECT (SELECT count(*) FROM feeds f WHERE \(feeds)) AS feeds,
+                (SELECT count(*) FROM articles WHERE \(articles)) \(ignoredTotal) AS articles,
+                (SELECT count(*) FROM articles WHERE read = 0 AND \(articles)) \(ignoredUnread) AS unread,
+                (SELECT count(*) FROM articles WHERE starred = 1) AS starred,
                 (SELECT count(*) FROM feeds f
                     WHERE \(feeds) AND EXISTS (SELECT 1 FROM articles WHERE feed_id = f.id AND read = 0 \(unreadTest)))
+                    AS feeds_with_unread
             """
         guard let row = try Row.fetchOne(db, sql: sql) else {
             return ArticleCounts(feeds: 0, articles: 0, unread: 0, starred: 0, feedsWithUnread: 0)
         }
-        return ArticleCounts(feeds: row[0], articles: row[1], unread: row[2], starred: row[3], feedsWithUnread: row[4])
+        return ArticleCounts(
+            feeds: row["feeds"], articles: row["articles"], unread: row["unread"], starred: row["starred"],
+            feedsWithUnread: row["feeds_with_unread"])
     }
 
     private static func tagsByFeed(_ db: Database) throws -> [Int64: [String]] {
         var tags: [Int64: [String]] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT feed_id, tag FROM feed_tags ORDER BY feed_id, position")
+        let statement = try db.makeStatement(sql: "SELECT feed_id, tag FROM feed_tags ORDER BY feed_id, position")
+        let (feedID, tag) = (try statement.position(of: "feed_id"), try statement.position(of: "tag"))
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-            tags[row[0], default: []].append(row[1])
+            tags[row[feedID], default: []].append(row[tag])
         }
         return tags
-    }
-
-    private static func feed(from row: Row, tags: [Int64: [String]]) -> StoredFeed {
-        let id: Int64 = row[0]
-        let state = FetchState(
-            etag: row[9], lastModified: row[10], bodyHash: row[11],
-            lastFetchAt: date(row[12]), lastSuccessAt: date(row[13]), lastStatus: row[14], lastError: row[15],
-            consecutiveFailures: row[16], nextFetchAt: date(row[17]), permanentRedirectURL: row[18],
-            disabled: row[19], disabledReason: row[20])
-        return StoredFeed(
-            id: id, url: row[1], title: row[2], feedTitle: row[3], displayTitle: row[4], siteURL: row[5],
-            feedDescription: row[6], tags: tags[id] ?? [], refreshInterval: row[7],
-            createdAt: Date(timeIntervalSince1970: row[8]), fetchState: state,
-            unreadCount: row[21], totalCount: row[22])
     }
 
     static func date(_ seconds: Double?) -> Date? {

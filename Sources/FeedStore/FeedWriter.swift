@@ -172,9 +172,9 @@ enum FeedWriter {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT f.id, f.url, f.display_title, f.last_listed_at,
-                    (SELECT count(*) FROM articles WHERE feed_id = f.id AND starred = 0),
-                    (SELECT count(*) FROM articles WHERE feed_id = f.id AND starred = 1)
+                SELECT f.id AS id, f.url AS url, f.display_title AS title, f.last_listed_at AS last_listed_at,
+                    (SELECT count(*) FROM articles WHERE feed_id = f.id AND starred = 0) AS unstarred,
+                    (SELECT count(*) FROM articles WHERE feed_id = f.id AND starred = 1) AS starred
                 FROM feeds f
                 WHERE coalesce(f.last_listed_at, f.created_at) < ? \(listed)
                 ORDER BY f.display_title COLLATE NOCASE, f.id
@@ -182,8 +182,8 @@ enum FeedWriter {
             arguments: [cutoff.timeIntervalSince1970])
         var pruned: [PrunedFeed] = []
         for row in rows {
-            let id: Int64 = row[0]
-            let starred: Int = row[5]
+            let id: Int64 = row["id"]
+            let starred: Int = row["starred"]
             if !dryRun {
                 if starred == 0 {
                     try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
@@ -192,7 +192,8 @@ enum FeedWriter {
                 }
             }
             pruned.append(PrunedFeed(
-                url: row[1], title: row[2], lastListedAt: FeedReader.date(row[3]), deletedArticles: row[4],
+                url: row["url"], title: row["title"], lastListedAt: FeedReader.date(row["last_listed_at"]),
+                deletedArticles: row["unstarred"],
                 keptStarred: starred))
         }
         return pruned

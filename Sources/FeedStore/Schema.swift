@@ -92,16 +92,16 @@ enum Schema {
         try db.execute(sql: "UPDATE feeds SET last_listed_at = ?", arguments: [Date().timeIntervalSince1970])
         for row in try Row.fetchAll(db, sql: "SELECT id, url FROM feeds") {
             try db.execute(
-                sql: "UPDATE feeds SET url_key = ? WHERE id = ?", arguments: [FeedURL.key(row[1]), row[0] as Int64])
+                sql: "UPDATE feeds SET url_key = ? WHERE id = ?", arguments: [FeedURL.key(row["url"]), row["id"] as Int64])
         }
         for row in try Row.fetchAll(db, sql: "SELECT url, feed_id FROM feed_aliases") {
-            let url: String = row[0]
+            let url: String = row["url"]
             let key = FeedURL.key(url)
             guard key != url else { continue }
             try db.execute(sql: "DELETE FROM feed_aliases WHERE url = ?", arguments: [url])
             try db.execute(
                 sql: "INSERT OR IGNORE INTO feed_aliases (url, feed_id) VALUES (?, ?)",
-                arguments: [key, row[1] as Int64])
+                arguments: [key, row["feed_id"] as Int64])
         }
         // Not UNIQUE: a database may already hold one feed twice under two spellings; both stay, and
         // the older one is the feed that URL finds.

@@ -59,7 +59,7 @@ enum SchemaUpgrade {
                         sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
                 }
                 if let row = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
-                    throw FeedStoreError.inconsistent("a row of \(row[0] as String? ?? "?") refers to nothing")
+                    throw FeedStoreError.inconsistent("a row of \(row["table"] as String? ?? "?") refers to nothing")
                 }
                 return .commit
             }

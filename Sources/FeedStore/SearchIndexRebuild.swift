@@ -24,31 +24,33 @@ enum SearchIndexRebuild {
             sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
         var rekeyed: [(id: Int64, feedID: Int64, identity: String)] = []
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT a.id, a.feed_id, a.identity, a.title, a.authors, a.published, a.updated, a.content_type,
-                   b.summary, b.content
+            SELECT a.id AS id, a.feed_id AS feed_id, a.identity AS identity, a.title AS title,
+                   a.authors AS authors, a.published AS published, a.updated AS updated,
+                   a.content_type AS content_type, b.summary AS summary, b.content AS content
             FROM articles a LEFT JOIN article_bodies b ON b.article_id = a.id
             ORDER BY a.id
             """)
         while let row = try rows.next() {
-            let id: Int64 = row[0]
-            let identity: String = row[2]
-            let title: String? = row[3]
-            let authors = JSONColumn.decode([Author].self, from: row[4]) ?? []
-            let contentType: String? = row[7]
-            let body = SearchText.body(content: row[9], contentIsText: contentType == "text", summary: row[8])
+            let id: Int64 = row["id"]
+            let identity: String = row["identity"]
+            let title: String? = row["title"]
+            let authors = JSONColumn.decode([Author].self, from: row["authors"]) ?? []
+            let contentType: String? = row["content_type"]
+            let body = SearchText.body(
+                content: row["content"], contentIsText: contentType == "text", summary: row["summary"])
             try insert.execute(arguments: [
                 id, SearchText.indexed(title), CJKBigrams.document(SearchText.authors(authors)),
                 CJKBigrams.document(body),
             ])
             // Only untitled entries without id or link were keyed by their text (`ArticleIdentity`).
             guard identity.hasPrefix("h:"), title?.isEmpty ?? true else { continue }
-            let published: Double? = row[5]
-            let updated: Double? = row[6]
+            let published: Double? = row["published"]
+            let updated: Double? = row["updated"]
             let article = Article(
                 title: title, published: published.map(Date.init(timeIntervalSince1970:)),
                 modified: updated.map(Date.init(timeIntervalSince1970:)))
             let key = ArticleIdentity.key(for: article, text: SearchText.identityText(body))
-            if key != identity { rekeyed.append((id, row[1], key)) }
+            if key != identity { rekeyed.append((id, row["feed_id"], key)) }
         }
         try db.execute(sql: "INSERT INTO article_search (article_search) VALUES ('optimize')")
         // An identity another article of the feed already has stays as it was (UNIQUE (feed_id, identity)).

@@ -44,6 +44,18 @@ enum CommandOutput {
         if let exit = error as? ExitCode { return exit }
         let failure = CommandFailure(error, database: database)
         self.error(failure.message)
-        return ExitCode(failure.status.rawValue)
+        return failure.status.exitCode
     }
+
+    /// One line on standard error per feed of `summary` that failed, naming it and why.
+    static func reportFailures(_ summary: RefreshSummary) {
+        for failure in summary.failures {
+            error("\(failure.title): \(failure.error ?? failure.status.rawValue)")
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status as the argument parser's exit code, for `throw`.
+    var exitCode: ExitCode { ExitCode(rawValue) }
 }

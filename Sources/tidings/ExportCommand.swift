@@ -189,10 +189,8 @@ struct ExportCommand: AsyncParsableCommand {
                 let (summary, _) = try await controller.refreshAndRun(
                     options, refresh: RefreshOptions(unattended: true, waitForLock: true, retention: config.retention,
                         ignoreRules: config.ignoreRules))
-                for failure in summary.failures {
-                    CommandOutput.error("\(failure.title): \(failure.error ?? failure.status.rawValue)")
-                }
-                if summary.exitStatus != .success { throw ExitCode(summary.exitStatus.rawValue) }
+                CommandOutput.reportFailures(summary)
+                if summary.exitStatus != .success { throw summary.exitStatus.exitCode }
             } else {
                 _ = try controller.run(options)
             }

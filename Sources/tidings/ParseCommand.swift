@@ -36,15 +36,27 @@ struct ParseCommand: ParsableCommand {
                 status: .noInput))
         }
         let controller = ParseController(baseURL: base, raw: raw)
+        let chunks = FileChunks(descriptor: descriptor)
         var writeFailure: (any Error)?
+        var parseFailure: (any Error)?
         do {
-            try controller.run(chunks: FileChunks(descriptor: descriptor)) { bytes in
+            try controller.run(chunks: chunks) { bytes in
                 guard writeFailure == nil else { return }
                 do { try CommandOutput.write(bytes) } catch { writeFailure = error }
             }
         } catch {
+            parseFailure = error
+        }
+        // A failed read is the failure, whatever the parser made of the input cut short by it.
+        if let readError = chunks.readError {
+            let name = path == "-" ? "standard input" : path
             throw CommandOutput.failure(CommandFailure(
-                message: path == "-" ? "\(error)" : "\(path): \(error)", status: .dataError))
+                message: "cannot read \(name): \(String(cString: strerror(readError)))", status: .ioError))
+        }
+        if let parseFailure {
+            let failure = CommandFailure(parseFailure)
+            throw CommandOutput.failure(CommandFailure(
+                message: path == "-" ? failure.message : "\(path): \(failure.message)", status: failure.status))
         }
         if let writeFailure { throw CommandOutput.failure(writeFailure) }
     }

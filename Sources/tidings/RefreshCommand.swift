@@ -49,9 +49,7 @@ struct RefreshCommand: AsyncParsableCommand {
             throw global.failure(error)
         }
         progressLine.clear()
-        for failure in summary.failures {
-            CommandOutput.error("\(failure.title): \(failure.error ?? failure.status.rawValue)")
-        }
+        CommandOutput.reportFailures(summary)
         for merged in summary.feeds where merged.merged {
             CommandOutput.error(
                 "\(merged.movedFrom ?? merged.title): moved permanently to \(merged.url), which was already listed: "
@@ -68,8 +66,7 @@ struct RefreshCommand: AsyncParsableCommand {
         } catch {
             throw global.failure(error)
         }
-        if summary.cancelled { throw ExitCode(130) }
-        if summary.exitStatus != .success { throw ExitCode(summary.exitStatus.rawValue) }
+        if summary.exitStatus != .success { throw summary.exitStatus.exitCode }
     }
 
     static func summaryLine(_ summary: RefreshSummary) -> String {

@@ -28,7 +28,7 @@ struct Tidings: AsyncParsableCommand {
             // commands instead.
             FileHandle.standardError.write(Data(
                 ("Error: unknown command '\(ConsoleText.line(unknown))'\n" + parent.helpMessage() + "\n").utf8))
-            exit(withError: ExitCode(ExitStatus.usage.rawValue))
+            exit(withError: ExitStatus.usage.exitCode)
         }
         do {
             var command = try parseAsRoot(arguments)
@@ -41,7 +41,7 @@ struct Tidings: AsyncParsableCommand {
             if exitCode(for: error) == .validationFailure {
                 // Usage errors exit with 2, as cron users and the refresh contract expect, not EX_USAGE.
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                exit(withError: ExitCode(ExitStatus.usage.rawValue))
+                exit(withError: ExitStatus.usage.exitCode)
             }
             exit(withError: error)
         }

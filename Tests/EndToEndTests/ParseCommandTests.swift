@@ -155,6 +155,14 @@ final class ParseCommandTests: XCTestCase {
             result.stderr, "tidings: \(NSTemporaryDirectory()) is a directory; give the path of a feed file (or - for standard input)\n")
     }
 
+    func testAFailedReadExitsWithIOErrorInsteadOfParsingWhatCameBefore() throws {
+        // Reading /proc/self/mem at offset 0 fails with EIO: a failed read, not the end of a document.
+        let result = try run(["parse", "/proc/self/mem"])
+        XCTAssertEqual(result.status, 74)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "tidings: cannot read /proc/self/mem: Input/output error\n")
+    }
+
     func testEntityBombExitsWithDataError() throws {
         var decl = "<!ENTITY a0 \"ha\">"
         for i in 1...9 { decl += "<!ENTITY a\(i) \"" + String(repeating: "&a\(i - 1);", count: 10) + "\">" }

@@ -23,35 +23,41 @@ final class ReaderFixesTmuxTests: XCTestCase {
         return session
     }
 
-    /// Five quick feeds and one that answers after `slowSeconds`, on the local server.
-    private func slowFeedList(_ workspace: ReaderWorkspace, slowSeconds: Int) throws {
+    /// Five quick feeds and one that answers only once the test opens `gate` on the local server.
+    private func slowFeedList(_ workspace: ReaderWorkspace, gate: String) throws -> TestFeedServer {
         let server = try TestFeedServer(feeds: 6)
         self.server = server
         var outlines = (0..<5).map { "<outline text=\"Quick \($0)\" xmlUrl=\"\(server.url("/feeds/\($0).xml"))\"/>" }
-        outlines.append("<outline text=\"Slow\" xmlUrl=\"\(server.url("/feeds/5.xml?delay=\(slowSeconds)"))\"/>")
+        outlines.append("<outline text=\"Slow\" xmlUrl=\"\(server.url("/feeds/5.xml?gate=\(gate)"))\"/>")
         let opml = "<?xml version=\"1.0\"?><opml version=\"2.0\"><head/><body>\(outlines.joined())</body></opml>"
         try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        return server
     }
 
-    func testTheRefreshProgressLineShowsTheQuickFeedsWhileASlowOneLoads() throws {
+    func testTheRefreshProgressLineShowsTheQuickFeedsWhileASlowOneLoads() async throws {
         let workspace = try ReaderWorkspace(self)
-        try slowFeedList(workspace, slowSeconds: 8)
+        let gate = "cli-\(UUID().uuidString.prefix(8))"
+        let server = try slowFeedList(workspace, gate: gate)
         let session = try session(
             "'\(workspace.binary.path)' refresh --all --feeds '\(workspace.feedList)' --db '\(workspace.database)'"
                 + " --config '\(workspace.config)'; echo REFRESH-EXITED-$?; sleep 600")
-        try session.waitFor(text: "refreshing 5/6 feeds", timeout: 6)
-        try session.waitFor(text: "REFRESH-EXITED-0", timeout: 20)
+        // The slow feed cannot answer before the gate opens: the line must show the quick ones first.
+        try session.waitFor(text: "refreshing 5/6 feeds")
+        try await server.open(gate: gate)
+        try session.waitFor(text: "REFRESH-EXITED-0")
         XCTAssertNotNil(try session.capture().first { $0.hasPrefix("refreshed 6 feeds:") })
     }
 
-    func testTheReadersRefreshStatusShowsTheQuickFeedsWhileASlowOneLoads() throws {
+    func testTheReadersRefreshStatusShowsTheQuickFeedsWhileASlowOneLoads() async throws {
         let workspace = try ReaderWorkspace(self)
-        try slowFeedList(workspace, slowSeconds: 8)
+        let gate = "reader-\(UUID().uuidString.prefix(8))"
+        let server = try slowFeedList(workspace, gate: gate)
         let session = try session(workspace.readerCommand())
         try session.waitFor(text: "All unread")
         try session.send("R")
-        try session.waitFor(text: "Refreshing 5/6 feeds", timeout: 6)
-        try session.waitFor(text: "Refreshed 6 feeds:", timeout: 20)
+        try session.waitFor(text: "Refreshing 5/6 feeds")
+        try await server.open(gate: gate)
+        try session.waitFor(text: "Refreshed 6 feeds:")
     }
 
     func testNextUnreadMovesOnToTheNextFeedAndBackGoesToItsList() throws {

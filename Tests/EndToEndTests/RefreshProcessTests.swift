@@ -11,7 +11,13 @@ final class RefreshProcessTests: FeedServerTestCase {
     func testSIGKILLDuringRefreshLosesNothingCommittedAndTheNextRunCompletes() async throws {
         let server = try server
         let count = 200
-        try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.02"), "feed \($0)", nil) })
+        // The last four feeds (in list order) answer only when the gate opens, so the run is still
+        // going when it is killed, however fast or loaded the machine.
+        let gate = "kill-\(UUID().uuidString.prefix(8))"
+        try writeFeedList((0..<count).map {
+            (server.url("/feeds/\($0).xml?" + ($0 < count - 4 ? "delay=0.02" : "gate=\(gate)")),
+             String(format: "feed %03d", $0), nil)
+        })
         XCTAssertEqual(try TidingsBinary.run(["feeds", "list"] + globalArguments, folder: folder, name: "sync").status, 0)
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "killed")
         let store = try FeedStore(path: files.database)
@@ -20,6 +26,7 @@ final class RefreshProcessTests: FeedServerTestCase {
             try await Task.sleep(for: .milliseconds(20))
         }
         XCTAssertTrue(process.isRunning, "the refresh ended before it could be killed")
+        XCTAssertGreaterThanOrEqual(try store.counts().articles, 1500)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
@@ -33,6 +40,7 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertEqual(try store.counts().articles, done.count * 50)
 
         // The lock died with the process; the next run fetches only what is still due.
+        try await server.open(gate: gate)
         let second = try TidingsBinary.run(["refresh", "--json"] + globalArguments, folder: folder, name: "second")
         XCTAssertEqual(second.status, 0, second.stderr)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
@@ -44,7 +52,11 @@ final class RefreshProcessTests: FeedServerTestCase {
     func testSIGTERMStopsTheRefreshCleanlyWithExit130() async throws {
         let server = try server
         let count = 40
-        try writeFeedList((0..<count).map { (server.url("/feeds/\($0).xml?delay=0.4"), String(format: "t%02d", $0), nil) })
+        let gate = "term-\(UUID().uuidString.prefix(8))"
+        try writeFeedList((0..<count).map {
+            (server.url("/feeds/\($0).xml?" + ($0 < count - 4 ? "delay=0.4" : "gate=\(gate)")),
+             String(format: "t%02d", $0), nil)
+        })
         XCTAssertEqual(try TidingsBinary.run(["feeds", "list"] + globalArguments, folder: folder, name: "sync").status, 0)
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "terminated")
         let store = try FeedStore(path: files.database)
@@ -52,16 +64,18 @@ final class RefreshProcessTests: FeedServerTestCase {
         while try store.counts().articles == 0, process.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        let signalled = Date()
+        // The last four feeds wait for the gate, so the run cannot have finished: exit 130 with feeds
+        // left undone shows it stopped at the signal.
+        XCTAssertTrue(process.isRunning, "the refresh ended before it could be stopped")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        XCTAssertLessThan(Date().timeIntervalSince(signalled), 2)
         XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
         let done = try store.feeds().filter { $0.fetchState.lastFetchAt != nil }
         XCTAssertLessThan(done.count, count)
         for feed in done { XCTAssertEqual(feed.totalCount, 50) }
 
+        try await server.open(gate: gate)
         let second = try TidingsBinary.run(["refresh"] + globalArguments, folder: folder, name: "after-term")
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(try store.counts().articles, count * 50)
@@ -109,29 +123,38 @@ final class RefreshProcessTests: FeedServerTestCase {
 
     func testASecondRefreshExits75AndWaitsWithWait() async throws {
         let server = try server
-        try writeFeedList((0..<4).map { (server.url("/feeds/\($0).xml?delay=0.8"), nil, nil) })
+        // The first refresh's feeds answer only when the gate opens, so it holds the lock until then.
+        let gate = "lock-\(UUID().uuidString.prefix(8))"
+        try writeFeedList((0..<4).map { (server.url("/feeds/\($0).xml?gate=\(gate)"), nil, nil) })
         let first = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "first")
-        // Wait until the first refresh holds the lock.
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let fd = open(files.refreshLock, O_RDWR)
-            if fd >= 0 {
-                let free = flock(fd, LOCK_EX | LOCK_NB) == 0
-                close(fd)
-                if !free { break }
-            }
+        // Wait until it holds the lock, watching /proc/locks (taking the lock to test it could make the
+        // first refresh find it taken).
+        let deadline = Date().addingTimeInterval(30)
+        while !holdsFlock(first.processIdentifier), first.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
+        XCTAssertTrue(holdsFlock(first.processIdentifier), "the first refresh never took the lock")
         let refused = try TidingsBinary.run(["refresh"] + globalArguments, folder: folder, name: "refused")
         XCTAssertEqual(refused.status, 75)
         XCTAssertEqual(refused.stdout, "")
         XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1)
         XCTAssertTrue(refused.stderr.hasPrefix("tidings: another refresh is running"), refused.stderr)
 
+        try await server.open(gate: gate)
         let waited = try TidingsBinary.run(["refresh", "--wait", "--all", "--json"] + globalArguments, folder: folder, name: "waited")
         first.waitUntilExit()
         XCTAssertEqual(first.terminationStatus, 0)
         XCTAssertEqual(waited.status, 0, waited.stderr)
         XCTAssertTrue(waited.stdout.contains("\"status\":\"unchanged\""), waited.stdout)
+    }
+}
+
+/// Whether process `pid` holds a flock(2) lock, as /proc/locks lists them (`N: FLOCK ADVISORY WRITE PID
+/// ...`; SQLite's own locks are POSIX ones).
+private func holdsFlock(_ pid: Int32) -> Bool {
+    let text = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").contains { line in
+        let fields = line.split(separator: " ")
+        return fields.count > 4 && fields[1] == "FLOCK" && fields[4] == "\(pid)"
     }
 }

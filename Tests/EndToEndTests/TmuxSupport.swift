@@ -53,10 +53,11 @@ final class TmuxSession {
     }
 
     /// Polls the pane until `condition` holds for its rows; returns the last rows seen. Fails the
-    /// test (with the screen) when `timeout` passes first.
+    /// test (with the screen) when `timeout` passes first: a bound for a screen that never comes, far
+    /// above what a loaded machine takes, not a measure of speed.
     @discardableResult
     func waitFor(
-        _ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
         _ condition: ([String]) -> Bool
     ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
@@ -72,7 +73,7 @@ final class TmuxSession {
 
     /// Waits until some row contains `text`.
     @discardableResult
-    func waitFor(text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws
+    func waitFor(text: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) throws
         -> [String]
     {
         try waitFor("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains { $0.contains(text) } }

@@ -47,21 +47,20 @@ final class FetchLimitTests: ServerTestCase {
         var configuration = FetchConfiguration()
         configuration.totalTimeout = 1
         configuration.lowSpeedTime = 0
-        let started = ContinuousClock.now
+        // The server stalls for 30 s and then closes: only the 1 s total timeout gives `.timeout`.
         let result = try await fetchPath("/stall", configuration: configuration)
         XCTAssertEqual(result.error, .timeout)
         XCTAssertEqual(result.status, 200)
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(4))
     }
 
     func testTricklingServerHitsTheLowSpeedLimit() async throws {
         var configuration = FetchConfiguration()
         configuration.lowSpeedLimit = 100
         configuration.lowSpeedTime = 1
-        let started = ContinuousClock.now
+        // The trickle ends by itself after 30 s, inside the 60 s total timeout: only the low-speed
+        // limit gives `.timeout`.
         let result = try await fetchPath("/trickle", configuration: configuration)
         XCTAssertEqual(result.error, .timeout)
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
     }
 
     func testConnectionClosedMidBodyIsTruncated() async throws {

@@ -1,31 +1,22 @@
 import FeedFetch
 import Foundation
-import LocalFeedServer
+import TestSupport
 import XCTest
 
-/// The local feed server, started from this target's copy of the script.
-enum TestServer {
-    static func start() throws -> LocalFeedServer {
-        guard let script = Bundle.module.url(forResource: "test_server", withExtension: "py", subdirectory: "Resources")
-        else { throw TestServerError.missingScript }
-        return try LocalFeedServer(script: script.path)
-    }
-}
-
 enum TestServerError: Error {
-    case missingScript, notRunning
+    case notRunning
 }
 
 /// A test case with one test server per class, started before its first test and stopped after its last.
 class ServerTestCase: XCTestCase {
-    nonisolated(unsafe) private static var shared: LocalFeedServer?
+    nonisolated(unsafe) private static var shared: TestFeedServer?
 
     override class func setUp() {
         super.setUp()
         FeedFetcher.globalInit()
         // libcurl honours the proxy variables, as it should; the local server must never go through one.
         setenv("no_proxy", "127.0.0.1,localhost", 1)
-        shared = try? TestServer.start()
+        shared = try? TestFeedServer()
     }
 
     override class func tearDown() {
@@ -34,7 +25,7 @@ class ServerTestCase: XCTestCase {
         super.tearDown()
     }
 
-    var server: LocalFeedServer {
+    var server: TestFeedServer {
         get throws {
             guard let server = Self.shared else { throw TestServerError.notRunning }
             return server

@@ -1,6 +1,7 @@
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// A fresh store in its own temporary folder, removed when the test ends.
@@ -9,11 +10,7 @@ func makeStore(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = 
 }
 
 func temporaryDatabasePath(_ test: XCTestCase) throws -> String {
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("FeedStoreTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    return folder.appendingPathComponent("tidings.db").path
+    try TemporaryFolder.make(test, prefix: "FeedStoreTests") + "/tidings.db"
 }
 
 /// An RSS-like feed document with these items.

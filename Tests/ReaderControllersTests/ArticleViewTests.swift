@@ -15,7 +15,7 @@ final class ArticleViewTests: XCTestCase {
     }
 
     private func waitForLines(_ file: URL, count: Int) -> [String] {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if let text = try? String(contentsOf: file, encoding: .utf8) {
                 let lines = text.split(separator: "\n").map(String.init)

@@ -39,7 +39,7 @@ final class BrowserLauncherTests: XCTestCase {
         let launcher = BrowserLauncher(configured: "\(script.path) %u", isTerminal: false, environment: [:])
         let url = "https://example.org/a?b=c&d='e'"
         try launcher.open(url, foreground: { try $0() })
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while (try? String(contentsOf: output, encoding: .utf8)) != url, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), url)
     }

@@ -52,7 +52,7 @@ final class ReaderRefreshTests: XCTestCase {
         reader.type("\r")  // All unread: 6 rows
         XCTAssertTrue(reader.lines[28].hasSuffix("1/6"))
         reader.type("R")
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while !reader.lines[28].contains("Refreshing 1/2 feeds, 1 new"), Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
             reader.app.processEvents()
@@ -79,7 +79,7 @@ final class ReaderRefreshTests: XCTestCase {
         })
         storeRef = reader.store
         reader.type("jjjjjr")  // Beta Blog
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while refresher?.options.isEmpty ?? true, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertEqual(refresher?.options.first?.feeds, ["https://beta.example/feed"])
         XCTAssertEqual(refresher?.options.first?.all, false)

@@ -79,12 +79,12 @@ final class TerminalPTYTests: XCTestCase {
         _ = received()
 
         send("j\u{1B}[A\u{1B}[<0;5;3M")
-        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(2)), .key(.character("j")))
-        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(2)), .key(.up))
-        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(2)), .mouse(MouseEvent(button: .left, x: 4, y: 2, action: .press)))
+        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .key(.character("j")))
+        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .key(.up))
+        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .mouse(MouseEvent(button: .left, x: 4, y: 2, action: .press)))
 
         send("\u{1B}")
-        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(2)), .key(.escape), "a lone ESC is reported after the escape timeout")
+        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .key(.escape), "a lone ESC is reported after the escape timeout")
 
         let wakeup = terminal.wakeup
         let poster = Task.detached {
@@ -95,13 +95,13 @@ final class TerminalPTYTests: XCTestCase {
         _ = poster
         wakeup.post()
         wakeup.post()
-        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(2)), .wakeup)
+        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .wakeup)
         XCTAssertNil(terminal.nextEvent(timeout: .milliseconds(20)), "pending posts merge into one wakeup")
 
         XCTAssertEqual(terminal.size, TerminalSize(width: 100, height: 30))
         XCTAssertEqual(tidings_set_window_size(master, 40, 120), 0)
         raise(SIGWINCH)  // the kernel signals only the pty's foreground group, which the test is not
-        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(2)), .resize(TerminalSize(width: 120, height: 40)))
+        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .resize(TerminalSize(width: 120, height: 40)))
 
         let clock = ContinuousClock()
         let started = clock.now
@@ -146,7 +146,7 @@ final class TerminalPTYTests: XCTestCase {
         try terminal.start()
         defer { terminal.stop() }
         send("\u{1A}")
-        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(2)), .key(.ctrl("z")))
+        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .key(.ctrl("z")))
     }
 
     func testClosedInputIsReported() throws {
@@ -155,7 +155,7 @@ final class TerminalPTYTests: XCTestCase {
         _ = received()
         close(master)
         master = -1
-        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(2)), .inputClosed)
+        XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .inputClosed)
         terminal.stop()
     }
 

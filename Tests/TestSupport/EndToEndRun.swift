@@ -13,7 +13,8 @@ public struct EndToEndRun: Sendable {
         self.stderr = stderr
     }
 
-    /// The built `tidings` binary (see `TidingsBinary`).
+    /// The built `tidings` binary (see `TidingsBinary`; `testCase` is kept for the callers written
+    /// before it, which found the binary from their own bundle).
     public static func binary(testCase: XCTestCase) throws -> URL {
         try TidingsBinary.url()
     }

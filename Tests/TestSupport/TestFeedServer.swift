@@ -47,6 +47,14 @@ public final class TestFeedServer: Sendable {
         XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 204)
     }
 
+    /// Lets the requests for `/feeds/K.xml?gate=NAME` answer (those waiting and later ones).
+    public func open(gate name: String) async throws {
+        var request = URLRequest(url: try XCTUnwrap(URL(string: url("/open/\(name)"))))
+        request.httpMethod = "POST"
+        let (_, response) = try await URLSession.shared.data(for: request)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 204)
+    }
+
     /// Requests served for /m/KEY (or /count/KEY) so far.
     public func hits(_ key: String) async throws -> Int {
         let (data, _) = try await URLSession.shared.data(from: try XCTUnwrap(URL(string: url("/stats/\(key)"))))

@@ -18,4 +18,6 @@ public enum ExitStatus: Int32, Sendable {
     case temporaryFailure = 75
     /// EX_CONFIG: the config file is wrong.
     case config = 78
+    /// Stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report it); what was done is kept.
+    case interrupted = 130
 }

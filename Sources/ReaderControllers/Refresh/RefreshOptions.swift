@@ -149,8 +149,12 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
     public var updatedArticles: Int { feeds.reduce(0) { $0 + $1.updated } }
     public var failures: [RefreshFeedResult] { feeds.filter(\.isFailure) }
 
-    /// 0 when every feed succeeded, 1 when some failed (the rest were stored).
-    public var exitStatus: ExitStatus { failures.isEmpty ? .success : .partialFailure }
+    /// 0 when every feed succeeded, 1 when some failed (the rest were stored), 130 when a signal
+    /// stopped the run.
+    public var exitStatus: ExitStatus {
+        if cancelled { return .interrupted }
+        return failures.isEmpty ? .success : .partialFailure
+    }
 
     /// The summary as one compact JSON document (`tidings refresh --json`).
     public func jsonData() throws -> Data {

@@ -39,6 +39,9 @@ Routes (every response is HTTP/1.1; unknown paths answer 404):
   /count/KEY?delay=S            sleeps S seconds (default 0.05) while counting in-flight requests per KEY
   /stats/KEY                    200 text/plain "max=M total=T" for KEY (peak in-flight, requests served)
   /feeds/K.xml?delay=S          as /feeds/K.xml after sleeping S seconds (for interrupting a refresh)
+  /feeds/K.xml?gate=G           as /feeds/K.xml once POST /open/G was made (at most 120 s later), so
+                                a test decides when a slow feed answers instead of guessing a time
+  POST /open/G                  opens gate G (for requests waiting now and later); 204
   POST /set/KEY?status=C&type=T&location=L
                                 stores the request body as what /m/KEY answers from now on (status C,
                                 default 200; Content-Type T, default application/rss+xml; charset=utf-8;
@@ -165,6 +168,12 @@ _bombs = {}
 _counters = {}
 _counters_lock = threading.Lock()
 _mutable = {}
+_gates = {}
+
+
+def gate(name):
+    with _counters_lock:
+        return _gates.setdefault(name, threading.Event())
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -213,6 +222,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         parts = urlsplit(self.path)
         segments = [s for s in parts.path.split("/") if s]
+        if len(segments) == 2 and segments[0] == "open":
+            gate(segments[1]).set()
+            self.send_empty(204)
+            return
         if len(segments) != 2 or segments[0] != "set":
             self.send_empty(404)
             return
@@ -259,6 +272,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if 0 <= k < FEED_COUNT:
                 if "delay" in query:
                     time.sleep(float(query["delay"][0]))
+                if "gate" in query:
+                    gate(query["gate"][0]).wait(120)
                 kind = "application/rss+xml" if k % 2 == 0 else "application/atom+xml"
                 self.conditional(generated_feed(k), '"feed-%d"' % k, kind + "; charset=utf-8")
             else:

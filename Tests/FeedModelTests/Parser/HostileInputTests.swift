@@ -11,22 +11,18 @@ final class HostileInputTests: XCTestCase {
             decl += "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i - 1);", count: 10) + "\">"
         }
         let xml = "<?xml version=\"1.0\"?><!DOCTYPE rss [\(decl)]><rss version=\"2.0\"><channel><title>&lol9;</title></channel></rss>"
-        let start = Date()
         XCTAssertThrowsError(try ParserFixtures.parse(xml)) { error in
             XCTAssertEqual(error as? FeedParseError, .entityExpansion(limit: FeedParserOptions().maxEntityExpansion))
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1.0)
     }
 
     func testQuadraticBlowupIsRejected() throws {
         let big = String(repeating: "x", count: 50_000)
         let refs = String(repeating: "&big;", count: 50_000)
         let xml = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY big \"\(big)\">]><rss version=\"2.0\"><channel><title>\(refs)</title></channel></rss>"
-        let start = Date()
         XCTAssertThrowsError(try ParserFixtures.parse(xml)) { error in
             guard case .entityExpansion = error as? FeedParseError else { return XCTFail("\(error)") }
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2.0)
     }
 
     func testExternalEntityDoesNotLeakLocalFiles() throws {

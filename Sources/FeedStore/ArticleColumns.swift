@@ -1,0 +1,93 @@
+import FeedModel
+import Foundation
+import GRDB
+
+/// The columns of an article list row (`ArticleSummary`), by name: the SELECT list and where a
+/// statement put each of its columns.
+struct SummaryColumns {
+    static let select = """
+        a.id AS id, a.feed_id AS feed_id, f.display_title AS feed_title, a.title AS title, a.url AS url,
+        a.sort_date AS sort_date, a.read AS read, a.starred AS starred
+        """
+
+    private let id, feedID, feedTitle, title, url, sortDate, read, starred: Int
+
+    init(_ statement: Statement) throws {
+        id = try statement.position(of: "id")
+        feedID = try statement.position(of: "feed_id")
+        feedTitle = try statement.position(of: "feed_title")
+        title = try statement.position(of: "title")
+        url = try statement.position(of: "url")
+        sortDate = try statement.position(of: "sort_date")
+        read = try statement.position(of: "read")
+        starred = try statement.position(of: "starred")
+    }
+
+    func summary(from row: Row) -> ArticleSummary {
+        ArticleSummary(
+            id: row[id], feedID: row[feedID], feedTitle: row[feedTitle], title: row[title], url: row[url],
+            date: Date(timeIntervalSince1970: row[sortDate]), read: row[read], starred: row[starred])
+    }
+}
+
+/// The columns of a whole article (`StoredArticle`), by name: the SELECT list (with or without the
+/// body's summary and content) and where a statement put each of its columns.
+struct ArticleColumns {
+    static func select(withContent: Bool) -> String {
+        """
+        a.id AS id, a.feed_id AS feed_id, f.display_title AS feed_title, f.url AS feed_url,
+        f.site_url AS feed_site_url, a.guid AS guid, a.url AS url, a.external_url AS external_url,
+        a.title AS title, a.sort_date AS sort_date, a.published AS published, a.updated AS updated,
+        \(withContent ? "b.summary AS summary, b.content AS content" : "NULL AS summary, NULL AS content"),
+        a.content_type AS content_type, a.image AS image, a.comments AS comments, a.language AS language,
+        a.tags AS tags, a.first_seen_at AS first_seen_at, a.read AS read, a.read_at AS read_at,
+        a.starred AS starred, a.authors AS authors, a.enclosures AS enclosures
+        """
+    }
+
+    private let id, feedID, feedTitle, feedURL, feedSiteURL, guid, url, externalURL, title, sortDate: Int
+    private let published, updated, summary, content, contentType, image, comments, language, tags: Int
+    private let firstSeenAt, read, readAt, starred, authors, enclosures: Int
+
+    init(_ statement: Statement) throws {
+        id = try statement.position(of: "id")
+        feedID = try statement.position(of: "feed_id")
+        feedTitle = try statement.position(of: "feed_title")
+        feedURL = try statement.position(of: "feed_url")
+        feedSiteURL = try statement.position(of: "feed_site_url")
+        guid = try statement.position(of: "guid")
+        url = try statement.position(of: "url")
+        externalURL = try statement.position(of: "external_url")
+        title = try statement.position(of: "title")
+        sortDate = try statement.position(of: "sort_date")
+        published = try statement.position(of: "published")
+        updated = try statement.position(of: "updated")
+        summary = try statement.position(of: "summary")
+        content = try statement.position(of: "content")
+        contentType = try statement.position(of: "content_type")
+        image = try statement.position(of: "image")
+        comments = try statement.position(of: "comments")
+        language = try statement.position(of: "language")
+        tags = try statement.position(of: "tags")
+        firstSeenAt = try statement.position(of: "first_seen_at")
+        read = try statement.position(of: "read")
+        readAt = try statement.position(of: "read_at")
+        starred = try statement.position(of: "starred")
+        authors = try statement.position(of: "authors")
+        enclosures = try statement.position(of: "enclosures")
+    }
+
+    func article(from row: Row) -> StoredArticle {
+        StoredArticle(
+            id: row[id], feedID: row[feedID], feedTitle: row[feedTitle], feedURL: row[feedURL],
+            feedSiteURL: row[feedSiteURL], guid: row[guid], url: row[url], externalURL: row[externalURL],
+            title: row[title], date: Date(timeIntervalSince1970: row[sortDate]),
+            published: FeedReader.date(row[published]), updated: FeedReader.date(row[updated]),
+            summary: row[summary], content: row[content],
+            contentType: (row[contentType] as String?).flatMap(ContentType.init(rawValue:)),
+            image: row[image], comments: row[comments], language: row[language], tags: TagColumn.decode(row[tags]),
+            firstSeenAt: Date(timeIntervalSince1970: row[firstSeenAt]), read: row[read],
+            readAt: FeedReader.date(row[readAt]), starred: row[starred], authorsJSON: row[authors],
+            enclosuresJSON: row[enclosures])
+    }
+}
