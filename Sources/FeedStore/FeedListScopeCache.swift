@@ -32,8 +32,8 @@ enum FeedListScopeCache {
                 format,
             ])
         else { return nil }
-        guard let ids = decode(row[0]) else { return nil }
-        return (ids, row[1])
+        guard let ids = decode(row["feed_ids"]) else { return nil }
+        return (ids, row["listed_at"])
     }
 
     /// Remembers that the list version `stamp` names the feeds `ids` (in list order), after a sync
@@ -68,7 +68,7 @@ enum FeedListScopeCache {
                 stamp.path, stamp.device, stamp.inode, stamp.size, stamp.modified, stamp.changed, stamp.contentHash,
                 format,
             ]
-        ).map { $0[0] as Data? }
+        ).map { $0["places"] as Data? }
         guard let data else { return nil }
         return FeedListPlace.decode(data)
     }
