@@ -55,6 +55,31 @@ enum FeedListScopeCache {
             ])
     }
 
+    /// SQLite's count of commits by other connections, as this connection sees it.
+    static func dataVersion(_ db: Database) throws -> Int? {
+        try Int.fetchOne(db, sql: "PRAGMA data_version")
+    }
+
+    /// `record` in a transaction of its own, right after the sync that found `ids` committed on this
+    /// connection: only when no other connection committed since (`dataVersion` read inside the sync's
+    /// transaction, `version`, and again once this one holds the write lock), and not when a valid row
+    /// already says the same.
+    static func recordAfterSync(
+        _ db: Database, _ stamp: FeedListStamp, ids: [Int64], places: [FeedListPlace], syncedAt version: Int,
+        now: Date
+    ) throws {
+        try db.inTransaction(.immediate) {
+            guard try dataVersion(db) == version else { return .rollback }
+            if let existing = try lookup(db, stamp), existing.ids == ids,
+               existing.listedAt >= now.timeIntervalSince1970 - listedInterval
+            {
+                return .rollback
+            }
+            try record(db, stamp, ids: ids, places: places, now: now)
+            return .commit
+        }
+    }
+
     /// The places of the list version `stamp` in file order, when a valid row matches.
     static func places(_ db: Database, _ stamp: FeedListStamp) throws -> [FeedListPlace]? {
         let data = try Row.fetchOne(

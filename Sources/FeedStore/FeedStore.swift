@@ -153,16 +153,26 @@ public final class FeedStore: Sendable {
     /// skipped. One transaction.
     ///
     /// With `stamp` (the version of the list file the entries were read from), the feeds the list
-    /// names are remembered for that version in the same transaction: `cachedScope(_:)` and
-    /// `confirmListed(_:)` then find them without the list being read again.
+    /// names are then remembered for that version (`cachedScope(_:)`, `confirmListed(_:)`), in a
+    /// transaction of its own that only writes when no other connection changed the database since
+    /// the sync committed (else the next sync remembers them). That record is a cache: when it cannot
+    /// be written (a full disk) the sync still succeeded, and nothing is remembered.
     @discardableResult
     public func syncFeeds(_ entries: [FeedListEntry], stamp: FeedListStamp? = nil) throws -> FeedSyncResult {
-        try pool.write { db in
+        try pool.writeWithoutTransaction { db in
             let now = Date()
-            let result = try FeedWriter.sync(db, entries, now: now)
-            if let stamp {
+            var result: FeedSyncResult?
+            var version: Int?
+            try db.inTransaction(.immediate) {
+                result = try FeedWriter.sync(db, entries, now: now)
+                version = try FeedListScopeCache.dataVersion(db)
+                return .commit
+            }
+            guard let result else { throw FeedStoreError.inconsistent("the feed list sync returned nothing") }
+            if let stamp, let version {
                 let places = entries.map { FeedListPlace(url: $0.url, folder: $0.tags.first) }
-                try FeedListScopeCache.record(db, stamp, ids: result.listed, places: places, now: now)
+                try? FeedListScopeCache.recordAfterSync(
+                    db, stamp, ids: result.listed, places: places, syncedAt: version, now: now)
             }
             return result
         }
