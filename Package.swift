@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
 
         // The leaf text module: entities, escaping, display widths, dates, durations, hashing; imports no
@@ -34,7 +36,7 @@ let package = Package(
         .target(name: "FeedFetch", dependencies: ["CCurl"]),
         .target(
             name: "FeedStore",
-            dependencies: ["FeedModel", "TidingsText", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FeedModel", "TidingsText", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
         // Headline export: one writer per format, the streaming pipeline, Mustache templates.
         .target(
@@ -77,7 +79,8 @@ let package = Package(
             name: "FeedFetchTests", dependencies: ["FeedFetch", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedStoreTests",
-            dependencies: ["FeedStore", "FeedModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FeedStore", "FeedModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Resources")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
         .testTarget(name: "FeedExportTests", dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2"]),
         .testTarget(

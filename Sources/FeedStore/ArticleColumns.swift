@@ -83,7 +83,7 @@ struct ArticleColumns {
             feedSiteURL: row[feedSiteURL], guid: row[guid], url: row[url], externalURL: row[externalURL],
             title: row[title], date: Date(timeIntervalSince1970: row[sortDate]),
             published: FeedReader.date(row[published]), updated: FeedReader.date(row[updated]),
-            summary: row[summary], content: row[content],
+            summary: BodyColumn.decode(row[summary]), content: BodyColumn.decode(row[content]),
             contentType: (row[contentType] as String?).flatMap(ContentType.init(rawValue:)),
             image: row[image], comments: row[comments], language: row[language], tags: TagColumn.decode(row[tags]),
             firstSeenAt: Date(timeIntervalSince1970: row[firstSeenAt]), read: row[read],

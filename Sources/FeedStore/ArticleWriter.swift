@@ -6,10 +6,10 @@ import GRDB
 /// stored articles (rules in `ArticleIdentity`), inserts new ones, updates changed ones in place
 /// without touching their marks, keeps the full-text index in step, and updates the feed's row.
 ///
-/// Search text goes either straight into `article_search`, or with `deferSearch` into
-/// `search_pending`, which `FeedStore.indexPendingSearch()` later moves into the index in one
-/// transaction (one FTS5 segment for a whole refresh instead of one per feed, each merged again and
-/// again). An article's text is in at most one of the two tables.
+/// The index (`article_search`, external content over the stored columns: `SearchFunctions`) gets an
+/// article's entries in the same transaction as the article, so every stored article is findable the
+/// moment it is committed. A changed article's old entries are removed before its row and body
+/// change, while the view still gives the text they were made from.
 enum ArticleWriter {
     static let contentColumns = [
         "identity", "url_key", "guid", "url", "external_url", "title", "authors", "published", "updated",
@@ -70,18 +70,8 @@ enum ArticleWriter {
         }
     }
 
-    /// Moves the search text kept aside by `deferSearch` into the full-text index; returns how many.
-    static func indexPendingSearch(_ db: Database) throws -> Int {
-        try db.execute(sql: """
-            INSERT INTO article_search (rowid, title, author, body)
-                SELECT article_id, title, author, body FROM search_pending ORDER BY article_id;
-            DELETE FROM search_pending;
-            """)
-        return db.changesCount
-    }
-
     static func apply(
-        _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord, deferSearch: Bool,
+        _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord,
         ignoring rules: IgnoreRules = .none
     ) throws -> ApplyResult {
         // A feed with no stored article (its first fetch: most of a cold refresh) cannot match any
@@ -114,10 +104,7 @@ enum ArticleWriter {
             sql: "INSERT OR REPLACE INTO article_bodies (article_id, summary, content) VALUES (?, ?, ?)")
         let deleteSearch = try db.cachedStatement(sql: "DELETE FROM article_search WHERE rowid = ?")
         let insertSearch = try db.cachedStatement(
-            sql: deferSearch
-                ? "INSERT OR REPLACE INTO search_pending (article_id, title, author, body) VALUES (?, ?, ?, ?)"
-                : "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
-        let deletePending = try db.cachedStatement(sql: "DELETE FROM search_pending WHERE article_id = ?")
+            sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
 
         var newIDs: [Int64] = []
         var stored: [IgnoreWriter.Incoming] = []
@@ -141,11 +128,11 @@ enum ArticleWriter {
                     try touch.execute(arguments: [generation, match.id])
                     unchanged += 1
                 } else {
+                    // First, while the view still gives the text the entries were made from.
+                    try deleteSearch.execute(arguments: [match.id])
                     try update.execute(arguments: StatementArguments(
                         item.contentValues + [item.datedSortDate, generation, match.id]))
-                    try writeBody.execute(arguments: [match.id, item.summary, item.content])
-                    try deleteSearch.execute(arguments: [match.id])
-                    if !deferSearch { try deletePending.execute(arguments: [match.id]) }
+                    try writeBody.execute(arguments: [match.id, item.storedSummary, item.storedContent])
                     try insertSearch.execute(
                         arguments: [match.id, item.searchTitle, item.searchAuthor, item.searchBody])
                     if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: match.id)) }
@@ -155,7 +142,7 @@ enum ArticleWriter {
                 try insert.execute(arguments: StatementArguments(
                     [feedID] + item.contentValues + [item.datedSortDate ?? fetchedAt, fetchedAt, generation]))
                 let id = db.lastInsertedRowID
-                try writeBody.execute(arguments: [id, item.summary, item.content])
+                try writeBody.execute(arguments: [id, item.storedSummary, item.storedContent])
                 try insertSearch.execute(arguments: [id, item.searchTitle, item.searchAuthor, item.searchBody])
                 newIDs.append(id)
                 if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: id)) }

@@ -1,22 +1,17 @@
 /// Makes runs of Chinese, Japanese and Korean characters findable by any part: SQLite's `unicode61`
 /// tokenizer splits only at spaces and punctuation, so it sees `日本語のタイトル` as one word. Index text
-/// with CJK characters gets, after the text itself and a U+001F separator (which the tokenizer skips),
-/// the text again with each run written as overlapping bigrams: `日本 本語 語の のタ タイ イト トル ル`;
-/// a search for `日本語` becomes the phrase `日本 本語`. The stored text thus still begins with exactly
-/// the plain text (`SearchText.plainSQL` reads it back), and text without CJK characters, most of it,
-/// is stored and indexed as it is, at no cost.
+/// has each CJK run written as overlapping bigrams set apart by spaces: `日本 本語 語の のタ タイ イト
+/// トル ル`; a search for `日本語` becomes the phrase `日本 本語`. Everything else is indexed as it is,
+/// once (the whole runs are not indexed besides: no search needs them), and text without CJK
+/// characters, most of it, is indexed as it is at no cost.
 ///
 /// Each run ends in its last character alone, so that a one-character search (`"語"*`, a prefix) finds
 /// a character in any position.
 enum CJKBigrams {
-    /// Separates the text from its bigram form in index text.
-    static let separator: Character = "\u{1F}"
-
-    /// Index text: `text`, then, when it has CJK characters, the separator and `text` with every CJK
-    /// run as its bigrams and its last character, set apart by spaces.
+    /// Index text: `text` with every CJK run as its bigrams and its last character, set apart by spaces.
     static func document(_ text: String) -> String {
         guard containsCJK(text) else { return text }
-        return text + String(separator) + rewrite(text.unicodeScalars, lastRunEndsWord: false).text
+        return rewrite(text, lastRunEndsWord: false).text
     }
 
     /// One word of a search as the tokens of an FTS5 phrase (space-separated), and whether the phrase
@@ -24,37 +19,64 @@ enum CJKBigrams {
     /// run may go on), and a one-character run there by prefix.
     static func query(_ word: Substring) -> (phrase: String, prefix: Bool) {
         guard containsCJK(word) else { return (String(word), false) }
-        let (text, lastRun) = rewrite(word.unicodeScalars, lastRunEndsWord: true)
+        let (text, lastRun) = rewrite(String(word), lastRunEndsWord: true)
         return (text, lastRun == 1)
     }
 
-    /// `scalars` with each CJK run rewritten, and the length of the run that ends them (0: none).
-    private static func rewrite(
-        _ scalars: some Sequence<Unicode.Scalar>, lastRunEndsWord: Bool
-    ) -> (text: String, lastRun: Int) {
-        var output = String.UnicodeScalarView()
-        var run: [Unicode.Scalar] = []
-        for scalar in scalars {
-            if isCJK(scalar) {
-                if run.isEmpty, let last = output.last, last != " " { output.append(" ") }
-                run.append(scalar)
-                continue
+    /// `text` with each CJK run rewritten, and the length in characters of the run that ends it (0:
+    /// none). Works on UTF-8 bytes, copying characters as byte ranges: this runs over the whole plain
+    /// body of every stored article with CJK text.
+    private static func rewrite(_ text: String, lastRunEndsWord: Bool) -> (text: String, lastRun: Int) {
+        var text = text
+        return text.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count * 2)
+            // The byte ranges of the characters of the current CJK run.
+            var run: [Range<Int>] = []
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                let end = min(index + length, bytes.count)
+                if length >= 3, isCJK(scalarValue(bytes, index, length)) {
+                    if run.isEmpty, let last = output.last, last != 0x20 { output.append(0x20) }
+                    run.append(index..<end)
+                    index = end
+                    continue
+                }
+                if !run.isEmpty {
+                    append(run, of: bytes, endingWord: false, to: &output)
+                    run.removeAll(keepingCapacity: true)
+                    if lead != 0x20 { output.append(0x20) }
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
-            if !run.isEmpty {
-                append(run, endingWord: false, to: &output)
-                run.removeAll(keepingCapacity: true)
-                if scalar != " " { output.append(" ") }
-            }
-            output.append(scalar)
+            if !run.isEmpty { append(run, of: bytes, endingWord: lastRunEndsWord, to: &output) }
+            return (String(decoding: output, as: UTF8.self), run.count)
         }
-        if !run.isEmpty { append(run, endingWord: lastRunEndsWord, to: &output) }
-        return (String(output), run.count)
+    }
+
+    /// The code point of the `length`-byte UTF-8 sequence at `index` (3 or 4 bytes; a String's UTF-8
+    /// is well-formed).
+    private static func scalarValue(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ length: Int) -> UInt32 {
+        guard index + length <= bytes.count else { return 0 }
+        if length == 3 {
+            return UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                | UInt32(bytes[index + 2] & 0x3F)
+        }
+        return UInt32(bytes[index] & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
     }
 
     /// Whether `scalar` belongs to a script written without spaces between words: Han ideographs,
     /// kana (with the prolonged sound mark and iteration marks) and Hangul.
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        isCJK(scalar.value)
+    }
+
+    private static func isCJK(_ value: UInt32) -> Bool {
+        switch value {
         case 0x1100...0x11FF, 0x3005...0x3007, 0x3041...0x309F, 0x30A0...0x30FF, 0x3130...0x318F,
             0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7AF,
             0xD7B0...0xD7FF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3FFFF:
@@ -65,27 +87,44 @@ enum CJKBigrams {
     }
 
     private static func containsCJK(_ text: some StringProtocol) -> Bool {
-        // Every CJK character is three or four bytes in UTF-8, led by E1-EF or F0-F3: most text is
-        // ruled out by one pass over contiguous bytes.
-        let mayContain = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 >= 0xE1 } }
-            ?? text.utf8.contains { $0 >= 0xE1 }
-        return mayContain && text.unicodeScalars.contains(where: isCJK)
+        // Every CJK character is three or four bytes in UTF-8, led by E1-EF or F0-F3 (continuation
+        // bytes are below E1): only those characters are decoded.
+        var string = String(text)
+        return string.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                guard lead >= 0xE1 else {
+                    index += 1
+                    continue
+                }
+                let length = lead < 0xF0 ? 3 : 4
+                if isCJK(scalarValue(bytes, index, length)) { return true }
+                index += length
+            }
+            return false
+        }
     }
 
     /// Appends the bigrams of `run` and, unless the run ends a search word, its last character alone.
-    private static func append(_ run: [Unicode.Scalar], endingWord: Bool, to output: inout String.UnicodeScalarView) {
+    private static func append(
+        _ run: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, endingWord: Bool, to output: inout [UInt8]
+    ) {
+        func character(_ range: Range<Int>) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
         if run.count == 1 {
-            output.append(run[0])
+            character(run[0])
             return
         }
         for index in 0..<(run.count - 1) {
-            if index > 0 { output.append(" ") }
-            output.append(run[index])
-            output.append(run[index + 1])
+            if index > 0 { output.append(0x20) }
+            character(run[index])
+            character(run[index + 1])
         }
         if !endingWord {
-            output.append(" ")
-            output.append(run[run.count - 1])
+            output.append(0x20)
+            character(run[run.count - 1])
         }
     }
 }

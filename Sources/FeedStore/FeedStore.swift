@@ -46,6 +46,7 @@ public final class FeedStore: Sendable {
             // Temporary tables (the articles being stored, for ignore rules) stay in memory.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             db.add(function: RegexpFunction.function)
+            SearchFunctions.register(db)
         }
         self.path = path
         // Migrated before the pool opens it: opening a pool writes to the file (GRDB makes sure a WAL
@@ -239,27 +240,20 @@ public final class FeedStore: Sendable {
     /// Stores a fetched and parsed feed in one transaction: new articles inserted, known ones updated
     /// in place keeping their marks (identity rules: `ArticleIdentity`), the full-text index updated,
     /// the document's title, site URL and description recorded, and the fetch state set from `fetch`
-    /// (validators and body hash as given, failures reset, error cleared).
-    ///
-    /// With `deferSearchIndex`, the search text of the new and changed articles is kept aside in the
-    /// same transaction and only enters the full-text index at the next `indexPendingSearch()`: a
-    /// refresh stores every feed this way and calls it once at its end, which costs a fraction of
-    /// indexing feed by feed. Until then search does not find those articles (a changed article is not
-    /// found by its old text either); nothing is lost if the process dies in between, since the text
-    /// waits in the database for the next `indexPendingSearch()`.
+    /// (validators and body hash as given, failures reset, error cleared). Search finds the new and
+    /// changed articles (by their new text only) once this returns.
     ///
     /// The new and changed articles that `ignoring` matches are marked ignored in the same
     /// transaction (call `applyIgnoreRules` with the same rules first, so that the stored articles
     /// follow them too).
     @discardableResult
     public func apply(
-        feedID: Int64, feed: Feed, fetch: FetchRecord, deferSearchIndex: Bool = false, ignoring: IgnoreRules = .none
+        feedID: Int64, feed: Feed, fetch: FetchRecord, ignoring: IgnoreRules = .none
     ) throws -> ApplyResult {
         let prepared = ArticleWriter.Prepared(feed, fetchedAt: fetch.fetchedAt.timeIntervalSince1970)
         return try pool.write { db in
             try ArticleWriter.apply(
-                db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, deferSearch: deferSearchIndex,
-                ignoring: ignoring)
+                db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, ignoring: ignoring)
         }
     }
 
@@ -271,14 +265,6 @@ public final class FeedStore: Sendable {
     public func applyIgnoreRules(_ rules: IgnoreRules, now: Date = Date()) throws -> Int? {
         guard try pool.read({ db in try IgnoreWriter.changed(db, rules) }) else { return nil }
         return try pool.write { db in try IgnoreWriter.reapply(db, rules: rules, now: now) }
-    }
-
-    /// Adds to the full-text index, in one transaction, the articles that `apply` stored with
-    /// `deferSearchIndex` (also those of an earlier process that died before doing it); returns how
-    /// many. Cheap when there are none.
-    @discardableResult
-    public func indexPendingSearch() throws -> Int {
-        try pool.write { db in try ArticleWriter.indexPendingSearch(db) }
     }
 
     /// Records a fetch that brought nothing new (304 Not Modified, or a body whose hash matched):
@@ -510,9 +496,20 @@ public final class FeedStore: Sendable {
         _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
-    /// SQLite's `PRAGMA integrity_check`: `["ok"]` when the file is sound.
+    /// SQLite's `PRAGMA integrity_check`, then FTS5's check that the full-text index holds exactly
+    /// the stored articles' text: `["ok"]` when both are sound, else what is wrong.
     public func integrityCheck() throws -> [String] {
-        try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let pages = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        guard pages == ["ok"] else { return pages }
+        do {
+            // An INSERT by its form, but it only reads: FTS5 compares the index with the view it indexes.
+            try pool.write { db in
+                try db.execute(sql: "INSERT INTO article_search (article_search) VALUES ('integrity-check')")
+            }
+        } catch let error as DatabaseError {
+            return ["search index: \(error.message ?? error.description)"]
+        }
+        return pages
     }
 
     private func updateFeed(_ id: Int64, sql assignments: String, _ values: StatementArguments) throws {

@@ -6,24 +6,26 @@ import GRDB
 /// starred article is never marked.
 enum IgnoreWriter {
     /// The articles being stored, for the rules: their ids and (for `content =~`) their text, and a
-    /// contentless full-text index of their text (for `contains`: the search text of a refresh
-    /// reaches `article_search` only at its end). Temporary tables of the writer connection, emptied
-    /// after each use (the contentless index with one 'delete-all', without reading rows back).
+    /// contentless full-text index of their text (for `contains` over just these articles). Temporary
+    /// tables of the writer connection, emptied after each use (the contentless index with one
+    /// 'delete-all', without reading rows back).
     static let incomingText = "incoming_articles"
     static let incomingSearch = "incoming_search"
 
-    /// The search text of one stored article.
+    /// The search text of one stored article: as indexed, and the plain body.
     struct Incoming {
         let id: Int64
         let title: String?
         let author: String
         let body: String
+        let plainBody: String
 
         init(_ item: IncomingArticle, id: Int64) {
             self.id = id
             title = item.searchTitle
             author = item.searchAuthor
             body = item.searchBody
+            plainBody = item.plainBody
         }
     }
 
@@ -49,13 +51,13 @@ enum IgnoreWriter {
         let insertText = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingText) (id, body) VALUES (?, ?)")
         let insertSearch = try db.cachedStatement(
             sql: "INSERT INTO \(incomingSearch) (rowid, title, author, body) VALUES (?, ?, ?, ?)")
+        let content = fields.contains(.content)
         for article in articles {
-            let body = fields.contains(.content) ? article.body : nil
-            try insertText.execute(arguments: [article.id, body])
+            try insertText.execute(arguments: [article.id, content ? article.plainBody : nil])
             if fullText {
                 try insertSearch.execute(arguments: [
                     article.id, fields.contains(.title) ? article.title : nil,
-                    fields.contains(.author) ? article.author : nil, body,
+                    fields.contains(.author) ? article.author : nil, content ? article.body : nil,
                 ])
             }
         }
@@ -90,8 +92,6 @@ enum IgnoreWriter {
         try db.execute(sql: "UPDATE articles SET ignored = 0 WHERE ignored = 1")
         var ignored = 0
         if let expression = rules.expression {
-            // Full-text conditions need every article's text in the index.
-            _ = try ArticleWriter.indexPendingSearch(db)
             let compiled = QueryCompiler(now: now).compile(expression)
             try db.execute(
                 sql: "UPDATE articles SET ignored = 1 WHERE id IN (SELECT a.id FROM articles a WHERE a.starred = 0 AND \(compiled.sql))",

@@ -3,7 +3,8 @@ import Foundation
 import GRDB
 import TidingsText
 
-/// A parsed entry turned into column values, with its identity, search text and change hash.
+/// A parsed entry turned into column values, with its identity, search text and change hash. The
+/// search text is what `SearchFunctions` computes from the stored columns, through the same functions.
 struct IncomingArticle {
     let identity: String
     let urlKey: String?
@@ -18,12 +19,17 @@ struct IncomingArticle {
     let datedSortDate: Double?
     let summary: String?
     let content: String?
+    /// `summary` and `content` as `article_bodies` keeps them (`BodyColumn`).
+    let storedSummary: (any DatabaseValueConvertible)?
+    let storedContent: (any DatabaseValueConvertible)?
     let contentType: String?
     let image: String?
     let comments: String?
     let language: String?
     let enclosuresJSON: String?
     let tags: String?
+    /// The plain body the reader shows (`SearchText.body`), for `content =` and `content =~` rules.
+    let plainBody: String
     /// The title, authors and body as the full-text index holds them (`SearchText`).
     let searchTitle: String?
     let searchAuthor: String
@@ -49,6 +55,8 @@ struct IncomingArticle {
         datedSortDate = (published ?? updated).map { min($0, fetchedAt) }
         self.summary = summary
         content = html ?? text
+        storedSummary = BodyColumn.encode(summary)
+        storedContent = BodyColumn.encode(content)
         contentType = html != nil ? (article.contentType == .xhtml ? "xhtml" : "html") : (text != nil ? "text" : nil)
         image = article.image
         comments = article.comments
@@ -57,6 +65,7 @@ struct IncomingArticle {
         tags = TagColumn.encode(article.tags)
         searchTitle = SearchText.indexed(title)
         searchAuthor = CJKBigrams.document(SearchText.authors(authors))
+        plainBody = body
         searchBody = CJKBigrams.document(body)
 
         var hash = FNV1a64()

@@ -22,6 +22,8 @@ enum Schema {
         Migration(identifier: "v4-ignored-articles") { db in try db.execute(sql: ignoredArticles) },
         // The index holds the reader's plain text (all entities decoded) and CJK bigrams.
         Migration(identifier: "v5-search-text", migrate: SearchIndexRebuild.run),
+        // One copy of each article's text: the index reads it from the stored columns.
+        Migration(identifier: "v6-compact-search", migrate: CompactSearchMigration.run),
         Migration(identifier: "v7-title-sort") { db in try db.execute(sql: titleSort) },
         Migration(identifier: "v8-feed-list-scopes") { db in try db.execute(sql: feedListScopes) },
     ]

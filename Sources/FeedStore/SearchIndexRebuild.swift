@@ -36,8 +36,10 @@ enum SearchIndexRebuild {
             let title: String? = row["title"]
             let authors = JSONColumn.decode([Author].self, from: row["authors"]) ?? []
             let contentType: String? = row["content_type"]
+            // Through BodyColumn: bodies of this era are TEXT, which it gives as it is.
             let body = SearchText.body(
-                content: row["content"], contentIsText: contentType == "text", summary: row["summary"])
+                content: BodyColumn.decode(row["content"]), contentIsText: contentType == "text",
+                summary: BodyColumn.decode(row["summary"]))
             try insert.execute(arguments: [
                 id, SearchText.indexed(title), CJKBigrams.document(SearchText.authors(authors)),
                 CJKBigrams.document(body),

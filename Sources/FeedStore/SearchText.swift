@@ -4,8 +4,8 @@ import FeedModel
 /// plain-text conversion (every HTML entity decoded, scripts and styles dropped), bounded in length,
 /// with CJK runs written as bigrams (`CJKBigrams`) so that they are found by substring.
 ///
-/// `ArticleWriter` indexes new articles with it and the "v5-search-text" migration re-indexes stored
-/// ones from their stored columns, so both take the same path.
+/// `IncomingArticle` gives new articles' index text with it, and `SearchFunctions` the stored ones'
+/// from their stored columns, so both take the same path.
 enum SearchText {
     /// Body text indexed per article, in UTF-8 bytes.
     static let maximumLength = 32_768
@@ -32,14 +32,6 @@ enum SearchText {
     /// `text` (a title, an author, a plain body) as the index holds it.
     static func indexed(_ text: String?) -> String? {
         text.map(CJKBigrams.document)
-    }
-
-    /// SQL for the plain text of the index text in `expression` (a column of `article_search` or
-    /// `search_pending`): the text before `CJKBigrams.separator`, for comparisons that must see what the
-    /// reader shows rather than the bigrams.
-    static func plainSQL(_ expression: String) -> String {
-        "(CASE WHEN instr(\(expression), char(31)) > 0 "
-            + "THEN substr(\(expression), 1, instr(\(expression), char(31)) - 1) ELSE \(expression) END)"
     }
 
     /// The letters and digits of a plain body: what a hashed identity (`h:`) of an untitled entry

@@ -215,6 +215,17 @@ final class OtherFeedListSafetyTests: XCTestCase {
             DROP TRIGGER feed_list_scopes_alias_delete;
             DROP TRIGGER feed_list_scopes_alias_update;
             DROP TABLE feed_list_scopes;
+            DROP TRIGGER articles_search_delete;
+            DROP TABLE article_search;
+            DROP VIEW article_search_text;
+            CREATE VIRTUAL TABLE article_search USING fts5(
+                title, author, body, tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
+            CREATE TRIGGER articles_search_delete AFTER DELETE ON articles BEGIN
+                DELETE FROM article_search WHERE rowid = old.id;
+            END;
+            CREATE TABLE search_pending (
+                article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+                title TEXT, author TEXT, body TEXT NOT NULL);
             DROP INDEX articles_ignored;
             ALTER TABLE articles DROP COLUMN ignored;
             DROP TABLE ignore_rules_state;
@@ -241,8 +252,8 @@ final class OtherFeedListSafetyTests: XCTestCase {
         XCTAssertEqual(upgraded.stdout, "8 articles in 3 feeds (5 unread, 3 starred)\n", upgraded.stderr)
         XCTAssertEqual(try sqlite(database + ".bak-v2", "SELECT count(*), sum(starred) FROM articles;"), "8|3")
         XCTAssertEqual(try sqlite(database, "SELECT identifier FROM grdb_migrations ORDER BY 1;"),
-                       "v1\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv7-title-sort\n"
-                        + "v8-feed-list-scopes")
+                       "v1\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
+                        + "v7-title-sort\nv8-feed-list-scopes")
         try assertNothingLost(after: "the upgrade")
     }
 

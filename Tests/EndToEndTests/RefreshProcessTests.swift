@@ -38,6 +38,9 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertLessThan(done.count, count)
         for feed in done { XCTAssertEqual(feed.totalCount, 50, feed.url) }
         XCTAssertEqual(try store.counts().articles, done.count * 50)
+        XCTAssertEqual(
+            try store.countArticles(ArticleQuery(search: "realistic")), done.count * 50,
+            "every stored article is found: its text entered the index in its feed's transaction")
 
         // The lock died with the process; the next run fetches only what is still due.
         try await server.open(gate: gate)
@@ -46,6 +49,7 @@ final class RefreshProcessTests: FeedServerTestCase {
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((json["feeds"] as? [Any])?.count, count - done.count)
         XCTAssertEqual(try store.counts().articles, count * 50)
+        XCTAssertEqual(try store.countArticles(ArticleQuery(search: "realistic")), count * 50)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
     }
 

@@ -28,13 +28,13 @@ final class IgnoreRulesTests: XCTestCase {
         try store.apply(feedID: feedID, feed: document([
             item(1, title: "Sponsored: buy now"), item(2, title: "Real news"),
             item(3, title: "About crypto", content: "<p>crypto crypto</p>"),
-        ]), fetch: fetch(), deferSearchIndex: true, ignoring: rules)
+        ]), fetch: fetch(), ignoring: rules)
         try store.apply(feedID: otherID, feed: document([
             item(4, guid: "o4", url: "https://other.example/4", title: "Other crypto", content: "<p>crypto again</p>"),
             item(5, guid: "o5", url: "https://other.example/5", title: "Other news"),
-        ]), fetch: fetch(), deferSearchIndex: true, ignoring: rules)
+        ]), fetch: fetch(), ignoring: rules)
         XCTAssertEqual(try store.titles(.all).sorted(), ["About crypto", "Other news", "Real news"],
-                       "the crypto rule is for the feed Other only; full text works before the index is built")
+                       "the crypto rule is for the feed Other only")
         XCTAssertEqual(try store.titles(ArticleQuery(includeIgnored: true)).count, 5, "marked, not deleted")
         XCTAssertEqual(try store.countArticles(.allUnread), 3)
         XCTAssertEqual(try store.counts().articles, 3)
@@ -43,7 +43,6 @@ final class IgnoreRulesTests: XCTestCase {
         let feeds = try store.feeds()
         XCTAssertEqual(feeds.map(\.totalCount), [2, 1], "feed counts leave ignored articles out")
         XCTAssertEqual(feeds.map(\.unreadCount), [2, 1])
-        try store.indexPendingSearch()
         XCTAssertEqual(try store.countArticles(.search("crypto")), 1)
     }
 
@@ -92,11 +91,11 @@ final class IgnoreRulesTests: XCTestCase {
         try store.apply(feedID: feedID, feed: document([
             item(1, title: "Ad", content: "<p>A <b>LIMITED</b> offer</p>"), item(2, title: "Plain", content: "<p>limited</p>"),
             item(3, title: "Ad again", content: "<p>Limited offer!</p>"),
-        ]), fetch: fetch(), deferSearchIndex: true, ignoring: rules)
+        ]), fetch: fetch(), ignoring: rules)
         XCTAssertEqual(try store.titles(.all), ["Plain"], "the text without markup is matched")
         try store.apply(feedID: otherID, feed: document([item(4, guid: "o4", url: "https://other.example/4", title: "Later",
                                                               content: "<p>limited offer</p>")]),
-                        fetch: fetch(), deferSearchIndex: true, ignoring: rules)
+                        fetch: fetch(), ignoring: rules)
         XCTAssertEqual(try store.titles(.all), ["Plain"], "the temporary tables were emptied in between")
     }
 

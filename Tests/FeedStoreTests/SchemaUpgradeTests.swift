@@ -91,6 +91,17 @@ final class SchemaUpgradeTests: XCTestCase {
 
     /// Takes a current database back to schema version 2 (what Tidings wrote before v3).
     static let downgrade = undoFeedListScopesAndTitleSort + """
+        DROP TRIGGER articles_search_delete;
+        DROP TABLE article_search;
+        DROP VIEW article_search_text;
+        CREATE VIRTUAL TABLE article_search USING fts5(
+            title, author, body, tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
+        CREATE TRIGGER articles_search_delete AFTER DELETE ON articles BEGIN
+            DELETE FROM article_search WHERE rowid = old.id;
+        END;
+        CREATE TABLE search_pending (
+            article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+            title TEXT, author TEXT, body TEXT NOT NULL);
         DROP INDEX articles_ignored;
         ALTER TABLE articles DROP COLUMN ignored;
         DROP TABLE ignore_rules_state;

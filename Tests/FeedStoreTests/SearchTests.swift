@@ -86,7 +86,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try store.countArticles(ArticleQuery(feedIDs: [feedID], search: "espresso")), 1)
     }
 
-    func testDeferredIndexingIsSearchableOnlyAfterIndexPendingSearch() throws {
+    func testEveryStoredArticleIsFoundTheMomentItIsStored() throws {
         let path = store.path
         try store.apply(
             feedID: feedID,
@@ -95,51 +95,44 @@ final class SearchTests: XCTestCase {
                 Article(id: "6", title: "Tea", contentText: "oolong and sencha"),
                 Article(id: "7", title: "Coffee", contentText: "arabica beans"),
             ]),
-            fetch: fetch(), deferSearchIndex: true)
-        XCTAssertEqual(try found("kernel"), [], "a changed article waits for the index")
-        XCTAssertEqual(try found("swift"), [], "and is no longer found by its old text")
-        XCTAssertEqual(try found("sencha"), [])
+            fetch: fetch())
+        XCTAssertEqual(try found("kernel"), ["Rust on Linux"])
+        XCTAssertEqual(try found("swift"), [], "a changed article is no longer found by its old text")
+        XCTAssertEqual(try found("sencha"), ["Tea"])
         XCTAssertEqual(try found("espresso"), ["Café culture"], "articles not in the document keep their text")
 
-        // Changed again before indexing, without deferring: indexed at once, nothing left waiting for it.
         try store.apply(
             feedID: feedID, feed: document([Article(id: "6", title: "Tea", contentText: "matcha whisked")]),
             fetch: fetch())
         XCTAssertEqual(try found("matcha"), ["Tea"])
-        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM search_pending;"), "2")
+        XCTAssertEqual(try found("sencha"), [])
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
 
-        // What a process left waiting (as if killed before indexing) is indexed by a later one.
+        // Another process sees the same: nothing waits to be indexed.
         let reopened = try FeedStore(path: path)
-        XCTAssertEqual(try reopened.indexPendingSearch(), 2)
-        XCTAssertEqual(try reopened.indexPendingSearch(), 0)
-        XCTAssertEqual(try reopened.titles(ArticleQuery(search: "kernel")), ["Rust on Linux"])
         XCTAssertEqual(try reopened.titles(ArticleQuery(search: "arabica")), ["Coffee"])
-        XCTAssertEqual(try reopened.titles(ArticleQuery(search: "sencha")), [])
-        XCTAssertEqual(try reopened.titles(ArticleQuery(search: "matcha")), ["Tea"])
-        XCTAssertEqual(try reopened.integrityCheck(), ["ok"])
-        XCTAssertEqual(try sqlite3(path, "INSERT INTO article_search(article_search) VALUES ('integrity-check');"), "")
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM sqlite_master WHERE name = 'search_pending';"), "0")
     }
 
-    func testDeferredIndexingFindsNewArticlesOnceIndexed() throws {
+    func testTheIndexKeepsNoCopyOfTheText() throws {
         let other = try store.addFeed(url: "https://example.org/other").id
+        let long = String(repeating: "<p>levain &amp; rye, a slow ferment of flour and water</p>", count: 40)
         try store.apply(
             feedID: other,
-            feed: document([Article(id: "a", title: "Sourdough", contentHTML: "<p>levain &amp; rye</p>",
-                                    authors: [Author(name: "Ada Baker")])]),
-            fetch: fetch(), deferSearchIndex: true)
-        XCTAssertEqual(try found("levain"), [])
-        XCTAssertEqual(try store.indexPendingSearch(), 1)
+            feed: document([Article(id: "a", title: "Sourdough", contentHTML: long, authors: [Author(name: "Ada Baker")])]),
+            fetch: fetch())
         XCTAssertEqual(try found("levain"), ["Sourdough"])
         XCTAssertEqual(try found("baker rye"), ["Sourdough"])
-        XCTAssertEqual(try found("linux"), ["Swift on Linux"])
+        XCTAssertEqual(try sqlite3(store.path, "SELECT count(*) FROM sqlite_master WHERE name = 'article_search_content';"),
+                       "0", "external content: the index reads the stored columns")
+        XCTAssertEqual(try sqlite3(store.path, "SELECT typeof(content) FROM article_bodies WHERE article_id = "
+                                       + "(SELECT id FROM articles WHERE guid = 'a');"), "blob", "a long body is compressed")
+        XCTAssertEqual(try store.titles(ArticleQuery(feedIDs: [other], search: "ferment")), ["Sourdough"])
+        let stored = try XCTUnwrap(try store.articleSummaries(.search("levain"), offset: 0, limit: 1).first)
+        XCTAssertEqual(try store.article(id: stored.id)?.content, long, "read back exactly")
 
-        // Deleted while waiting: the waiting text goes with the article.
-        try store.apply(
-            feedID: other, feed: document([Article(id: "b", title: "Rye", contentText: "caraway")]), fetch: fetch(),
-            deferSearchIndex: true)
         try store.removeFeed(id: other)
-        XCTAssertEqual(try sqlite3(store.path, "SELECT count(*) FROM search_pending;"), "0")
-        XCTAssertEqual(try store.indexPendingSearch(), 0)
         XCTAssertEqual(try found("levain"), [])
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
     }
 }

@@ -127,12 +127,10 @@ struct QueryCompiler {
             let body: String
             switch text {
             case .stored:
-                body = SearchText.plainSQL(
-                    "coalesce((SELECT body FROM article_search WHERE rowid = a.id), "
-                        + "(SELECT body FROM search_pending WHERE article_id = a.id), '')")
+                body = "coalesce((SELECT tidings_plain_body(b.content, a.content_type, b.summary) "
+                    + "FROM article_bodies b WHERE b.article_id = a.id), '')"
             case .incoming:
-                body = SearchText.plainSQL(
-                    "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')")
+                body = "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')"
             }
             return "(\(compare(body, match, value, &arguments, prefilter: false)))"
         case .feed:

@@ -116,10 +116,6 @@ public final class RefreshController: Sendable {
                 feedID: feed.id, url: feed.url, title: feed.displayTitle, status: .cancelled,
                 seconds: (ContinuousClock.now - start).seconds)))
         }
-        // Every feed was stored with its search text set aside: one index update for the whole run
-        // (also for what a killed earlier run left), cancelled or not, so search finds every article
-        // stored once `run` returns.
-        try environment.store.indexPendingSearch()
         let results = recorder.results
         let moves = recorder.moves
         if !moves.isEmpty { try feedList.applyMoves(moves) }
@@ -129,7 +125,7 @@ public final class RefreshController: Sendable {
         if let retention = options.retention, !cancelled, results.contains(where: { $0.status == .updated }) {
             deleted = try environment.store.applyRetention(retention, in: scope)
         }
-        // The search index was written in one large transaction: leave no log of that size on disk.
+        // A refresh may write far more than the log's usual size: leave no log of that size on disk.
         if results.contains(where: { $0.status == .updated }) { try? environment.store.truncateWriteAheadLog() }
         return RefreshSummary(
             feeds: results, seconds: (ContinuousClock.now - start).seconds, deleted: deleted, cancelled: cancelled,

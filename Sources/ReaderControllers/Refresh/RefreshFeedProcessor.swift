@@ -6,8 +6,7 @@ import Foundation
 /// Turns one fetch result into store changes: a 304 or an identical body is recorded as unchanged;
 /// a new body is parsed (transport charset as hint, final URL as base) and applied in one transaction;
 /// a 410 disables the feed; other failures are recorded with a back-off, keeping the stored articles;
-/// a permanent redirect moves the stored feed first. Articles are stored with their search indexing
-/// deferred: the refresh controller indexes them all at once when the run ends.
+/// a permanent redirect moves the stored feed first. Each feed's articles are searchable once stored.
 ///
 /// Threading: stateless apart from its immutable parts; `process` runs synchronously on the caller's
 /// thread and may run on several threads at once (the store serialises writes).
@@ -82,7 +81,7 @@ struct RefreshFeedProcessor: Sendable {
                 bodyHash: hash,
                 nextFetchAt: schedule.next(
                     after: now, userInterval: userInterval, maxAge: fetch.cacheMaxAge, ttlMinutes: parsed.ttl,
-                    updatePeriod: parsed.updateInterval)), deferSearchIndex: true, ignoring: ignoreRules)
+                    updatePeriod: parsed.updateInterval)), ignoring: ignoreRules)
             return finish(.updated, new: applied.new, updated: applied.updated)
         } catch {
             return finish(.failed, error: "cannot store: \(CommandFailure(error, database: store.path).message)")

@@ -1,0 +1,69 @@
+import CZlib
+import Foundation
+import GRDB
+
+/// How an article's summary and content are kept in `article_bodies`: short text, and text that
+/// does not compress, as TEXT; the rest as a BLOB holding the UTF-8 length of the text (4 bytes, little
+/// endian) and then the zlib stream of its bytes. Bodies are most of a store (HTML of full articles);
+/// compressed they take about half the pages, which is also half the bytes a refresh writes.
+///
+/// Compression runs where `IncomingArticle` is built, on the caller's thread before the write
+/// transaction. Rows written before "v6-compact-search" hold TEXT and are read as they are; TEXT is
+/// never a compressed body, a BLOB always is.
+enum BodyColumn {
+    /// Below this many UTF-8 bytes text is stored as it is (the stream's header and checksum cost 6).
+    static let minimumCompressedLength = 128
+
+    /// The stored value of `text` (nil stays NULL).
+    static func encode(_ text: String?) -> (any DatabaseValueConvertible)? {
+        guard var text else { return nil }
+        let count = text.utf8.count
+        guard count >= minimumCompressedLength, count <= Int(UInt32.max) else { return text }
+        let compressed: Data? = text.withUTF8 { source in
+            guard let sourceStart = source.baseAddress else { return nil }
+            var capacity = compressBound(uLong(count))
+            var output = [UInt8](repeating: 0, count: 4 + Int(capacity))
+            let status = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let start = buffer.baseAddress else { return Z_MEM_ERROR }
+                return compress2(start + 4, &capacity, sourceStart, uLong(count), Z_BEST_SPEED)
+            }
+            // Kept compressed only when that saves at least a tenth.
+            guard status == Z_OK, 4 + Int(capacity) < count - count / 10 else { return nil }
+            let length = UInt32(count)
+            for index in 0..<4 { output[index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
+            output.removeSubrange((4 + Int(capacity))...)
+            return Data(output)
+        }
+        if let compressed { return compressed }
+        return text
+    }
+
+    /// The text of a stored value: TEXT as it is, a BLOB decompressed; nil for NULL, and for a BLOB
+    /// that is not a whole zlib stream of the length it announces.
+    static func decode(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .string(let text):
+            return text
+        case .blob(let data):
+            return decompress(data)
+        case .null, .int64, .double:
+            return String.fromDatabaseValue(value)
+        }
+    }
+
+    private static func decompress(_ data: Data) -> String? {
+        guard data.count > 4 else { return nil }
+        let length = data.prefix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        var output = [UInt8](repeating: 0, count: length)
+        var produced = uLongf(length)
+        let status = data.withUnsafeBytes { raw -> Int32 in
+            guard let source = raw.bindMemory(to: UInt8.self).baseAddress else { return Z_DATA_ERROR }
+            return output.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let start = buffer.baseAddress else { return Z_MEM_ERROR }
+                return uncompress(start, &produced, source + 4, uLong(data.count - 4))
+            }
+        }
+        guard status == Z_OK, Int(produced) == length else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
