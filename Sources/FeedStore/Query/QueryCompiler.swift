@@ -102,8 +102,13 @@ struct QueryCompiler {
             switch text {
             case .stored: return "(\(Self.orderedSearch))"
             case .incoming:
-                let table = IgnoreWriter.incomingSearch
-                return "(a.id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?))"
+                // The articles being stored are in the index already (same transaction): only the
+                // part of each term's entries between their lowest and highest id is read.
+                let table = IgnoreWriter.incomingText
+                return """
+                    (a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?
+                        AND rowid >= (SELECT min(id) FROM \(table)) AND rowid <= (SELECT max(id) FROM \(table))))
+                    """
             }
         }
         switch field {
