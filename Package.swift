@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "tidings",
             dependencies: [
-                "ReaderControllers", "FeedExport",
+                "ReaderControllers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The local HTTP feed server the tests and benchmarks run against.
@@ -82,7 +82,10 @@ let package = Package(
             dependencies: ["FeedStore", "FeedModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
-        .testTarget(name: "FeedExportTests", dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2"]),
+        .testTarget(
+            name: "FeedExportTests",
+            dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2", "TestSupport"],
+            resources: [.copy("Resources")]),
         .testTarget(
             name: "ReaderControllersTests",
             dependencies: [

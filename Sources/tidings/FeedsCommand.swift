@@ -1,5 +1,4 @@
 import ArgumentParser
-import FeedExport
 import Foundation
 import ReaderControllers
 

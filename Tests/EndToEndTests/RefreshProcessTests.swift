@@ -137,7 +137,11 @@ final class RefreshProcessTests: FeedServerTestCase {
         while !holdsFlock(first.processIdentifier), first.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        XCTAssertTrue(holdsFlock(first.processIdentifier), "the first refresh never took the lock")
+        XCTAssertTrue(
+            holdsFlock(first.processIdentifier),
+            "the first refresh never took the lock: "
+                + (first.isRunning ? "still running after 30 s" : "it exited \(first.terminationStatus)")
+                + "; /proc/locks:\n" + ((try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? "-"))
         let refused = try TidingsBinary.run(["refresh"] + globalArguments, folder: folder, name: "refused")
         XCTAssertEqual(refused.status, 75)
         XCTAssertEqual(refused.stdout, "")

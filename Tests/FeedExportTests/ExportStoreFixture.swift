@@ -2,6 +2,7 @@ import FeedExport
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// A store of its own in a temporary folder (removed when the test ends) and the exporter over it;
@@ -11,11 +12,7 @@ struct ExportStoreFixture {
     let store: FeedStore
 
     init(_ test: XCTestCase) throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("FeedExportTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let folder = folder
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        folder = URL(fileURLWithPath: try TemporaryFolder.make(test, prefix: "FeedExportTests"), isDirectory: true)
         store = try FeedStore(path: folder.appendingPathComponent("tidings.db").path)
     }
 

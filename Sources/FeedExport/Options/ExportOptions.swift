@@ -1,43 +1,6 @@
 import FeedStore
 import Foundation
 
-/// The output shapes of `tidings export`.
-public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
-    /// One line per article: date, feed, title, URL (aligned on a terminal, tab-separated otherwise).
-    case text
-    /// Grouped by feed, `- [Title](URL) — date`.
-    case markdown
-    /// One standalone HTML5 page with inline CSS and sanitized bodies.
-    case html
-    /// JSON Feed 1.1; each item names its source feed in `_tidings.source`.
-    case json
-    /// An RSS 2.0 aggregate feed; each item names its source feed in `<source url>`.
-    case rss
-    /// An Atom 1.0 aggregate feed; each entry names its source feed in `<source>`.
-    case atom
-    /// sfeed's tab-separated layout (timestamp, title, link, content, content-type, id, author,
-    /// enclosure, category), readable by sfeed's tools.
-    case tsv
-    /// RFC 4180 comma-separated values with a header row.
-    case csv
-
-    /// True for the formats that carry article bodies (and so read them from the store).
-    var needsContent: Bool {
-        switch self {
-        case .html, .json, .rss, .atom, .tsv: return true
-        case .text, .markdown, .csv: return false
-        }
-    }
-}
-
-/// The order of an export.
-public enum ExportSort: String, Sendable, Hashable, CaseIterable {
-    /// Newest first.
-    case date
-    /// By feed title, newest first within a feed.
-    case feed
-}
-
 /// Everything one `tidings export` run needs to know: which articles, in which shape, where to.
 public struct ExportOptions: Sendable {
     public var format: ExportFormat
@@ -118,15 +81,4 @@ public struct ExportOptions: Sendable {
         case .feed: return .byFeed
         }
     }
-}
-
-/// What an export did.
-public struct ExportSummary: Sendable, Hashable {
-    /// Articles written.
-    public let exported: Int
-    /// Bytes written.
-    public let bytes: Int
-    /// False when the reader of standard output went away before everything was written (the
-    /// state was then not advanced).
-    public let complete: Bool
 }

@@ -39,36 +39,12 @@ public struct FeedExporter: Sendable {
             terminalLine: terminalLine)
         let query = try options.articleQuery(feedIDs: feedIDs)
         try store.applyIgnoreRules(options.ignoreRules)
-        if let templatePath = options.templatePath {
-            var writer = try ExportTemplateWriter(text: try readTemplate(templatePath), path: templatePath, context: context)
-            return try stream(query, options, writer: &writer)
+        var writer: any ExportWriter = if let templatePath = options.templatePath {
+            try ExportTemplateWriter(text: try readTemplate(templatePath), path: templatePath, context: context)
+        } else {
+            options.format.writer(context: context)
         }
-        switch options.format {
-        case .text:
-            var writer = ExportTextWriter(context: context)
-            return try stream(query, options, writer: &writer)
-        case .markdown:
-            var writer = ExportMarkdownWriter(context: context)
-            return try stream(query, options, writer: &writer)
-        case .html:
-            var writer = ExportHTMLWriter(context: context)
-            return try stream(query, options, writer: &writer)
-        case .json:
-            var writer = ExportJSONWriter(context: context)
-            return try stream(query, options, writer: &writer)
-        case .rss:
-            var writer = ExportRSSWriter(context: context)
-            return try stream(query, options, writer: &writer)
-        case .atom:
-            var writer = ExportAtomWriter(context: context)
-            return try stream(query, options, writer: &writer)
-        case .tsv:
-            var writer = ExportTSVWriter(context: context)
-            return try stream(query, options, writer: &writer)
-        case .csv:
-            var writer = ExportCSVWriter(context: context)
-            return try stream(query, options, writer: &writer)
-        }
+        return try stream(query, options, writer: &writer)
     }
 
     /// One article as a standalone HTML5 page, as `--format html` writes it (sanitized body, scripts
@@ -83,9 +59,9 @@ public struct FeedExporter: Sendable {
         return Data(out.bytes)
     }
 
-    private func stream<Writer: ExportWriter>(
-        _ query: ArticleQuery, _ options: ExportOptions, writer: inout Writer
-    ) throws -> ExportSummary {
+    private func stream(_ query: ArticleQuery, _ options: ExportOptions, writer: inout any ExportWriter) throws
+        -> ExportSummary
+    {
         let store = store
         let sink = try options.outputPath.map(ExportSink.file) ?? ExportSink.standardOutput()
         let record = options.onlyNew || options.markRead

@@ -5,98 +5,58 @@ import FeedStore
 /// text) with the summary beside it when it has both, its authors, categories and enclosures.
 /// The feed itself names Tidings as author, so entries without one stay valid.
 struct ExportAtomWriter: ExportWriter {
+    let context: ExportContext
     var preparation: ExportPreparation { .bodyAndSummary }
-    private let context: ExportContext
-
-    init(context: ExportContext) {
-        self.context = context
-    }
 
     func begin(into out: inout ExportBuffer) {
-        out.raw("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom">
-            <id>
-            """)
-        out.xml(context.feedID)
-        out.raw("</id>\n<title>Tidings</title>\n")
-        if let state = context.stateName {
-            out.raw("<subtitle>Articles new to the export state ")
-            out.xml(state)
-            out.raw("</subtitle>\n")
-        }
-        out.raw("<updated>")
-        ExportDate.rfc3339(context.generated, into: &out)
-        out.raw("</updated>\n<author><name>Tidings</name></author>\n<generator>Tidings</generator>\n")
+        out.xmlDeclaration()
+        out.raw("<feed xmlns=\"http://www.w3.org/2005/Atom\">\n")
+        out.element("id", context.feedID)
+        out.raw("<title>Tidings</title>\n")
+        if context.stateName != nil { out.element("subtitle", context.description) }
+        out.element("<updated>", context.generated, ExportDate.rfc3339, "</updated>\n")
+        out.raw("<author><name>Tidings</name></author>\n<generator>Tidings</generator>\n")
     }
 
     func write(_ item: ExportItem, into out: inout ExportBuffer) {
         let article = item.article
-        out.raw("<entry>\n<id>")
-        out.xml(Self.iri(article))
-        out.raw("</id>\n<title type=\"text\">")
-        out.xml(article.title ?? "(untitled)")
-        out.raw("</title>\n")
-        if let link = article.url { self.link("alternate", link, type: nil, length: nil, into: &out) }
-        if let external = article.externalURL { self.link("related", external, type: nil, length: nil, into: &out) }
+        out.raw("<entry>\n")
+        out.element("id", Self.iri(article))
+        out.element("<title type=\"text\">", article.title ?? "(untitled)", "</title>\n")
+        if let link = article.url { Self.link("alternate", link, into: &out) }
+        if let external = article.externalURL { Self.link("related", external, into: &out) }
         for enclosure in article.enclosures {
-            self.link("enclosure", enclosure.url, type: enclosure.mimeType, length: enclosure.sizeInBytes, into: &out)
+            Self.link("enclosure", enclosure.url, type: enclosure.mimeType, length: enclosure.sizeInBytes, into: &out)
         }
-        out.raw("<updated>")
-        ExportDate.rfc3339(article.updated ?? article.published ?? article.date, into: &out)
-        out.raw("</updated>\n")
+        let updated = article.updated ?? article.published ?? article.date
+        out.element("<updated>", updated, ExportDate.rfc3339, "</updated>\n")
         if let published = article.published {
-            out.raw("<published>")
-            ExportDate.rfc3339(published, into: &out)
-            out.raw("</published>\n")
+            out.element("<published>", published, ExportDate.rfc3339, "</published>\n")
         }
-        for author in article.authors {
+        for author in item.authors {
             guard let name = author.name ?? author.email, !name.isEmpty else { continue }
-            out.raw("<author><name>")
-            out.xml(name)
-            out.raw("</name>")
-            if let email = author.email {
-                out.raw("<email>")
-                out.xml(email)
-                out.raw("</email>")
-            }
-            if let uri = author.url {
-                out.raw("<uri>")
-                out.xml(uri)
-                out.raw("</uri>")
-            }
+            out.element("<author><name>", name, "</name>")
+            if let email = author.email { out.element("<email>", email, "</email>") }
+            if let uri = author.url { out.element("<uri>", uri, "</uri>") }
             out.raw("</author>\n")
         }
         for tag in article.tags {
-            out.raw("<category term=\"")
-            out.xml(tag)
-            out.raw("\"/>\n")
+            out.raw("<category")
+            out.attribute("term", tag)
+            out.raw("/>\n")
         }
-        if let summary = item.summary {
-            out.raw("<summary type=\"html\">")
-            out.xml(summary)
-            out.raw("</summary>\n")
-        }
+        if let summary = item.summary { out.element("<summary type=\"html\">", summary, "</summary>\n") }
         switch item.body {
-        case .html(let html)?:
-            out.raw("<content type=\"html\">")
-            out.xml(html)
-            out.raw("</content>\n")
-        case .text(let text)?:
-            out.raw("<content type=\"text\">")
-            out.xml(text)
-            out.raw("</content>\n")
-        case nil:
-            break
+        case .html(let html)?: out.element("<content type=\"html\">", html, "</content>\n")
+        case .text(let text)?: out.element("<content type=\"text\">", text, "</content>\n")
+        case nil: break
         }
         let feedURL = ExportArticle.feedURL(article)
-        out.raw("<source>\n<id>")
-        out.xml(feedURL)
-        out.raw("</id>\n<title>")
-        out.xml(article.feedTitle)
-        out.raw("</title>\n")
-        link("self", feedURL, type: nil, length: nil, into: &out)
-        if let site = article.feedSiteURL { link("alternate", site, type: nil, length: nil, into: &out) }
+        out.raw("<source>\n")
+        out.element("id", feedURL)
+        out.element("title", article.feedTitle)
+        Self.link("self", feedURL, into: &out)
+        if let site = article.feedSiteURL { Self.link("alternate", site, into: &out) }
         out.raw("</source>\n</entry>\n")
     }
 
@@ -127,22 +87,15 @@ struct ExportAtomWriter: ExportWriter {
         return false
     }
 
-    private func link(_ rel: StaticString, _ href: String, type: String?, length: Int64?, into out: inout ExportBuffer) {
+    private static func link(
+        _ rel: StaticString, _ href: String, type: String? = nil, length: Int64? = nil, into out: inout ExportBuffer
+    ) {
         out.raw("<link rel=\"")
         out.raw(rel)
-        out.raw("\" href=\"")
-        out.xml(href)
         out.byte(UInt8(ascii: "\""))
-        if let type {
-            out.raw(" type=\"")
-            out.xml(type)
-            out.byte(UInt8(ascii: "\""))
-        }
-        if let length, length > 0 {
-            out.raw(" length=\"")
-            out.integer(length)
-            out.byte(UInt8(ascii: "\""))
-        }
+        out.attribute("href", href)
+        if let type { out.attribute("type", type) }
+        if let length, length > 0 { out.attribute("length", length) }
         out.raw("/>\n")
     }
 }

@@ -30,7 +30,7 @@ struct ExportCSVWriter: ExportWriter {
         out.byte(UInt8(ascii: ","))
         Self.field(article.guid ?? "", into: &out)
         out.byte(UInt8(ascii: ","))
-        Self.field(ExportArticle.author(article) ?? "", into: &out)
+        Self.field(item.author ?? "", into: &out)
         out.byte(UInt8(ascii: ","))
         Self.field(article.tags.joined(separator: "|"), into: &out)
         out.raw(article.read ? ",true" : ",false")

@@ -1,4 +1,5 @@
 import FeedStore
+import Foundation
 
 /// `--format html`: one standalone HTML5 page (UTF-8, inline CSS, no scripts, no external
 /// resources but the articles' own images). Every text from a feed is escaped and every body goes
@@ -6,12 +7,8 @@ import FeedStore
 /// through. Each article is an `<article>` with its linked title, a line with feed, date and author,
 /// and its sanitized body.
 struct ExportHTMLWriter: ExportWriter {
+    let context: ExportContext
     var preparation: ExportPreparation { .body }
-    private let context: ExportContext
-
-    init(context: ExportContext) {
-        self.context = context
-    }
 
     func begin(into out: inout ExportBuffer) {
         out.raw("""
@@ -47,41 +44,22 @@ struct ExportHTMLWriter: ExportWriter {
             </style>
             </head>
             <body>
-            <header class="page"><h1>Tidings</h1><p class="meta">Exported <time datetime="
+            <header class="page"><h1>Tidings</h1><p class="meta">Exported\u{20}
             """)
-        ExportDate.rfc3339(context.generated, into: &out)
-        out.raw("\">")
-        ExportDate.local(context.generated, into: &out)
-        out.raw("</time></p></header>\n<main>\n")
+        Self.time(context.generated, into: &out)
+        out.raw("</p></header>\n<main>\n")
     }
 
     func write(_ item: ExportItem, into out: inout ExportBuffer) {
         let article = item.article
         out.raw("<article>\n<h2>")
         let title = article.title ?? ""
-        let link = ExportArticle.link(article).flatMap { ExportArticle.isSafeLink($0) ? $0 : nil }
-        if let link {
-            out.raw("<a href=\"")
-            out.xml(link)
-            out.raw("\">")
-        }
-        if title.isEmpty { out.raw("(untitled)") } else { out.xml(title) }
-        if link != nil { out.raw("</a>") }
+        Self.anchor(ExportArticle.link(article), title.isEmpty ? "(untitled)" : title, into: &out)
         out.raw("</h2>\n<p class=\"meta\">")
-        let site = article.feedSiteURL.flatMap { ExportArticle.isSafeLink($0) ? $0 : nil }
-        if let site {
-            out.raw("<a href=\"")
-            out.xml(site)
-            out.raw("\">")
-        }
-        out.xml(article.feedTitle)
-        if site != nil { out.raw("</a>") }
-        out.raw(" · <time datetime=\"")
-        ExportDate.rfc3339(article.date, into: &out)
-        out.raw("\">")
-        ExportDate.local(article.date, into: &out)
-        out.raw("</time>")
-        if let author = ExportArticle.author(article) {
+        Self.anchor(article.feedSiteURL, article.feedTitle, into: &out)
+        out.raw(" · ")
+        Self.time(article.date, into: &out)
+        if let author = item.author {
             out.raw(" · ")
             out.xml(author)
         }
@@ -92,9 +70,7 @@ struct ExportHTMLWriter: ExportWriter {
             out.raw(html)
             out.raw("</div>\n")
         case .text(let text)?:
-            out.raw("<div class=\"content text\">")
-            out.xml(text)
-            out.raw("</div>\n")
+            out.element("<div class=\"content text\">", text, "</div>\n")
         case nil:
             break
         }
@@ -107,5 +83,22 @@ struct ExportHTMLWriter: ExportWriter {
         out.integer(Int64(count))
         out.raw(count == 1 ? " article" : " articles")
         out.raw("</p></footer>\n</body>\n</html>\n")
+    }
+
+    /// `text` escaped, inside a link to `href` when that is a link a reader may follow.
+    private static func anchor(_ href: String?, _ text: String, into out: inout ExportBuffer) {
+        guard let href, ExportArticle.isSafeLink(href) else { return out.xml(text) }
+        out.raw("<a")
+        out.attribute("href", href)
+        out.element(">", text, "</a>")
+    }
+
+    /// `<time>` with the date in RFC 3339 for machines and in local time for people.
+    private static func time(_ date: Date, into out: inout ExportBuffer) {
+        out.raw("<time datetime=\"")
+        ExportDate.rfc3339(date, into: &out)
+        out.raw("\">")
+        ExportDate.local(date, into: &out)
+        out.raw("</time>")
     }
 }

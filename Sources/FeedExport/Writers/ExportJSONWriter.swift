@@ -11,7 +11,7 @@ struct ExportJSONWriter: ExportWriter {
     init(context: ExportContext) {
         header = Feed(
             format: .jsonFeed11, title: "Tidings",
-            description: context.stateName.map { "Articles new to the export state \($0)" } ?? "Articles exported by Tidings",
+            description: context.description,
             updated: context.generated, generator: "Tidings")
     }
 
@@ -33,7 +33,7 @@ struct ExportJSONWriter: ExportWriter {
         var item = Article(
             id: ExportArticle.identifier(article), url: article.url, externalURL: article.externalURL,
             title: article.title, image: article.image, published: article.published ?? article.date,
-            modified: article.updated, authors: article.authors,
+            modified: article.updated, authors: prepared.authors,
             categories: article.tags.map { Category(term: $0) }, language: article.language,
             attachments: article.enclosures, comments: article.comments,
             source: ArticleSource(title: article.feedTitle, url: ExportArticle.feedURL(article)))

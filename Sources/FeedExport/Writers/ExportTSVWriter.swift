@@ -35,7 +35,7 @@ struct ExportTSVWriter: ExportWriter {
         out.byte(0x09)
         Self.field(article.guid ?? "", into: &out)
         out.byte(0x09)
-        Self.field(ExportArticle.author(article) ?? "", into: &out)
+        Self.field(item.author ?? "", into: &out)
         out.byte(0x09)
         Self.field(article.enclosures.first?.url ?? "", into: &out)
         out.byte(0x09)

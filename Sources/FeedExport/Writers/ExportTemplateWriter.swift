@@ -94,10 +94,10 @@ struct ExportTemplateWriter: ExportWriter {
         if let v = article.feedSiteURL { values["feed_site_url"] = v }
         if let v = article.published { values["published"] = ExportDate.string(v, ExportDate.rfc3339) }
         if let v = article.updated { values["updated"] = ExportDate.string(v, ExportDate.rfc3339) }
-        if let v = ExportArticle.author(article) { values["author"] = v }
+        if let v = prepared.author { values["author"] = v }
         if let v = article.image { values["image"] = v }
         if let v = article.comments { values["comments"] = v }
-        let authors = article.authors
+        let authors = prepared.authors
         if !authors.isEmpty {
             values["authors"] = authors.map { author -> [String: Any] in
                 var a: [String: Any] = [:]
