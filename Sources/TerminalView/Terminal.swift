@@ -210,10 +210,7 @@ public final class Terminal {
     }
 
     private static func readSize(_ descriptor: Int32) -> TerminalSize {
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        guard tidings_window_size(descriptor, &rows, &columns) == 0 else { return TerminalSize(width: 80, height: 24) }
-        return TerminalSize(width: Int(columns), height: Int(rows))
+        TerminalSize.current(of: descriptor) ?? TerminalSize(width: 80, height: 24)
     }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {

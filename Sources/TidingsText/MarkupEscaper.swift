@@ -7,7 +7,7 @@
 public enum MarkupEscaper {
     /// Appends `text` escaped as `options` say to `sink`: runs of bytes that need nothing are copied whole.
     @inlinable
-    public static func escape<Sink: ByteSink>(
+    public static func escape<Sink: ByteSink & ~Copyable>(
         _ text: UnsafeBufferPointer<UInt8>, _ options: MarkupEscaping, into sink: inout Sink
     ) {
         guard let base = text.baseAddress else { return }
@@ -68,7 +68,7 @@ public enum MarkupEscaper {
 
     /// Appends `text` escaped as `options` say to `sink`.
     @inlinable
-    public static func escape<Sink: ByteSink>(_ text: String, _ options: MarkupEscaping, into sink: inout Sink) {
+    public static func escape<Sink: ByteSink & ~Copyable>(_ text: String, _ options: MarkupEscaping, into sink: inout Sink) {
         var text = text
         text.withUTF8 { escape($0, options, into: &sink) }
     }
@@ -123,8 +123,9 @@ public struct MarkupEscaping: OptionSet, Sendable, Hashable {
     @usableFromInline static let mask = MarkupEscaping(rawValue: 31)
 }
 
-/// A buffer that escaped, encoded or formatted bytes are appended to.
-public protocol ByteSink {
+/// A buffer that escaped, encoded or formatted bytes are appended to. It may be noncopyable (a buffer
+/// that owns its memory and frees it in `deinit`).
+public protocol ByteSink: ~Copyable {
     /// Appends `bytes` (which may be empty).
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
 }

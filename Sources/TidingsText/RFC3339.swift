@@ -12,7 +12,7 @@ public enum RFC3339 {
     }
 
     /// Appends `date` to `sink` (20 bytes, or 24 with milliseconds).
-    public static func write<Sink: ByteSink>(_ date: Date, _ precision: Precision = .seconds, into sink: inout Sink) {
+    public static func write<Sink: ByteSink & ~Copyable>(_ date: Date, _ precision: Precision = .seconds, into sink: inout Sink) {
         let time = UTCDateTime(date, wholeSeconds: precision == .seconds)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var n = 0

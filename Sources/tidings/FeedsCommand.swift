@@ -17,9 +17,9 @@ struct FeedsCommand: AsyncParsableCommand {
 /// Runs a feed-list operation and what prints its outcome, turning errors into a message and an exit
 /// status.
 func runFeedList<T>(
-    _ global: GlobalOptions, _ body: (FeedListController) async throws -> T, output: (T) throws -> Void
+    _ global: GlobalOptions, _ body: (SubscriptionsController) async throws -> T, output: (T) throws -> Void
 ) async throws {
-    let controller = FeedListController(environment: try global.environment())
+    let controller = SubscriptionsController(environment: try global.environment())
     do {
         try output(try await body(controller))
     } catch {
@@ -100,11 +100,11 @@ struct FeedsListCommand: AsyncParsableCommand {
     func run() async throws {
         try await runFeedList(global) { try $0.list(includingUnlisted: all) } output: { items in
             if json {
-                var data = try FeedListItem.jsonData(items)
+                var data = try SubscriptionItem.jsonData(items)
                 data.append(UInt8(ascii: "\n"))
                 try CommandOutput.write([UInt8](data))
             } else {
-                try CommandOutput.write(Array(FeedListTable(items: items, terminalWidth: ExportOptions.terminalWidth(of: 1)).text.utf8))
+                try CommandOutput.write(Array(SubscriptionsTable(items: items, terminalWidth: ExportOptions.terminalWidth(of: 1)).text.utf8))
             }
         }
     }
@@ -151,7 +151,7 @@ struct FeedsExportCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(help: "opml or urls.")
-    var format: FeedListFormat = .opml
+    var format: SubscriptionsFormat = .opml
 
     func run() async throws {
         try await runFeedList(global) { try $0.export(format: format) } output: { text in
@@ -201,4 +201,4 @@ struct FeedsPruneCommand: AsyncParsableCommand {
     }
 }
 
-extension FeedListFormat: ExpressibleByArgument {}
+extension SubscriptionsFormat: ExpressibleByArgument {}

@@ -148,5 +148,21 @@ final class ReaderFixesTmuxTests: XCTestCase {
         let rows = try session.waitFor(text: "No feeds yet.")
         XCTAssertTrue(rows.contains { $0.contains("tidings feeds add URL") }, rows.joined(separator: "\n"))
         XCTAssertTrue(rows.contains { $0.contains("tidings feeds import FILE") })
+        let commands = rows.compactMap(Self.namedCommand)
+        XCTAssertEqual(commands, [["feeds", "add"], ["feeds", "import"]], rows.joined(separator: "\n"))
+        for command in commands {
+            let help = try workspace.run(command + ["--help"])
+            XCTAssertEqual(help.status, 0, "the first-run screen names `tidings \(command.joined(separator: " "))`: \(help.output)")
+            XCTAssertTrue(help.output.contains("USAGE: tidings \(command.joined(separator: " "))"), help.output)
+        }
+        XCTAssertNotEqual(try workspace.run(["feed", "add", "--help"]).status, 0, "a command that does not exist fails")
+    }
+
+    /// The subcommand words of a screen row that shows a command line (`  tidings feeds add URL  …`):
+    /// the words after `tidings` up to the first placeholder in capitals; nil for other rows.
+    private static func namedCommand(_ row: String) -> [String]? {
+        let words = row.split(separator: " ").map(String.init)
+        guard words.first == "tidings" else { return nil }
+        return Array(words.dropFirst().prefix { $0 != $0.uppercased() })
     }
 }

@@ -40,15 +40,15 @@ final class FeedListChangeTests: RefreshServerTestCase {
         XCTAssertEqual(beta.count, other.count)
         try writeFeedList([(alpha, "Alpha", "news"), (beta, "Beta", nil), (gamma, nil, nil)])
         let environment = try environment()
-        let controller = FeedListController(environment: environment)
+        let controller = SubscriptionsController(environment: environment)
         let synced = try controller.sync()
         XCTAssertEqual(try urls(synced, environment.store), [alpha, beta, gamma])
-        let stamp = try XCTUnwrap(try FeedListFile.read(path: paths.feedList)).stamp
+        let stamp = try XCTUnwrap(try SubscriptionsFile.read(path: paths.feedList)).stamp
         XCTAssertEqual(try environment.store.cachedScope(stamp), synced, "the sync remembered this version")
         XCTAssertEqual(try controller.scope(), synced)
 
         try editInPlaceKeepingTime(beta, other)
-        XCTAssertNil(try environment.store.cachedScope(try XCTUnwrap(try FeedListFile.read(path: paths.feedList)).stamp))
+        XCTAssertNil(try environment.store.cachedScope(try XCTUnwrap(try SubscriptionsFile.read(path: paths.feedList)).stamp))
         // count and export (reading only): the list's feeds that are stored.
         XCTAssertEqual(try urls(try controller.scope(), environment.store), [alpha, gamma])
         XCTAssertEqual(try CountController(environment: environment).run(unreadOnly: false, format: .text),
@@ -71,14 +71,14 @@ final class FeedListChangeTests: RefreshServerTestCase {
     func testTheScopeIsReadAgainWhenTheFeedsChangeAnotherWayOrTheFileIsReplaced() throws {
         try writeFeedList([(alpha, "Alpha", "news"), (beta, "Beta", nil)])
         let environment = try environment()
-        let controller = FeedListController(environment: environment)
+        let controller = SubscriptionsController(environment: environment)
         try controller.sync()
         let order = FeedListOrder(path: paths.feedList, store: environment.store)
         XCTAssertEqual(order.entries(), [.init(url: alpha, folder: "news"), .init(url: beta, folder: nil)])
 
         // The store forgets the scope when its feeds change by another way (another list, a removal).
         try environment.store.removeFeed(url: beta)
-        let stamp = try XCTUnwrap(try FeedListFile.read(path: paths.feedList)).stamp
+        let stamp = try XCTUnwrap(try SubscriptionsFile.read(path: paths.feedList)).stamp
         XCTAssertNil(try environment.store.cachedScope(stamp))
         XCTAssertEqual(try urls(try controller.scope(), environment.store), [alpha])
         // A sync brings the listed feed back and remembers the scope again.

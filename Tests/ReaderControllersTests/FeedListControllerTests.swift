@@ -5,7 +5,7 @@ import ReaderControllers
 import TestSupport
 import XCTest
 
-/// FeedListController on real files: add (with discovery from a page served locally), duplicates,
+/// SubscriptionsController on real files: add (with discovery from a page served locally), duplicates,
 /// remove, import of other readers' OPML exports and of a newsboat urls file, export round trips, and
 /// the demo list's relative paths.
 final class FeedListControllerTests: RefreshServerTestCase {
@@ -19,7 +19,7 @@ final class FeedListControllerTests: RefreshServerTestCase {
             <link rel="alternate" type="application/rss+xml" title="Posts" href="\(key)feed">
             </head><body><p>Welcome</p></body></html>
             """, type: "text/html; charset=utf-8")
-        let controller = FeedListController(environment: try environment())
+        let controller = SubscriptionsController(environment: try environment())
         let item = try await controller.add(FeedAddRequest(url: server.url("/m/\(key)"), tags: ["news", "weekly"]))
         XCTAssertEqual(item.url, server.url("/m/\(key)feed"))
         XCTAssertEqual(item.title, "Discovered Weekly")
@@ -31,7 +31,7 @@ final class FeedListControllerTests: RefreshServerTestCase {
         do {
             _ = try await controller.add(FeedAddRequest(url: server.url("/m/\(key)feed")))
             XCTFail("a duplicate was added")
-        } catch let error as FeedListError {
+        } catch let error as SubscriptionsError {
             XCTAssertEqual(error, .duplicate(server.url("/m/\(key)feed")))
         }
         XCTAssertEqual(try controller.list().count, 1)
@@ -46,11 +46,11 @@ final class FeedListControllerTests: RefreshServerTestCase {
             <link rel="alternate feed" type="application/atom+xml" title="Atom" href="b.xml">
             </head></html>
             """, type: "text/html")
-        let controller = FeedListController(environment: try environment())
+        let controller = SubscriptionsController(environment: try environment())
         do {
             _ = try await controller.add(FeedAddRequest(url: server.url("/m/\(key)")))
             XCTFail("a page with two feeds was added")
-        } catch let error as FeedListError {
+        } catch let error as SubscriptionsError {
             guard case .severalFeeds(_, let feeds) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(feeds.map(\.url), [server.url("/m/a.xml"), server.url("/m/b.xml")])
             XCTAssertTrue(error.description.contains(server.url("/m/b.xml")))
@@ -60,17 +60,17 @@ final class FeedListControllerTests: RefreshServerTestCase {
 
     func testAddRefusesWhatIsNotAFeedAndNoCheckAddsAsGiven() async throws {
         let server = try server
-        let controller = FeedListController(environment: try environment())
+        let controller = SubscriptionsController(environment: try environment())
         do {
             _ = try await controller.add(FeedAddRequest(url: server.url("/echo-headers")))
             XCTFail("a text page was added")
-        } catch let error as FeedListError {
+        } catch let error as SubscriptionsError {
             guard case .noFeed = error else { return XCTFail("\(error)") }
         }
         do {
             _ = try await controller.add(FeedAddRequest(url: server.url("/status/404")))
             XCTFail("a 404 was added")
-        } catch let error as FeedListError {
+        } catch let error as SubscriptionsError {
             guard case .fetchFailed = error else { return XCTFail("\(error)") }
         }
         let item = try await controller.add(FeedAddRequest(url: "https://nowhere.example/feed", title: "Later", check: false))
@@ -113,7 +113,7 @@ final class FeedListControllerTests: RefreshServerTestCase {
         try feedly.write(toFile: folder + "/feedly.opml", atomically: true, encoding: .utf8)
         try netNewsWire.write(toFile: folder + "/nnw.opml", atomically: true, encoding: .utf8)
         try urls.write(toFile: folder + "/urls", atomically: true, encoding: .utf8)
-        let controller = FeedListController(environment: try environment())
+        let controller = SubscriptionsController(environment: try environment())
 
         let first = try controller.importFeeds(path: folder + "/feedly.opml")
         XCTAssertEqual(first.added.count, 3)
@@ -137,20 +137,20 @@ final class FeedListControllerTests: RefreshServerTestCase {
     func testExportRoundTripsThroughOPMLAndURLs() throws {
         let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Feeds/demo.opml").path
-        let controller = FeedListController(environment: try environment())
+        let controller = SubscriptionsController(environment: try environment())
         let imported = try controller.importFeeds(path: demo)
         XCTAssertGreaterThanOrEqual(imported.added.count, 15)
         let original = try controller.list().map { [$0.url, $0.title, $0.tags.joined(separator: "|")] }
         XCTAssertTrue(original.allSatisfy { $0[0].hasPrefix("/") && FileManager.default.fileExists(atPath: $0[0]) })
 
-        for format in FeedListFormat.allCases {
+        for format in SubscriptionsFormat.allCases {
             let text = try controller.export(format: format)
             let file = folder + "/export.\(format.rawValue)"
             try text.write(toFile: file, atomically: true, encoding: .utf8)
             let other = TidingsPaths(
                 feedList: folder + "/\(format.rawValue)/feeds.opml", database: folder + "/\(format.rawValue)/t.db",
                 config: folder + "/none.toml")
-            let copy = FeedListController(environment: try AppEnvironment(paths: other))
+            let copy = SubscriptionsController(environment: try AppEnvironment(paths: other))
             XCTAssertEqual(try copy.importFeeds(path: file).added.count, imported.added.count)
             let roundTrip = try copy.list().map { [$0.url, $0.title, $0.tags.joined(separator: "|")] }
             XCTAssertEqual(roundTrip, original, format.rawValue)
@@ -165,7 +165,7 @@ final class FeedListControllerTests: RefreshServerTestCase {
             config: folder + "/none.toml")
         let before = try Data(contentsOf: feeds.appendingPathComponent("demo.opml"))
         let environment = try AppEnvironment(paths: paths)
-        let items = try FeedListController(environment: environment).list()
+        let items = try SubscriptionsController(environment: environment).list()
         XCTAssertGreaterThanOrEqual(items.count, 15)
         for item in items {
             XCTAssertTrue(item.url.hasPrefix(feeds.path + "/"), item.url)
@@ -186,7 +186,7 @@ final class FeedListControllerTests: RefreshServerTestCase {
             <outline text="Empty folder"/></body></opml>
             """
         try opml.write(toFile: paths.feedList, atomically: true, encoding: .utf8)
-        let controller = FeedListController(environment: try environment())
+        let controller = SubscriptionsController(environment: try environment())
         _ = try await controller.add(FeedAddRequest(url: "https://new.example/feed", tags: ["Folder"], check: false))
         let text = try feedListText()
         for expected in ["x:color=\"blue\"", "tidings:refresh=\"2h\"", "<ownerName>Me</ownerName>", "Empty folder",
@@ -209,7 +209,7 @@ final class FeedListControllerTests: RefreshServerTestCase {
             """
         try opml.write(toFile: paths.feedList, atomically: true, encoding: .utf8)
         let environment = try environment()
-        let controller = FeedListController(environment: environment)
+        let controller = SubscriptionsController(environment: environment)
         try controller.sync()
         let first = try XCTUnwrap(try environment.store.feed(url: "https://first.example/feed"))
         try environment.store.apply(

@@ -28,14 +28,14 @@ final class FeedListFileTests: XCTestCase {
         let original = "<opml version=\"2.0\"><body>\n<outline text=\"News &amp; Views\" xmlUrl=\"https://a.example/\"/>\n</body></opml>\n"
         let path = try write(original, to: "feeds.opml")
         chmod(path, 0o600)
-        var file = try FeedListFile.load(path: path)
+        var file = try SubscriptionsFile.load(path: path)
         file.document.add(FeedListEntry(url: "https://b.example/", title: "B <&> \"é\""))
         try file.save()
         XCTAssertEqual(try String(contentsOfFile: path + ".bak", encoding: .utf8), original)
         var info = stat()
         XCTAssertEqual(stat(path, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o600)
-        let reread = try FeedListFile.load(path: path)
+        let reread = try SubscriptionsFile.load(path: path)
         XCTAssertEqual(reread.document.entries.map(\.displayTitle), ["News & Views", "B <&> \"é\""])
 
         let second = try String(contentsOfFile: path, encoding: .utf8)
@@ -51,7 +51,7 @@ final class FeedListFileTests: XCTestCase {
         let target = try write("<opml version=\"2.0\"><body/></opml>\n", to: "real.opml")
         let link = folder + "/feeds.opml"
         XCTAssertEqual(symlink(target, link), 0)
-        var file = try FeedListFile.load(path: link)
+        var file = try SubscriptionsFile.load(path: link)
         file.document.add(FeedListEntry(url: "https://a.example/"))
         try file.save()
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
@@ -62,17 +62,17 @@ final class FeedListFileTests: XCTestCase {
         let text = "<opml version=\"2.0\"><body/></opml>\n"
         let path = try write(text, to: "feeds.opml")
         chmod(path, 0o444)
-        var file = try FeedListFile.load(path: path)
+        var file = try SubscriptionsFile.load(path: path)
         file.document.add(FeedListEntry(url: "https://a.example/"))
-        XCTAssertThrowsError(try file.save()) { XCTAssertEqual($0 as? FeedListError, .readOnly(path: path)) }
+        XCTAssertThrowsError(try file.save()) { XCTAssertEqual($0 as? SubscriptionsError, .readOnly(path: path)) }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text)
-        XCTAssertEqual(FeedListError.readOnly(path: path).exitStatus, .cannotCreate)
+        XCTAssertEqual(SubscriptionsError.readOnly(path: path).exitStatus, .cannotCreate)
         chmod(path, 0o644)
         // Root writes into a read-only folder anyway; the check only means something for other users.
         guard getuid() != 0 else { return }
         chmod(folder, 0o555)
         XCTAssertThrowsError(try file.save()) { error in
-            guard case .unwritable? = error as? FeedListError else { return XCTFail("\(error)") }
+            guard case .unwritable? = error as? SubscriptionsError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text)
     }
@@ -80,7 +80,7 @@ final class FeedListFileTests: XCTestCase {
     func testMalformedListNamesLineColumnAndBackup() throws {
         let path = try write("<opml version=\"2.0\"><body>\n<outline text=\"a < b\" xmlUrl=\"https://a.example/\"/>\n</body></opml>", to: "feeds.opml")
         _ = try write("<opml/>", to: "feeds.opml.bak")
-        XCTAssertThrowsError(try FeedListFile.load(path: path)) { error in
+        XCTAssertThrowsError(try SubscriptionsFile.load(path: path)) { error in
             let failure = CommandFailure(error)
             XCTAssertEqual(failure.status, .dataError)
             XCTAssertEqual(failure.message, """
@@ -93,26 +93,26 @@ final class FeedListFileTests: XCTestCase {
 
     func testListTableOnATerminalAndOff() throws {
         let items = [
-            FeedListItem(title: "Deep Field", name: "Deep Field", url: "https://deep.example/feed", tags: ["space", "science"],
+            SubscriptionItem(title: "Deep Field", name: "Deep Field", url: "https://deep.example/feed", tags: ["space", "science"],
                          unread: 3, total: 120, lastStatus: 200),
-            FeedListItem(title: "https://x.example/rss", name: nil, url: "https://x.example/rss", tags: [],
+            SubscriptionItem(title: "https://x.example/rss", name: nil, url: "https://x.example/rss", tags: [],
                          unread: 0, total: 0),
-            FeedListItem(title: "Bad\u{1B}[31m\tFeed", name: "Bad\u{1B}[31m\tFeed", url: "https://b.example/", tags: ["a\tb"],
+            SubscriptionItem(title: "Bad\u{1B}[31m\tFeed", name: "Bad\u{1B}[31m\tFeed", url: "https://b.example/", tags: ["a\tb"],
                          unread: 12, total: 12, lastError: "could not connect"),
         ]
-        XCTAssertEqual(FeedListTable(items: items, terminalWidth: 100).text, """
+        XCTAssertEqual(SubscriptionsTable(items: items, terminalWidth: 100).text, """
             FEED        UNREAD  TOTAL  TAGS            STATUS                    URL
             Deep Field       3    120  space, science  HTTP 200                  https://deep.example/feed
             -                0      0                                            https://x.example/rss
             Bad Feed        12     12  a b             error: could not connect  https://b.example/
 
             """)
-        XCTAssertEqual(FeedListTable(items: items, terminalWidth: nil).text, """
+        XCTAssertEqual(SubscriptionsTable(items: items, terminalWidth: nil).text, """
             Deep Field\thttps://deep.example/feed\t3\t120\tspace,science\tHTTP 200
             \thttps://x.example/rss\t0\t0\t\t
             Bad Feed\thttps://b.example/\t12\t12\ta b\terror: could not connect
 
             """)
-        XCTAssertEqual(FeedListTable(items: [], terminalWidth: 80).text, "")
+        XCTAssertEqual(SubscriptionsTable(items: [], terminalWidth: 80).text, "")
     }
 }

@@ -46,6 +46,18 @@ final class TerminalPTYTests: XCTestCase {
         return settings.c_lflag
     }
 
+    func testCurrentSizeIsTheWindowSizeOfATerminalAndNilForAFile() throws {
+        XCTAssertEqual(TerminalSize.current(of: slave), TerminalSize(width: 100, height: 30))
+        XCTAssertEqual(tidings_set_window_size(master, 12, 40), 0)
+        XCTAssertEqual(TerminalSize.current(of: slave), TerminalSize(width: 40, height: 12))
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-tty-\(getpid())").path
+        let file = open(path, O_CREAT | O_RDWR, 0o600)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        defer { close(file); unlink(path) }
+        XCTAssertNil(TerminalSize.current(of: file))
+    }
+
     func testStartEntersRawFullScreenModeAndStopRestoresIt() throws {
         let before = localFlags()
         XCTAssertNotEqual(before & tcflag_t(ICANON), 0)

@@ -55,7 +55,7 @@ public struct JSONFeedWriter: Sendable {
     public mutating func writeHeader(_ feed: Feed, into buffer: inout [UInt8]) {
         header = feed
         var out = JSONOutput(pretty: pretty)
-        defer { out.move(into: &buffer) }
+        defer { out.flush(into: &buffer) }
         out.raw("{")
         var first = true
         out.key("version", level: 1, first: &first)
@@ -68,7 +68,7 @@ public struct JSONFeedWriter: Sendable {
     /// Appends one item of the `items` array to `buffer`.
     public mutating func writeItem(_ article: Article, into buffer: inout [UInt8]) {
         var out = JSONOutput(pretty: pretty)
-        defer { out.move(into: &buffer) }
+        defer { out.flush(into: &buffer) }
         if itemsWritten > 0 { out.raw(",") }
         itemsWritten += 1
         out.newline(2)
@@ -99,38 +99,24 @@ public struct JSONFeedWriter: Sendable {
         let tags = article.categories.count < 2 ? article.categories.map(\.term) : article.tags
         if !tags.isEmpty {
             out.key("tags", level: level, first: &first)
-            out.raw("[")
-            for (i, tag) in tags.enumerated() {
-                if i > 0 { out.raw(",") }
-                out.newline(level + 1)
-                out.string(tag)
-            }
-            out.newline(level)
-            out.raw("]")
+            out.array(tags, level: level) { out, tag in out.string(tag) }
         }
         if let v = article.language { out.key("language", level: level, first: &first); out.string(v) }
         if !article.attachments.isEmpty {
             out.key("attachments", level: level, first: &first)
-            out.raw("[")
-            for (i, a) in article.attachments.enumerated() {
-                if i > 0 { out.raw(",") }
-                out.newline(level + 1)
-                out.raw("{")
-                var f = true
-                out.key("url", level: level + 2, first: &f)
-                out.string(a.url)
-                if let v = a.mimeType { out.key("mime_type", level: level + 2, first: &f); out.string(v) }
-                if let v = a.title { out.key("title", level: level + 2, first: &f); out.string(v) }
-                if let v = a.sizeInBytes { out.key("size_in_bytes", level: level + 2, first: &f); out.integer(v) }
-                if let v = a.durationInSeconds {
-                    out.key("duration_in_seconds", level: level + 2, first: &f)
-                    out.number(v)
+            out.array(article.attachments, level: level) { out, a in
+                out.object(level: level + 1) { out, f in
+                    out.key("url", level: level + 2, first: &f)
+                    out.string(a.url)
+                    if let v = a.mimeType { out.key("mime_type", level: level + 2, first: &f); out.string(v) }
+                    if let v = a.title { out.key("title", level: level + 2, first: &f); out.string(v) }
+                    if let v = a.sizeInBytes { out.key("size_in_bytes", level: level + 2, first: &f); out.integer(v) }
+                    if let v = a.durationInSeconds {
+                        out.key("duration_in_seconds", level: level + 2, first: &f)
+                        out.number(v)
+                    }
                 }
-                out.newline(level + 1)
-                out.raw("}")
             }
-            out.newline(level)
-            out.raw("]")
         }
         writeItemExtension(article, level: level, into: &out, first: &first)
         out.newline(2)
@@ -140,7 +126,7 @@ public struct JSONFeedWriter: Sendable {
     /// Appends the end of the document to `buffer`.
     public mutating func writeFooter(_ feed: Feed, into buffer: inout [UInt8]) {
         var out = JSONOutput(pretty: pretty)
-        defer { out.move(into: &buffer) }
+        defer { out.flush(into: &buffer) }
         if itemsWritten > 0 { out.newline(1) }
         out.raw("]")
         var first = false
@@ -160,14 +146,7 @@ public struct JSONFeedWriter: Sendable {
         if let v = feed.ttl { out.key("ttl", level: level, first: &f); out.integer(Int64(v)) }
         if !feed.categories.isEmpty {
             out.key("categories", level: level, first: &f)
-            out.raw("[")
-            for (i, c) in feed.categories.enumerated() {
-                if i > 0 { out.raw(",") }
-                out.newline(level + 1)
-                out.string(c)
-            }
-            out.newline(level)
-            out.raw("]")
+            out.array(feed.categories, level: level) { out, c in out.string(c) }
         }
         if let image = feed.image {
             out.key("image", level: level, first: &f)
@@ -214,23 +193,16 @@ public struct JSONFeedWriter: Sendable {
     }
 
     private func writeAuthors(_ authors: [Author], level: Int, into out: inout JSONOutput) {
-        out.raw("[")
-        for (i, author) in authors.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.newline(level + 1)
-            out.raw("{")
-            var f = true
-            if let v = author.name { out.key("name", level: level + 2, first: &f); out.string(v) }
-            if let v = author.url ?? author.email.map({ "mailto:" + $0 }) {
-                out.key("url", level: level + 2, first: &f)
-                out.string(v)
+        out.array(authors, level: level) { out, author in
+            out.object(level: level + 1) { out, f in
+                if let v = author.name { out.key("name", level: level + 2, first: &f); out.string(v) }
+                if let v = author.url ?? author.email.map({ "mailto:" + $0 }) {
+                    out.key("url", level: level + 2, first: &f)
+                    out.string(v)
+                }
+                if let v = author.avatar { out.key("avatar", level: level + 2, first: &f); out.string(v) }
             }
-            if let v = author.avatar { out.key("avatar", level: level + 2, first: &f); out.string(v) }
-            out.newline(level + 1)
-            out.raw("}")
         }
-        out.newline(level)
-        out.raw("]")
     }
 
     private func writeItemExtension(_ article: Article, level: Int, into out: inout JSONOutput, first: inout Bool) {
@@ -259,21 +231,14 @@ public struct JSONFeedWriter: Sendable {
         }
         if hasCategories {
             out.key("categories", level: inner, first: &f)
-            out.raw("[")
-            for (i, c) in article.categories.enumerated() {
-                if i > 0 { out.raw(",") }
-                out.newline(inner + 1)
-                out.raw("{")
-                var g = true
-                out.key("term", level: inner + 2, first: &g)
-                out.string(c.term)
-                if let v = c.scheme { out.key("scheme", level: inner + 2, first: &g); out.string(v) }
-                if let v = c.label { out.key("label", level: inner + 2, first: &g); out.string(v) }
-                out.newline(inner + 1)
-                out.raw("}")
+            out.array(article.categories, level: inner) { out, c in
+                out.object(level: inner + 1) { out, g in
+                    out.key("term", level: inner + 2, first: &g)
+                    out.string(c.term)
+                    if let v = c.scheme { out.key("scheme", level: inner + 2, first: &g); out.string(v) }
+                    if let v = c.label { out.key("label", level: inner + 2, first: &g); out.string(v) }
+                }
             }
-            out.newline(inner)
-            out.raw("]")
         }
         if let v = article.base { out.key("base", level: inner, first: &f); out.string(v) }
         if let v = article.contentType { out.key("content_type", level: inner, first: &f); out.string(v.rawValue) }

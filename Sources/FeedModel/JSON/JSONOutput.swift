@@ -3,10 +3,10 @@ import TidingsText
 
 /// A byte buffer for hand-written JSON: string escaping, numbers, RFC 3339 dates and indentation.
 ///
-/// Writes into raw memory (an append is a bounds check and a copy); `move(into:)` hands the bytes
-/// over and frees the memory, and must be called exactly once.
-struct JSONOutput {
-    private(set) var bytes: ByteStorage
+/// Writes into raw memory (an append is a bounds check and a copy); `flush(into:)` hands the bytes
+/// written so far over. Noncopyable: the memory is freed once, when the output goes out of scope.
+struct JSONOutput: ~Copyable {
+    private var bytes: ByteStorage
     let pretty: Bool
 
     init(pretty: Bool, capacity: Int = 4096) {
@@ -14,10 +14,10 @@ struct JSONOutput {
         bytes = ByteStorage(capacity: capacity)
     }
 
-    /// Appends the written bytes to `buffer` and frees this output.
-    func move(into buffer: inout [UInt8]) {
+    /// Appends the bytes written so far to `buffer` and empties this output.
+    mutating func flush(into buffer: inout [UInt8]) {
         buffer.append(contentsOf: bytes.slice(0..<bytes.count))
-        bytes.deallocate()
+        bytes.truncate(to: 0)
     }
 
     mutating func raw(_ s: StaticString) {
@@ -34,6 +34,33 @@ struct JSONOutput {
         }
         bytes.append(0x0A)
         for _ in 0..<level { bytes.append(0x20); bytes.append(0x20) }
+    }
+
+    /// Writes an array whose closing bracket is at `level`: each element on a line of its own at
+    /// `level + 1`, written by `element`.
+    mutating func array<Elements: Sequence>(
+        _ elements: Elements, level: Int, _ element: (inout JSONOutput, Elements.Element) -> Void
+    ) {
+        raw("[")
+        var first = true
+        for value in elements {
+            if !first { raw(",") }
+            first = false
+            newline(level + 1)
+            element(&self, value)
+        }
+        newline(level)
+        raw("]")
+    }
+
+    /// Writes an object whose closing brace is at `level`: `members` writes its keys at `level + 1`
+    /// (with `key(_:level:first:)`, passing on the `first` flag it is given).
+    mutating func object(level: Int, _ members: (inout JSONOutput, inout Bool) -> Void) {
+        raw("{")
+        var first = true
+        members(&self, &first)
+        newline(level)
+        raw("}")
     }
 
     /// Writes `"key": ` (with the separating comma when `first` is false) at an indentation level.

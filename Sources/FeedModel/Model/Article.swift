@@ -68,6 +68,13 @@ public struct Article: Sendable, Hashable {
 
     /// Plain category terms, in document order, without repeats (JSON Feed `tags`).
     public var tags: [String] {
+        // Articles carry a few categories: comparing with the terms kept so far costs less than hashing.
+        guard categories.count > 16 else {
+            var terms: [String] = []
+            terms.reserveCapacity(categories.count)
+            for category in categories where !terms.contains(category.term) { terms.append(category.term) }
+            return terms
+        }
         var seen = Set<String>()
         return categories.compactMap { seen.insert($0.term).inserted ? $0.term : nil }
     }

@@ -12,33 +12,32 @@ import Foundation
 /// and document and frees them before returning.
 enum OPMLReader {
     static func read(_ data: Data) throws -> OPMLDocument {
-        guard data.contains(where: { !isXMLSpace($0) }) else { throw OPMLError.empty }
+        guard data.contains(where: { !XMLWhitespace.isSpace($0) }) else { throw OPMLError.empty }
         guard data.count < Int(Int32.max) else { throw OPMLError.malformed(line: 0, column: 0, reason: "too large") }
-        guard let context = xmlNewParserCtxt() else { throw OPMLError.malformed(line: 0, column: 0, reason: "out of memory") }
-        defer { xmlFreeParserCtxt(context) }
+        guard let created = xmlNewParserCtxt() else { throw OPMLError.malformed(line: 0, column: 0, reason: "out of memory") }
+        defer { xmlFreeParserCtxt(created) }
+        let context = LibXML2Context(created)
         // Stop at the first error: without recover mode libxml2 goes on scanning and each later error
         // replaces the one `xmlCtxtGetLastError` returns, which is then far from the real mistake.
         // Errors reach this handler with the context as user data (its default).
         let first = FirstError()
-        context.pointee._private = Unmanaged.passUnretained(first).toOpaque()
-        context.pointee.sax.pointee.serror = { userData, error in
-            guard let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self),
-                let owner = context.pointee._private
-            else { return }
+        context.data = Unmanaged.passUnretained(first).toOpaque()
+        context.setErrorHandler { userData, error in
+            guard let context = LibXML2Context(callbackData: userData), let owner = context.data else { return }
             let first = Unmanaged<FirstError>.fromOpaque(owner).takeUnretainedValue()
             if first.error == nil, let error { first.error = OPMLReader.describe(error.pointee) }
-            xmlStopParser(context)
+            xmlStopParser(context.pointer)
         }
         let options = Int32(
             XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                 | XML_PARSE_NOCDATA.rawValue)
         let parsed: xmlDocPtr? = data.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return nil }
-            return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, options)
+            return xmlCtxtReadMemory(context.pointer, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, options)
         }
-        guard let document = parsed, context.pointee.wellFormed != 0 else {
+        guard let document = parsed, context.isWellFormed else {
             if let parsed { xmlFreeDoc(parsed) }
-            throw withExtendedLifetime(first) { first.error } ?? lastError(context)
+            throw withExtendedLifetime(first) { first.error } ?? lastError(context.pointer)
         }
         defer { xmlFreeDoc(document) }
         if let subset = document.pointee.intSubset, subset.pointee.entities != nil {
@@ -106,10 +105,6 @@ enum OPMLReader {
     private static func lineNumber(of needle: String, in data: Data) -> Int {
         guard let range = data.firstRange(of: Data(needle.utf8)) else { return 0 }
         return data[data.startIndex..<range.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-    }
-
-    private static func isXMLSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static func readOutlines(_ parent: xmlNodePtr) -> [OPMLOutline] {

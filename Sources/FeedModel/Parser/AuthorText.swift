@@ -3,7 +3,7 @@ import Foundation
 /// Reads the author strings RSS carries: `email (Name)`, `Name <email>`, a bare address or a bare name.
 enum AuthorText {
     static func parse(_ text: String) -> Author? {
-        let s = FeedBuilder.trimmed(text)
+        let s = XMLWhitespace.trimmed(text)
         guard !s.isEmpty else { return nil }
         if s.hasSuffix(")"), let open = s.lastIndex(of: "(") {
             let outside = s[..<open].trimmingCharacters(in: .whitespaces)

@@ -56,7 +56,7 @@ enum FieldText {
         if j < n, p[j] == UInt8(ascii: "/") { j += 1 }
         let start = j
         while j < n, j - start < 16, isNameByte(p[j]) { j += 1 }
-        guard j > start, j < n, p[j] == UInt8(ascii: ">") || p[j] == UInt8(ascii: "/") || FeedBuilder.isSpace(p[j])
+        guard j > start, j < n, p[j] == UInt8(ascii: ">") || p[j] == UInt8(ascii: "/") || XMLWhitespace.isSpace(p[j])
         else { return false }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 17) { name in
             for k in start..<j { name[k - start] = p[k] }

@@ -47,7 +47,7 @@ enum HTMLFirstImage {
                 while end < n, quoted ? p[end] != quote : !(isSpace(p[end]) || p[end] == UInt8(ascii: ">")) { end += 1 }
                 let raw = UnsafeBufferPointer(start: p + j, count: end - j)
                 let value = EntityDecoder.decode(bytes: raw) ?? String(decoding: raw, as: UTF8.self)
-                let trimmed = FeedBuilder.trimmed(value)
+                let trimmed = XMLWhitespace.trimmed(value)
                 return trimmed.isEmpty ? nil : trimmed
             }
             i += 1
@@ -56,5 +56,5 @@ enum HTMLFirstImage {
     }
 
     @inline(__always)
-    private static func isSpace(_ b: UInt8) -> Bool { FeedBuilder.isSpace(b) || b == 0x0C }
+    private static func isSpace(_ b: UInt8) -> Bool { XMLWhitespace.isSpace(b) || b == 0x0C }
 }

@@ -80,7 +80,7 @@ final class ParseSession {
         if mode == .undecided {
             var i = 0
             while i < input.count, input[i] != UInt8(ascii: "<"), input[i] != UInt8(ascii: "{") {
-                if !FeedBuilder.isSpace(input[i]) { skippedJunk = true }
+                if !XMLWhitespace.isSpace(input[i]) { skippedJunk = true }
                 i += 1
             }
             if i == input.count { return }
@@ -112,7 +112,7 @@ final class ParseSession {
     }
 
     private func checkFailure(_ xml: XMLFeedParser) {
-        if let error = xml.state.pointee.failure { failure = error }
+        if let error = xml.failure { failure = error }
         if xml.entities.exceeded { failure = .entityExpansion(limit: options.maxEntityExpansion) }
     }
 
@@ -139,12 +139,12 @@ final class ParseSession {
             }
         case .xml:
             guard let xml else { return .failure(.parserUnavailable) }
-            if let error = xml.state.pointee.failure { return .failure(error) }
+            if let error = xml.failure { return .failure(error) }
             if xml.entities.exceeded { return .failure(.entityExpansion(limit: options.maxEntityExpansion)) }
-            guard xml.sawRoot, xml.state.pointee.formatDetected else {
+            guard xml.sawRoot, xml.formatDetected else {
                 return .failure(.notAFeed(reason: xml.firstError.map { "not XML (\($0))" } ?? "no XML document element"))
             }
-            var feed = xml.state.pointee.finish()
+            var feed = xml.finish()
             feed.encoding = encoding
             var problem = xml.firstError
             if problem == nil, !xml.libxmlWellFormed { problem = "the XML is not well-formed" }

@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 import TidingsText
 
 /// The attributes of one start tag as libxml2's SAX2 hands them over: five pointers per attribute
@@ -13,6 +14,23 @@ struct XMLAttributes {
         for i in 0..<count {
             guard let local = base[i * 5], Self.equals(local, name) else { continue }
             return Self.string(base[i * 5 + 3], base[i * 5 + 4])
+        }
+        return nil
+    }
+
+    /// Whether the decoded value of the first attribute with this local name contains `needle` (ASCII);
+    /// nil when there is no such attribute. A value of plain ASCII is searched where it lies, without
+    /// building a String (links and enclosures ask this of their `type`).
+    func value(_ name: StaticString, contains needle: StaticString) -> Bool? {
+        guard let base else { return nil }
+        for i in 0..<count {
+            guard let local = base[i * 5], Self.equals(local, name) else { continue }
+            guard let start = base[i * 5 + 3], let end = base[i * 5 + 4], end >= start else { return nil }
+            let bytes = UnsafeBufferPointer(start: start, count: end - start)
+            if bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") }) {
+                return Self.string(start, end).map { $0.contains(needle.description) }
+            }
+            return Self.find(needle, in: bytes)
         }
         return nil
     }
@@ -64,6 +82,21 @@ struct XMLAttributes {
         let n = b.utf8CodeUnitCount
         for i in 0..<n where a[i] != p[i] { return false }
         return a[n] == 0
+    }
+
+    /// Whether `needle` occurs in `bytes`, byte for byte.
+    static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let p = needle.utf8Start
+        let n = needle.utf8CodeUnitCount
+        guard n <= bytes.count else { return false }
+        var i = 0
+        while i + n <= bytes.count {
+            var j = 0
+            while j < n, bytes[i + j] == p[j] { j += 1 }
+            if j == n { return true }
+            i += 1
+        }
+        return false
     }
 
     /// An attribute value, with the `&#38;` libxml2 leaves for `&` and other references decoded.

@@ -17,9 +17,9 @@ import CLibXML2
 /// Element names are read as libxml2's tree would name them (a `prefix:` is split off).
 ///
 /// A value type reached from the C callbacks through a pointer, so that no reference counting or
-/// dynamic exclusivity check runs per event. Threading: used on one thread, for one parse; the
-/// callbacks run synchronously inside `parse`.
-struct SanitizingHandler {
+/// dynamic exclusivity check runs per event; noncopyable, as it owns its output buffer. Threading: used
+/// on one thread, for one parse; the callbacks run synchronously inside `parse`.
+struct SanitizingHandler: ~Copyable {
     private var output: SanitizedOutput
     /// For each open element: its kind when its end tag is to be written, `unknown` otherwise.
     private var open: [HTMLElement] = []
@@ -44,12 +44,12 @@ struct SanitizingHandler {
         let handler = UnsafeMutablePointer<SanitizingHandler>.allocate(capacity: 1)
         handler.initialize(to: SanitizingHandler(capacity: count + 64, baseURL: baseURL))
         defer {
-            handler.pointee.output.deallocate()
             handler.deinitialize(count: 1)
             handler.deallocate()
         }
-        guard let context = htmlNewParserCtxt() else { return ("", false) }
-        defer { htmlFreeParserCtxt(context) }
+        guard let created = htmlNewParserCtxt() else { return ("", false) }
+        defer { htmlFreeParserCtxt(created) }
+        let context = LibXML2Context(created)
         var sax = xmlSAXHandler()
         sax.initialized = 1
         sax._private = UnsafeMutableRawPointer(handler)
@@ -65,29 +65,27 @@ struct SanitizingHandler {
             handler.pointee.characters(text, Int(length))
         }
         sax.cdataBlock = sax.characters
-        context.pointee.sax.pointee = sax
+        context.installHandler(sax)
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
                 | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue)
             | Int32(XML_PARSE_HUGE.rawValue)
         bytes.withMemoryRebound(to: CChar.self, capacity: count) {
-            let document = htmlCtxtReadMemory(context, $0, Int32(count), nil, "UTF-8", options)
+            let document = htmlCtxtReadMemory(context.pointer, $0, Int32(count), nil, "UTF-8", options)
             if let document { xmlFreeDoc(document) }
         }
         return (handler.pointee.output.string, handler.pointee.unsettled)
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SanitizingHandler>? {
-        guard let context, let pointer = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.sax?.pointee._private
-        else { return nil }
+        guard let pointer = LibXML2Context(callbackData: context)?.handlerData else { return nil }
         return pointer.assumingMemoryBound(to: SanitizingHandler.self)
     }
 
     /// Whether libxml2 made up the element named `name` (see the type's comment).
     private static func isImplied(_ name: UnsafePointer<UInt8>, _ context: UnsafeMutableRawPointer?) -> Bool {
-        guard let context else { return false }
-        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-        return xmlDictOwns(parser.pointee.dict, name) == 0
+        guard let parser = LibXML2Context(callbackData: context) else { return false }
+        return !parser.dictionaryOwns(name)
     }
 
     private mutating func start(

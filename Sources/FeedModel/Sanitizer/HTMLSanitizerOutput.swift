@@ -4,18 +4,14 @@ import TidingsText
 /// The sanitizer's output, written as UTF-8 bytes into one growing buffer: tags from the allow-list,
 /// escaped text, and attribute values whose URLs have been checked.
 ///
-/// Not thread-safe; one per sanitize call. The owner calls `deallocate()` once.
-struct SanitizedOutput {
+/// Not thread-safe; one per sanitize call. Noncopyable: it owns the buffer, freed when it goes away.
+struct SanitizedOutput: ~Copyable {
     private var bytes: ByteStorage
     private let baseURL: String?
 
     init(capacity: Int, baseURL: String?) {
         bytes = ByteStorage(capacity: capacity)
         self.baseURL = baseURL
-    }
-
-    func deallocate() {
-        bytes.deallocate()
     }
 
     /// The output so far as a String.

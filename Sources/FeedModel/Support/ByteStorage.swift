@@ -1,8 +1,12 @@
 import TidingsText
 
 /// A growable byte buffer for the parser's text accumulation: appends are a bounds check and a
-/// memcpy, with no copy-on-write or exclusivity bookkeeping. The owner calls `deallocate()` once.
-struct ByteStorage: ByteSink {
+/// memcpy, with no copy-on-write or exclusivity bookkeeping.
+///
+/// Noncopyable: it owns its memory, which its `deinit` frees, so the compiler checks that there is one
+/// owner and that nothing reads the buffer after it is gone. A view from `slice(_:)` is valid until the
+/// next mutation.
+struct ByteStorage: ByteSink, ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -12,7 +16,7 @@ struct ByteStorage: ByteSink {
         base = .allocate(capacity: self.capacity)
     }
 
-    func deallocate() {
+    deinit {
         base.deallocate()
     }
 

@@ -1,13 +1,14 @@
-import CLibXML2
 import FeedFetch
+import FeedModel
 import Foundation
 
-/// Prepares the C libraries the process shares, once, before any concurrency starts: libxml2's
-/// global tables, libcurl's global state and the C library's character-type locale.
+/// Prepares the C libraries the process shares, once, before any concurrency starts: the C library's
+/// character-type locale, then each wrapping module's own setup (FeedModel's libxml2, FeedFetch's
+/// libcurl).
 public enum ProcessSetup {
     private static let done: Bool = {
         setlocale(LC_CTYPE, "")
-        xmlInitParser()
+        FeedModelLibrary.initialize()
         FeedFetcher.globalInit()
         return true
     }()

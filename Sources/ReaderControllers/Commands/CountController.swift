@@ -1,14 +1,5 @@
 import FeedExport
 import FeedStore
-import Foundation
-
-/// The output shapes of `tidings count`.
-public enum CountFormat: String, Sendable, Hashable, CaseIterable {
-    /// A sentence: `12 unread articles in 4 feeds`.
-    case text
-    /// One JSON object: `{"articles":…,"unread":…,"starred":…,"feeds":…,"feeds_with_unread":…}`.
-    case json
-}
 
 /// Counts articles for status bars and scripts (`tidings count`, like newsboat's print-unread).
 ///
@@ -33,7 +24,7 @@ public struct CountController: Sendable {
         let expression = try ExportError.parse(query)
         let store = environment.store
         try store.applyIgnoreRules(ignoreRules)
-        let scope = try FeedListController(environment: environment).scope()
+        let scope = try SubscriptionsController(environment: environment).scope()
         guard let expression else {
             return Self.render(
                 try store.counts(in: scope, includeIgnored: includeIgnored), unreadOnly: unreadOnly, format: format)

@@ -38,11 +38,11 @@ public final class ExportController: Sendable {
     /// an unlisted one means the listed one).
     private func feedIDs(for options: ExportOptions) throws -> [Int64]? {
         if options.feeds.isEmpty {
-            return options.starredOnly ? nil : try FeedListController(environment: environment).scope().feedIDs
+            return options.starredOnly ? nil : try SubscriptionsController(environment: environment).scope().feedIDs
         }
         var ids: [Int64] = []
         var all: [StoredFeed]?
-        let scope = try FeedListController(environment: environment).scope()
+        let scope = try SubscriptionsController(environment: environment).scope()
         for name in options.feeds {
             if let feed = try environment.store.feed(url: name) {
                 ids.append(feed.id)

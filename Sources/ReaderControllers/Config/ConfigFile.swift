@@ -3,39 +3,8 @@ import Foundation
 import TerminalView
 import TOMLKit
 
-/// The user's settings from `config.toml`: key bindings, colours, browser, article order, refresh on
-/// start, OSC 8 hyperlinks and retention. Every setting has a default, so a missing file (or table, or
-/// key) is no error; anything present must be valid. A value.
-public struct ReaderConfig: Sendable, Hashable {
-    public var keys = KeyBindings.defaults
-    public var theme = ReaderTheme()
-    /// The browser command (`%u` is replaced by the URL, else the URL is appended); nil: `$BROWSER`,
-    /// then `xdg-open`.
-    public var browser: String?
-    /// True when the browser runs in the terminal (w3m, lynx): the reader gives it the terminal and
-    /// waits, instead of starting it detached.
-    public var browserIsTerminal = false
-    public var sort: ArticleSort = .newestFirst
-    public var refreshOnStart = false
-    /// OSC 8 hyperlinks in the article view.
-    public var hyperlinks = true
-    /// What a refresh deletes afterwards.
-    public var retention: RetentionPolicy? = RefreshOptions.defaultRetention
-    /// The feed list in OPML order with folders, or by title.
-    public var feedList: FeedListMode = .folders
-    /// Start with feeds without unread articles hidden from the feed list.
-    public var hideReadFeeds = false
-    /// Start with read articles hidden from article lists.
-    public var hideReadArticles = false
-    /// `[macros]`: after the `macro` key, this key runs these commands in order.
-    public var macros: [Key: [ReaderCommand]] = [:]
-    /// `[[ignore]]`: articles these rules match are hidden (marked, never deleted).
-    public var ignoreRules = IgnoreRules.none
-    /// `[[query]]`: saved searches shown as virtual feeds.
-    public var queryFeeds: [QueryFeed] = []
-
-    public init() {}
-
+/// Reading `config.toml` into a `ReaderConfig`.
+extension ReaderConfig {
     /// Reads the config at `path`; defaults when the file does not exist.
     /// Throws `ConfigError` (a one-line message naming the file, and line where known).
     public static func load(path: String) throws(ConfigError) -> ReaderConfig {
@@ -61,25 +30,6 @@ public struct ReaderConfig: Sendable, Hashable {
         }
         var reader = ConfigReader(path: path)
         return try reader.read(table)
-    }
-}
-
-/// A config file that cannot be used: which file, where, and why, in one line.
-public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let path: String
-    public let line: Int?
-    public let message: String
-
-    public init(path: String, line: Int? = nil, message: String) {
-        self.path = path
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String {
-        let place = line.map { "\(path):\($0)" } ?? path
-        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return "config \(place): \(oneLine)"
     }
 }
 
@@ -163,17 +113,9 @@ private struct ConfigReader {
             guard let command = ReaderCommand(rawValue: name), let value = table[name] else {
                 throw fail("unknown command '\(name)' in [keys]")
             }
-            var keyNames: [String] = []
-            if let single = value.string {
-                keyNames = [single]
-            } else if let array = value.array {
-                for element in array {
-                    guard let string = element.string else { throw fail("keys for '\(name)' must be strings") }
-                    keyNames.append(string)
-                }
-            } else {
-                throw fail("keys for '\(name)' must be a string or a list of strings")
-            }
+            let keyNames = try stringList(
+                value, notString: "keys for '\(name)' must be strings",
+                wrongType: "keys for '\(name)' must be a string or a list of strings")
             var keys: [Key] = []
             for keyName in keyNames {
                 guard let key = Key(name: keyName) else { throw fail("unknown key '\(keyName)' for '\(name)'") }
@@ -192,17 +134,9 @@ private struct ConfigReader {
         var macros: [Key: [ReaderCommand]] = [:]
         for name in table.keys.sorted() {
             guard let key = Key(name: name), let value = table[name] else { throw fail("unknown key '\(name)' in [macros]") }
-            var names: [String] = []
-            if let single = value.string {
-                names = [single]
-            } else if let array = value.array {
-                for element in array {
-                    guard let string = element.string else { throw fail("macro '\(name)' must list command names") }
-                    names.append(string)
-                }
-            } else {
-                throw fail("macro '\(name)' must be a command name or a list of them")
-            }
+            let names = try stringList(
+                value, notString: "macro '\(name)' must list command names",
+                wrongType: "macro '\(name)' must be a command name or a list of them")
             guard !names.isEmpty else { throw fail("macro '\(name)' runs no command") }
             var commands: [ReaderCommand] = []
             for commandName in names {
@@ -279,6 +213,21 @@ private struct ConfigReader {
         guard let value = table[key] else { return fallback }
         guard let flag = value.bool else { throw fail("'\(key)' must be true or false") }
         return flag
+    }
+
+    /// A string, or an array of strings, as a list; fails with `notString` when an element is something
+    /// else, with `wrongType` when the value is neither.
+    private func stringList(
+        _ value: any TOMLValueConvertible, notString: String, wrongType: String
+    ) throws(ConfigError) -> [String] {
+        if let single = value.string { return [single] }
+        guard let array = value.array else { throw fail(wrongType) }
+        var strings: [String] = []
+        for element in array {
+            guard let string = element.string else { throw fail(notString) }
+            strings.append(string)
+        }
+        return strings
     }
 
     private func fail(_ message: String) -> ConfigError {

@@ -1,20 +1,6 @@
 import FeedStore
 import TOMLKit
 
-/// A saved search shown as a virtual feed in the reader's feed list (a `[[query]]` entry of the config).
-public struct QueryFeed: Sendable, Hashable {
-    public let name: String
-    /// The query as written.
-    public let query: String
-    public let expression: QueryExpression
-
-    public init(name: String, query: String) throws(QuerySyntaxError) {
-        self.name = name
-        self.query = query
-        expression = try QueryExpression(parsing: query)
-    }
-}
-
 /// Reads the `[[ignore]]` and `[[query]]` arrays of tables of config.toml. A query that does not
 /// parse is refused with the file, the entry and the column: `config FILE: [[ignore]] 2 ("title =~"):
 /// query: column 9: expected a value after "=~"`.

@@ -47,6 +47,8 @@ public final class ArticleListViewController: ViewController {
     /// Marks changed here since the pages were read: article id -> (read, starred).
     private var marks: [Int64: (read: Bool, starred: Bool)] = [:]
     private let format = ReaderFormat()
+    /// True when the list mixes feeds (all unread, starred, a tag, a search): a Feed column then names
+    /// each article's feed, between the date and the title.
     private let showsFeed: Bool
 
     public init(context: ReaderContext, title: String, query: ArticleQuery, showsFeed: Bool) {
@@ -296,7 +298,7 @@ extension ArticleListViewController: TableViewDataSource {
         let starred = isStarred(article)
         var cells = [read ? "" : "N", starred ? "*" : "", format.compact(article.date)]
         var styles: [Style?] = [nil, theme.star, theme.date]
-        if tableView.columns.count == 5 {
+        if showsFeed {
             cells.append(ReaderFormat.clean(article.feedTitle))
             styles.append(theme.feed)
         }

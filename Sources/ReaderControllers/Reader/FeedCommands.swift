@@ -3,7 +3,7 @@ import Foundation
 import TidingsText
 
 /// Changes to the feed list made from the reader — add a feed, edit one, unsubscribe — through the
-/// same `FeedListController` as `tidings feeds` (the OPML file stays the source of truth, written
+/// same `SubscriptionsController` as `tidings feeds` (the OPML file stays the source of truth, written
 /// atomically, and the store follows it); and "mark all read" with its undo. Each asks on the prompt
 /// line and reports there. UI thread only.
 struct FeedCommands {
@@ -14,16 +14,16 @@ struct FeedCommands {
     /// Asks for a URL, adds the feed in the background (fetching it first; a web page's feed is
     /// discovered), then refreshes it.
     func add() {
-        guard let feedList = available() else { return }
+        guard let subscriptions = available() else { return }
         context.actions?.beginPrompt("Add feed (URL or web page): ", initial: "") { [context, didChange] typed in
             let url = typed.trimmingCharacters(in: .whitespaces)
             guard !url.isEmpty else { return }
             context.actions?.runInBackground("Adding \(ReaderFormat.clean(url))…", {
-                try await feedList.add(FeedAddRequest(url: url)).url
+                try await subscriptions.add(FeedAddRequest(url: url)).url
             }) { result in
                 switch result {
                 case .success(let added):
-                    Self.followList(feedList, context: context)
+                    Self.followList(subscriptions, context: context)
                     didChange()
                     let title = (context.attempt { try context.store.feed(url: added) } ?? nil)?.displayTitle ?? added
                     context.actions?.refresh(feedURLs: [added])
@@ -38,7 +38,7 @@ struct FeedCommands {
     /// Asks for the title, then the tags (comma-separated; the first is the folder), then the
     /// refresh interval, each prefilled, and saves them.
     func edit(_ feed: StoredFeed) {
-        guard let feedList = available() else { return }
+        guard let subscriptions = available() else { return }
         let actions = context.actions
         actions?.beginPrompt("Title (empty: the feed's own): ", initial: feed.title ?? "") { [context, didChange] title in
             actions?.beginPrompt("Tags, comma-separated (the first is the folder): ", initial: feed.tags.joined(separator: ", ")) { tags in
@@ -56,8 +56,8 @@ struct FeedCommands {
                     let newTitle = title.trimmingCharacters(in: .whitespaces)
                     let newTags = tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                     do {
-                        try feedList.edit(feed.url, title: newTitle.isEmpty ? nil : newTitle, tags: newTags, refreshInterval: seconds)
-                        Self.followList(feedList, context: context)
+                        try subscriptions.edit(feed.url, title: newTitle.isEmpty ? nil : newTitle, tags: newTags, refreshInterval: seconds)
+                        Self.followList(subscriptions, context: context)
                         didChange()
                         actions?.showMessage("Saved \(ReaderFormat.clean(newTitle.isEmpty ? feed.displayTitle : newTitle)).", isError: false)
                     } catch {
@@ -70,7 +70,7 @@ struct FeedCommands {
 
     /// Asks, naming what goes with the feed, then removes it from the list and the store.
     func unsubscribe(_ feed: StoredFeed) {
-        guard let feedList = available() else { return }
+        guard let subscriptions = available() else { return }
         let starred = (context.attempt {
             try context.store.articlePage(ArticleQuery(feedIDs: [feed.id], starredOnly: true), offset: 0, limit: 0).total
         }) ?? 0
@@ -83,8 +83,8 @@ struct FeedCommands {
                 return
             }
             do {
-                try feedList.remove(feed.url)
-                Self.followList(feedList, context: context)
+                try subscriptions.remove(feed.url)
+                Self.followList(subscriptions, context: context)
                 didChange()
                 context.actions?.showMessage("Unsubscribed from \(name).", isError: false)
             } catch {
@@ -122,15 +122,15 @@ struct FeedCommands {
     }
 
     /// The feeds the reader shows are the list's: read them again after the list changed.
-    private static func followList(_ feedList: FeedListController, context: ReaderContext) {
-        if let scope = context.attempt({ try feedList.sync() }) { context.scope = scope }
+    private static func followList(_ subscriptions: SubscriptionsController, context: ReaderContext) {
+        if let scope = context.attempt({ try subscriptions.sync() }) { context.scope = scope }
     }
 
-    private func available() -> FeedListController? {
-        guard let feedList = context.feedList else {
+    private func available() -> SubscriptionsController? {
+        guard let subscriptions = context.subscriptions else {
             context.actions?.showMessage("Changing feeds needs the feed list file.", isError: true)
             return nil
         }
-        return feedList
+        return subscriptions
     }
 }

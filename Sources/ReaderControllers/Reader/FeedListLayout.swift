@@ -1,13 +1,4 @@
 import FeedStore
-import Foundation
-
-/// How the reader's feed list orders feeds (`feed_list` in config.toml).
-public enum FeedListMode: String, Sendable, Hashable, CaseIterable {
-    /// The OPML file's order, each folder a group row that folds open and shut (the default).
-    case folders
-    /// Tag rows, then every feed by title.
-    case alphabetical
-}
 
 /// A folder group row of the feed list: its name, its feeds' counts, and whether it is folded shut.
 struct FolderSummary: Hashable {

@@ -29,13 +29,13 @@ final class FeedListOrder {
     /// is read each time (to notice any change); it is parsed only when neither this object nor the
     /// store's scope cache knows that version.
     func entries() -> [Entry]? {
-        guard let snapshot = try? FeedListFile.read(path: path) else { return nil }
+        guard let snapshot = try? SubscriptionsFile.read(path: path) else { return nil }
         if let cached, cached.stamp == snapshot.stamp { return cached.entries }
         let entries: [Entry]
         if let places = try? store?.cachedPlaces(snapshot.stamp) {
             entries = places.map { Entry(url: $0.url, folder: $0.folder) }
         } else {
-            guard let file = try? FeedListFile.parse(snapshot, path: path) else { return nil }
+            guard let file = try? SubscriptionsFile.parse(snapshot, path: path) else { return nil }
             entries = file.entries.map { Entry(url: $0.entry.url, folder: $0.entry.tags.first) }
         }
         cached = (snapshot.stamp, entries)

@@ -9,21 +9,11 @@ import TerminalView
 /// tag row pushes an `ArticleListViewController` configured with that selection, choosing a folder
 /// row folds it. `t` narrows the list to one tag. UI thread only.
 public final class FeedListViewController: ViewController {
-    /// One row of the feed list.
-    enum Row: Hashable {
-        case allUnread(unread: Int, total: Int)
-        case starred(count: Int)
-        case query(QueryFeedRow)
-        case tag(TagSummary)
-        case folder(FolderSummary)
-        case feed(StoredFeed, indented: Bool)
-    }
-
     public weak var navigationController: NavigationController?
     let context: ReaderContext
     let tableView: TableView
     var tableState = TableState()
-    private(set) var rows: [Row] = []
+    private(set) var rows: [FeedListRow] = []
     /// How rows are ordered and grouped, what is folded and hidden.
     private(set) var layout: FeedListLayout
     /// Only feeds with this tag are listed (and no tag rows); nil for every feed.
@@ -73,15 +63,15 @@ public final class FeedListViewController: ViewController {
         }) else { return }
         self.counts = counts
         hasFeeds = !feeds.isEmpty
-        var rows: [Row] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
+        var rows: [FeedListRow] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
         rows += queryRows
         queryCounter.start(
             context.config.queryFeeds, feedIDs: context.scope.feedIDs, store: context.store, wake: context.wake)
         rows += layout.items(feeds, tags: tags, order: context.feedListOrder?.entries()).map { item in
             switch item {
-            case .tag(let tag): Row.tag(tag)
-            case .folder(let folder): Row.folder(folder)
-            case .feed(let feed, let indented): Row.feed(feed, indented: indented)
+            case .tag(let tag): FeedListRow.tag(tag)
+            case .folder(let folder): FeedListRow.folder(folder)
+            case .feed(let feed, let indented): FeedListRow.feed(feed, indented: indented)
             }
         }
         self.rows = rows
@@ -91,7 +81,7 @@ public final class FeedListViewController: ViewController {
     }
 
     /// The query feeds' rows with the counts known so far.
-    private var queryRows: [Row] {
+    private var queryRows: [FeedListRow] {
         context.config.queryFeeds.enumerated().map { .query(QueryFeedRow(feed: $1, count: queryCounts[$0])) }
     }
 
@@ -244,7 +234,7 @@ public final class FeedListViewController: ViewController {
     }
 
     /// A row as messages name it.
-    private func name(of row: Row) -> String {
+    private func name(of row: FeedListRow) -> String {
         switch row {
         case .allUnread: "All unread"
         case .starred: "Starred"
@@ -255,12 +245,12 @@ public final class FeedListViewController: ViewController {
         }
     }
 
-    private var selectedRow: Row? {
+    private var selectedRow: FeedListRow? {
         tableState.selectedRow < rows.count ? rows[tableState.selectedRow] : nil
     }
 
     /// The article list a row stands for.
-    func query(for row: Row) -> ArticleQuery {
+    func query(for row: FeedListRow) -> ArticleQuery {
         let sort = context.sort
         switch row {
         case .allUnread: return ArticleQuery(feedIDs: context.scope.feedIDs, unreadOnly: true, sort: sort)
@@ -272,7 +262,7 @@ public final class FeedListViewController: ViewController {
         }
     }
 
-    private func openList(for row: Row) -> ArticleListViewController {
+    private func openList(for row: FeedListRow) -> ArticleListViewController {
         let title: String
         var aggregated = true
         switch row {
@@ -339,35 +329,7 @@ extension FeedListViewController: TableViewDataSource {
     }
 
     public func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
-        let theme = context.config.theme
-        switch rows[index] {
-        case .allUnread(let unread, let total):
-            return TableRow(cells: ["All unread", "\(unread)", "\(total)", ""], style: unread > 0 ? theme.unread : theme.read)
-        case .starred(let count):
-            return TableRow(cells: ["Starred", "", "\(count)", ""], style: theme.read)
-        case .query(let row):
-            return TableRow(
-                cells: ["» \(ReaderFormat.clean(row.feed.name))", row.count.map { "\($0.unread)" } ?? "…",
-                        row.count.map { "\($0.total)" } ?? "…", ""],
-                style: (row.count?.unread ?? 0) > 0 ? theme.unread : theme.read)
-        case .tag(let tag):
-            return TableRow(
-                cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],
-                style: tag.unreadCount > 0 ? theme.unread : theme.read)
-        case .folder(let folder):
-            return TableRow(
-                cells: [
-                    (folder.collapsed ? "+ " : "- ") + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
-                    "\(folder.unreadCount)", "\(folder.totalCount)", "",
-                ],
-                style: folder.unreadCount > 0 ? theme.unread : theme.read)
-        case .feed(let feed, let indented):
-            let failed = feed.fetchState.lastError != nil
-            return TableRow(
-                cells: [(indented ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
-                style: feed.unreadCount > 0 ? theme.unread : theme.read,
-                cellStyles: [nil, nil, nil, theme.error])
-        }
+        rows[index].tableRow(theme: context.config.theme)
     }
 }
 
@@ -409,19 +371,5 @@ extension FeedListViewController: TagPickerViewControllerDelegate {
     public func tagPicker(_ picker: TagPickerViewController, didChoose tag: String?) {
         navigationController?.pop(to: self)
         filter(byTag: tag)
-    }
-}
-
-extension FeedListViewController.Row {
-    /// What stays the same across reloads, to keep the selection on "the same" row.
-    var identity: String {
-        switch self {
-        case .allUnread: "all"
-        case .starred: "starred"
-        case .query(let row): "query:" + row.feed.name
-        case .tag(let tag): "tag:" + tag.tag
-        case .folder(let folder): "folder:" + folder.name
-        case .feed(let feed, _): "feed:\(feed.id)"
-        }
     }
 }

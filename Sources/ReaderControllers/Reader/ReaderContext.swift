@@ -43,7 +43,7 @@ public final class ReaderContext {
     public var hidesReadFeeds: Bool
     /// Changes the feed list file and the store together, as `tidings feeds` does; nil when the reader
     /// runs without a feed list (adding, editing and unsubscribing are then unavailable).
-    public let feedList: FeedListController?
+    public let subscriptions: SubscriptionsController?
     /// The last "mark all read", which `U` undoes.
     var undoableMarks: UndoableMarks?
     /// Makes the UI loop wake up and draw, for work finished on a background queue; any thread.
@@ -52,15 +52,15 @@ public final class ReaderContext {
     /// - Parameters:
     ///   - scope: the feeds of the feed list in use.
     ///   - feedListPath: the user's OPML feed list, for its order and folders.
-    ///   - feedList: changes the feed list from the reader (add, edit, unsubscribe).
+    ///   - subscriptions: changes the feed list from the reader (add, edit, unsubscribe).
     public init(
         store: FeedStore, config: ReaderConfig, scope: FeedScope = .every, feedListPath: String? = nil,
-        feedList: FeedListController? = nil
+        subscriptions: SubscriptionsController? = nil
     ) {
         self.store = store
         self.config = config
         self.scope = scope
-        self.feedList = feedList
+        self.subscriptions = subscriptions
         feedListOrder = feedListPath.map { FeedListOrder(path: $0, store: store) }
         sort = config.sort
         hidesReadArticles = config.hideReadArticles
@@ -81,11 +81,6 @@ public final class ReaderContext {
             return nil
         }
     }
-}
-
-/// Why a background task failed, as one line for the prompt line.
-public struct BackgroundTaskError: Error, Sendable, CustomStringConvertible {
-    public let description: String
 }
 
 /// Articles a "mark all read" changed, so that `U` can make them unread again.

@@ -10,7 +10,7 @@ import TerminalView
 /// thread; returns when the user quits.
 public enum ReaderLauncher {
     /// Runs the reader on the process's terminal. Throws `ReaderError.notATerminal` (before anything
-    /// changes) when standard input or output is not a terminal, and `ReaderError.feedList` (before
+    /// changes) when standard input or output is not a terminal, and `ReaderError.subscriptions` (before
     /// the terminal is taken over, the store untouched) when the feed list cannot be read.
     public static func run(
         environment: AppEnvironment, config: ReaderConfig,
@@ -33,7 +33,7 @@ public enum ReaderLauncher {
         defer { terminal.stop() }
         let context = ReaderContext(
             store: environment.store, config: config, scope: scope, feedListPath: environment.paths.feedList,
-            feedList: FeedListController(environment: environment))
+            subscriptions: SubscriptionsController(environment: environment))
         let wakeup = terminal.wakeup
         let application = ReaderApplication(
             device: terminal, context: context,
@@ -72,9 +72,9 @@ public enum ReaderLauncher {
     /// the reader shows every feed it holds, with a message saying why: nothing looks lost.
     static func readFeedList(_ environment: AppEnvironment) throws(ReaderError) -> (FeedScope, String?) {
         do {
-            return (try FeedListController(environment: environment).scope(), nil)
-        } catch let error as FeedListError {
-            throw .feedList(error)
+            return (try SubscriptionsController(environment: environment).scope(), nil)
+        } catch let error as SubscriptionsError {
+            throw .subscriptions(error)
         } catch {
             return (.every, "Feed list \(environment.paths.feedList) not read (showing every feed): \(CommandFailure(error).message)")
         }
@@ -85,36 +85,9 @@ public enum ReaderLauncher {
     /// it was, and the screen keeps the scope read before).
     static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope?, String?) {
         do {
-            return (try FeedListController(environment: environment).sync(), nil)
+            return (try SubscriptionsController(environment: environment).sync(), nil)
         } catch {
             return (nil, "Feed list \(environment.paths.feedList) not read: \(CommandFailure(error).message)")
-        }
-    }
-}
-
-/// Why the reader could not start.
-public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Standard input or output is not a terminal (redirected, or run from a script).
-    case notATerminal
-    /// The terminal could not be set up.
-    case terminal(String)
-    /// The feed list cannot be read or does not parse.
-    case feedList(FeedListError)
-
-    public var description: String {
-        switch self {
-        case .notATerminal: "the reader needs a terminal (standard input and output are not one)"
-        case .terminal(let reason): "cannot set up the terminal: \(reason)"
-        case .feedList(let error): error.description
-        }
-    }
-
-    /// The exit status for the command line: 2 without a terminal, the feed list's own, else 74.
-    public var exitStatus: ExitStatus {
-        switch self {
-        case .notATerminal: .usage
-        case .terminal: .ioError
-        case .feedList(let error): error.exitStatus
         }
     }
 }

@@ -27,7 +27,7 @@ public final class RefreshController: Sendable {
     }
 
     /// Runs one refresh and returns what it did per feed. Throws `RefreshError` when it cannot start
-    /// (locked, unknown feed name), `FeedListError` when the feed list cannot be read, and database
+    /// (locked, unknown feed name), `SubscriptionsError` when the feed list cannot be read, and database
     /// errors; failures of single feeds are results, not errors.
     public func run(
         _ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
@@ -35,8 +35,8 @@ public final class RefreshController: Sendable {
         let lock = try await RefreshLock.acquire(path: environment.paths.refreshLock, wait: options.waitForLock)
         defer { lock.release() }
         let start = ContinuousClock.now
-        let feedList = FeedListController(environment: environment)
-        let (list, scope) = try feedList.synchronizeIfListed()
+        let subscriptions = SubscriptionsController(environment: environment)
+        let (list, scope) = try subscriptions.synchronizeIfListed()
         let feeds = try select(options, list: list, scope: scope)
         try environment.store.applyIgnoreRules(options.ignoreRules)
 
@@ -118,8 +118,8 @@ public final class RefreshController: Sendable {
         }
         let results = recorder.results
         let moves = recorder.moves
-        if !moves.isEmpty { try feedList.applyMoves(moves) }
-        let listed = moves.isEmpty ? scope : try feedList.scope()
+        if !moves.isEmpty { try subscriptions.applyMoves(moves) }
+        let listed = moves.isEmpty ? scope : try subscriptions.scope()
         let cancelled = isCancelled
         var deleted = 0
         if let retention = options.retention, !cancelled, results.contains(where: { $0.status == .updated }) {
@@ -174,7 +174,7 @@ public final class RefreshController: Sendable {
 
     /// The feeds this run fetches, all of the list in use (`scope`): those named, or every enabled one
     /// with `all`, or the enabled ones due. Feeds the database keeps outside the list are not fetched.
-    private func select(_ options: RefreshOptions, list: FeedListFile?, scope: FeedScope) throws -> [StoredFeed] {
+    private func select(_ options: RefreshOptions, list: SubscriptionsFile?, scope: FeedScope) throws -> [StoredFeed] {
         let store = environment.store
         guard !options.feeds.isEmpty else {
             return options.all

@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads a file for `tidings feeds import`: OPML (XML with an `opml` root, checked strictly) or a
 /// newsboat `urls` file, told apart by their first non-blank byte (`<`, after any byte order mark).
-/// Anything else is refused with `FeedListError.importMalformed` naming the first bad line.
+/// Anything else is refused with `SubscriptionsError.importMalformed` naming the first bad line.
 enum FeedImportReader {
     /// What was read but not imported as it was: one note per line or tag, and how many lines were
     /// left out whole.
@@ -17,22 +17,22 @@ enum FeedImportReader {
     static func read(path: String) throws -> ([FeedModel.FeedListEntry], Notes) {
         let data: Data
         do {
-            data = try InputFile.read(path, limit: FeedListFile.sizeLimit)
+            data = try InputFile.read(path, limit: SubscriptionsFile.sizeLimit)
         } catch {
-            throw FeedListError.importUnreadable(path: path, reason: error.reason)
+            throw SubscriptionsError.importUnreadable(path: path, reason: error.reason)
         }
         if looksLikeXML(data) {
             do {
                 return (try OPMLDocument(data: data).entries, Notes())
             } catch let error as OPMLError {
-                throw FeedListError.importMalformed(path: path, problem: "it is not a valid OPML file: \(error)")
+                throw SubscriptionsError.importMalformed(path: path, problem: "it is not a valid OPML file: \(error)")
             }
         }
         let list: NewsboatURLsList
         do {
             list = try NewsboatURLs.read(data)
         } catch {
-            throw FeedListError.importMalformed(
+            throw SubscriptionsError.importMalformed(
                 path: path, problem: "it is neither OPML nor a newsboat urls file: \(error)")
         }
         var notes = Notes()

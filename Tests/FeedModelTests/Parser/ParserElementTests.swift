@@ -98,4 +98,35 @@ final class ParserElementTests: XCTestCase {
         XCTAssertNil(feed.feedURL)
         XCTAssertNil(feed.items.first?.url)
     }
+
+    /// A link's `type` is read decoded, however it is written; the HTML alternate wins over another.
+    func testLinkTypeIsReadThroughCharacterReferences() throws {
+        let feed = try ParserFixtures.parse(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
+              <entry><title>E</title>
+                <link rel="alternate" type="application/pdf" href="https://a.example/e.pdf"/>
+                <link rel="alternate" type="text/&#104;tml" href="https://a.example/e.html"/>
+                <link rel="replies" type="text/ht&#x6D;l" href="https://a.example/e#comments"/>
+              </entry>
+              <entry><title>F</title>
+                <link rel="alternate" type="application/pdf" href="https://a.example/f.pdf"/>
+                <link rel="alternate" type="TEXT/HTML" href="https://a.example/f.html"/>
+              </entry>
+            </feed>
+            """)
+        XCTAssertEqual(feed.items.map(\.url), ["https://a.example/e.html", "https://a.example/f.pdf"])
+        XCTAssertEqual(feed.items.first?.comments, "https://a.example/e#comments")
+    }
+
+    /// Tags keep document order without repeats, with few categories and with many.
+    func testTagsDropRepeatsInOrder() throws {
+        let few = (["b", "a", "b", "c", "a"]).map { "<category>\($0)</category>" }.joined()
+        let many = (0..<40).map { "<category>t\($0 % 25)</category>" }.joined()
+        let feed = try ParserFixtures.parse(
+            "<rss version=\"2.0\"><channel><title>T</title><item><title>1</title>\(few)</item>"
+                + "<item><title>2</title>\(many)</item></channel></rss>")
+        XCTAssertEqual(feed.items.first?.tags, ["b", "a", "c"])
+        XCTAssertEqual(feed.items.last?.tags, (0..<25).map { "t\($0)" })
+    }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// must choose).
 ///
 /// Threading: use from one task.
-struct FeedListCheck {
+struct SubscriptionCheck {
     let fetcher: FeedFetcher
 
     struct Checked {
@@ -23,22 +23,22 @@ struct FeedListCheck {
             return Checked(url: result.permanentRedirect ?? url, title: feed.title)
         } catch {
             let found = FeedDiscovery.discover(html: result.body, baseURL: result.finalURL)
-            guard let first = found.first else { throw FeedListError.noFeed(url: url, reason: error.description) }
-            guard found.count == 1 else { throw FeedListError.severalFeeds(page: url, feeds: found) }
+            guard let first = found.first else { throw SubscriptionsError.noFeed(url: url, reason: error.description) }
+            guard found.count == 1 else { throw SubscriptionsError.severalFeeds(page: url, feeds: found) }
             let linked = try await fetch(first.url)
             do {
                 let feed = try FeedParser.parse(linked.body, baseURL: linked.finalURL, charset: linked.charset)
                 return Checked(url: linked.permanentRedirect ?? first.url, title: feed.title ?? first.title)
             } catch {
-                throw FeedListError.noFeed(url: first.url, reason: error.description)
+                throw SubscriptionsError.noFeed(url: first.url, reason: error.description)
             }
         }
     }
 
     private func fetch(_ url: String) async throws -> FetchResult {
         let results = await fetcher.fetchAll([FetchRequest(id: 0, url: url)])
-        guard let result = results.first else { throw FeedListError.fetchFailed(url: url, reason: "no result") }
-        if let error = result.error { throw FeedListError.fetchFailed(url: url, reason: error.description) }
+        guard let result = results.first else { throw SubscriptionsError.fetchFailed(url: url, reason: "no result") }
+        if let error = result.error { throw SubscriptionsError.fetchFailed(url: url, reason: error.description) }
         return result
     }
 }

@@ -12,7 +12,7 @@ import TidingsText
 /// is followed: the file it points to is replaced, the link stays.
 ///
 /// Threading: a value; not shared.
-struct FeedListFile {
+struct SubscriptionsFile {
     /// Bigger files are refused unread: a list of 10,000 feeds is about 2 MB.
     static let sizeLimit = 16 << 20
 
@@ -37,10 +37,10 @@ struct FeedListFile {
     static func backupPath(_ path: String) -> String { path + ".bak" }
 
     /// Reads the list at `path`, creating an empty one (and its folder) when it does not exist.
-    /// Throws `FeedListError` (unreadable, a directory, too large, not well-formed, not OPML).
-    static func load(path: String) throws -> FeedListFile {
+    /// Throws `SubscriptionsError` (unreadable, a directory, too large, not well-formed, not OPML).
+    static func load(path: String) throws -> SubscriptionsFile {
         guard let snapshot = try read(path: path) else {
-            let file = FeedListFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
+            let file = SubscriptionsFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
             try file.save()
             return file
         }
@@ -48,7 +48,7 @@ struct FeedListFile {
     }
 
     /// The bytes of the list at `path` and their version, without parsing them; nil when there is no
-    /// such file. Throws `FeedListError` (unreadable, a directory, too large).
+    /// such file. Throws `SubscriptionsError` (unreadable, a directory, too large).
     static func read(path: String) throws -> Snapshot? {
         let data: Data
         let status: stat
@@ -57,9 +57,9 @@ struct FeedListFile {
         } catch .missing {
             return nil
         } catch .tooLarge(let size) {
-            throw FeedListError.tooLarge(path: path, bytes: size)
+            throw SubscriptionsError.tooLarge(path: path, bytes: size)
         } catch {
-            throw FeedListError.unreadable(path: path, reason: error.reason)
+            throw SubscriptionsError.unreadable(path: path, reason: error.reason)
         }
         var hash = FNV1a64()
         data.withUnsafeBytes { hash.add(bytes: $0) }
@@ -72,15 +72,15 @@ struct FeedListFile {
         return Snapshot(data: data, stamp: stamp)
     }
 
-    /// The list `read` returned, parsed strictly. Throws `FeedListError` (not well-formed, not OPML).
-    static func parse(_ snapshot: Snapshot, path: String) throws -> FeedListFile {
+    /// The list `read` returned, parsed strictly. Throws `SubscriptionsError` (not well-formed, not OPML).
+    static func parse(_ snapshot: Snapshot, path: String) throws -> SubscriptionsFile {
         do {
-            var file = FeedListFile(path: path, document: try OPMLDocument(data: snapshot.data), existed: true)
+            var file = SubscriptionsFile(path: path, document: try OPMLDocument(data: snapshot.data), existed: true)
             file.stamp = snapshot.stamp
             return file
         } catch let error as OPMLError {
             let backup = backupPath(path)
-            throw FeedListError.malformed(
+            throw SubscriptionsError.malformed(
                 path: path, problem: error, backup: FileManager.default.fileExists(atPath: backup) ? backup : nil)
         }
     }
@@ -98,12 +98,12 @@ struct FeedListFile {
     /// The address to fetch for an `xmlUrl` as written: URLs with a scheme and absolute paths as they
     /// are; a relative path (`rss20.xml`, `feeds/x.xml`) as an absolute path under the list's folder.
     func resolve(_ written: String) -> String {
-        FeedListFile.resolve(written, folder: folder)
+        SubscriptionsFile.resolve(written, folder: folder)
     }
 
     static func resolve(_ written: String, folder: String) -> String {
         let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("/") || trimmed.isEmpty || FeedListFile.hasScheme(trimmed) { return trimmed }
+        if trimmed.hasPrefix("/") || trimmed.isEmpty || SubscriptionsFile.hasScheme(trimmed) { return trimmed }
         return ((folder as NSString).appendingPathComponent(trimmed) as NSString).standardizingPath
     }
 
@@ -132,38 +132,38 @@ struct FeedListFile {
                 }
             }
             if hits.count == 1 { return hits[0] }
-            if hits.count > 1 { throw FeedListError.ambiguous(name: trimmed, urls: hits.map(\.entry.url)) }
+            if hits.count > 1 { throw SubscriptionsError.ambiguous(name: trimmed, urls: hits.map(\.entry.url)) }
         }
         return nil
     }
 
-    /// Refuses (with `FeedListError.readOnly`) when the list exists but may not be rewritten: no write
+    /// Refuses (with `SubscriptionsError.readOnly`) when the list exists but may not be rewritten: no write
     /// permission for this user, or no write bit at all (a list made read-only stays so, even for root).
     func checkWritable() throws {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
-        if access(path, W_OK) != 0 || info.st_mode & 0o222 == 0 { throw FeedListError.readOnly(path: path) }
+        if access(path, W_OK) != 0 || info.st_mode & 0o222 == 0 { throw SubscriptionsError.readOnly(path: path) }
     }
 
     /// Writes the list, keeping the previous version as `feeds.opml.bak`.
     func save() throws {
         try checkWritable()
-        let target = FeedListFile.followLinks(path)
+        let target = SubscriptionsFile.followLinks(path)
         let directory = (target as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw FeedListError.unwritable(
+                throw SubscriptionsError.unwritable(
                     path: path, reason: "cannot create its folder \(directory); check that its parent is writable")
             }
         }
         do {
-            try SafeFileWriter.replace(target, with: document.serialized(), backup: FeedListFile.backupPath(target))
+            try SafeFileWriter.replace(target, with: document.serialized(), backup: SubscriptionsFile.backupPath(target))
         } catch {
             let advice = [EACCES, EPERM, EROFS].contains(error.code) ? "; check that its folder is writable"
                 : [ENOSPC, EFBIG, EDQUOT].contains(error.code) ? "; free some space or raise the file size limit" : ""
-            throw FeedListError.unwritable(path: path, reason: error.reason + advice)
+            throw SubscriptionsError.unwritable(path: path, reason: error.reason + advice)
         }
     }
 
@@ -183,87 +183,5 @@ struct FeedListFile {
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
         return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
-    }
-}
-
-/// Why the feed list could not be read, written or changed.
-public enum FeedListError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The list exists but cannot be read (permissions, a directory, an I/O error).
-    case unreadable(path: String, reason: String)
-    /// The list is empty, not well-formed XML (`problem` says where and what), or not OPML;
-    /// `backup` is the previous version, when there is one.
-    case malformed(path: String, problem: OPMLError, backup: String?)
-    /// The list is bigger than `FeedListFile.sizeLimit`.
-    case tooLarge(path: String, bytes: Int)
-    /// The list's file is read-only.
-    case readOnly(path: String)
-    case unwritable(path: String, reason: String)
-    /// A title names several feeds.
-    case ambiguous(name: String, urls: [String])
-    case notFound(String)
-    case duplicate(String)
-    /// The URL is a web page that links to several feeds; choose one.
-    case severalFeeds(page: String, feeds: [DiscoveredFeed])
-    /// The URL is neither a feed nor a page that links to one.
-    case noFeed(url: String, reason: String)
-    /// Fetching the URL to check it failed.
-    case fetchFailed(url: String, reason: String)
-    /// The file to import cannot be read.
-    case importUnreadable(path: String, reason: String)
-    /// The file to import is neither OPML nor a newsboat `urls` file; `problem` names the first bad line.
-    case importMalformed(path: String, problem: String)
-    /// The query feeds of an import could not be added to the config file; nothing was imported.
-    case configUnwritable(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case let .unreadable(path, reason): "cannot read the feed list \(path): \(reason)"
-        case let .malformed(path, problem, backup):
-            FeedListError.describe(path: path, problem: problem, backup: backup)
-        case let .tooLarge(path, bytes):
-            "the feed list \(path) is \(bytes >> 20) MB, more than a feed list can be (\(FeedListFile.sizeLimit >> 20) MB); "
-                + "nothing was changed: check --feeds names your feed list"
-        case let .readOnly(path):
-            "the feed list \(path) is read-only; nothing was changed: make it writable (chmod u+w) to change the list"
-        case let .unwritable(path, reason):
-            "cannot write the feed list \(path): \(reason); nothing was changed"
-        case let .ambiguous(name, urls): "\"\(name)\" names several feeds: \(urls.joined(separator: ", "))"
-        case let .notFound(name): "no feed \(name) in the feed list"
-        case let .duplicate(url): "feed already in the list: \(url)"
-        case let .severalFeeds(page, feeds):
-            "\(page) links to several feeds; add one of them:\n"
-                + feeds.map { "  \($0.url)" + ($0.title.map { "  (\($0))" } ?? "") }.joined(separator: "\n")
-        case let .noFeed(url, reason): "\(url) is not a feed and links to none (\(reason))"
-        case let .fetchFailed(url, reason): "cannot fetch \(url): \(reason)"
-        case let .importUnreadable(path, reason): "cannot import \(path): \(reason)"
-        case let .importMalformed(path, problem): "cannot import \(path): \(problem); nothing was imported"
-        case let .configUnwritable(path, reason):
-            "cannot add the imported query feeds to the config file \(path): \(reason); nothing was imported"
-        }
-    }
-
-    private static func describe(path: String, problem: OPMLError, backup: String?) -> String {
-        let previous = backup.map { " (the previous version is \($0))" } ?? ""
-        switch problem {
-        case .empty:
-            return "the feed list \(path) is empty; nothing was changed: restore it\(previous) or delete it to start a new list"
-        case .notOPML(let root):
-            return "the feed list \(path) is not OPML (its root element is <\(root)>); nothing was changed: "
-                + "give --feeds your OPML feed list\(previous)"
-        case .malformed:
-            return "the feed list \(path) is not valid OPML: \(problem); nothing was changed: "
-                + "fix it by hand\(backup.map { " or go back to the previous version, \($0)" } ?? ""), then run the command again"
-        }
-    }
-
-    /// The exit status for the command line.
-    public var exitStatus: ExitStatus {
-        switch self {
-        case .unreadable, .importUnreadable: .noInput
-        case .malformed, .tooLarge, .noFeed, .importMalformed: .dataError
-        case .unwritable, .readOnly, .configUnwritable: .cannotCreate
-        case .ambiguous, .notFound, .duplicate, .severalFeeds: .partialFailure
-        case .fetchFailed: .partialFailure
-        }
     }
 }

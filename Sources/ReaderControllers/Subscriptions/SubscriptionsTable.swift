@@ -6,12 +6,12 @@ import TidingsText
 /// twice. Off a terminal: one TAB-separated line per feed for scripts, no header: title (empty when
 /// untitled), URL, unread, total, tags (comma-separated), status. Either way every field is cleaned by
 /// `ConsoleText`, so neither a tab nor an escape sequence from a feed can break a row.
-public struct FeedListTable: Sendable {
-    public let items: [FeedListItem]
+public struct SubscriptionsTable: Sendable {
+    public let items: [SubscriptionItem]
     /// The terminal's width in cells, or `nil` off a terminal.
     public let terminalWidth: Int?
 
-    public init(items: [FeedListItem], terminalWidth: Int?) {
+    public init(items: [SubscriptionItem], terminalWidth: Int?) {
         self.items = items
         self.terminalWidth = terminalWidth
     }

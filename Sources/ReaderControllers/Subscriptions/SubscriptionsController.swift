@@ -12,7 +12,7 @@ import TidingsText
 ///
 /// Threading: every method may be called from any task; the file is rewritten atomically, but two
 /// processes changing the list at the same instant may lose one change (the last rename wins).
-public final class FeedListController: Sendable {
+public final class SubscriptionsController: Sendable {
     private let environment: AppEnvironment
 
     public init(environment: AppEnvironment) {
@@ -25,28 +25,28 @@ public final class FeedListController: Sendable {
     /// not parsed again: only that it names its feeds is recorded.
     @discardableResult
     public func sync() throws -> FeedScope {
-        guard let snapshot = try FeedListFile.read(path: environment.paths.feedList) else { return .every }
+        guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return .every }
         if let scope = try environment.store.confirmListed(snapshot.stamp) { return scope }
-        return try sync(FeedListFile.parse(snapshot, path: environment.paths.feedList)).scope
+        return try sync(SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)).scope
     }
 
     /// The feeds of the list as they are stored, without changing the store or creating the list:
     /// for the commands that only read (`count`, `export`). Every feed while no list file exists.
     /// Taken from the store's scope cache when the last sync read this very version of the file.
     public func scope() throws -> FeedScope {
-        guard let snapshot = try FeedListFile.read(path: environment.paths.feedList) else { return .every }
+        guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return .every }
         if let cached = try environment.store.cachedScope(snapshot.stamp) { return cached }
-        let file = try FeedListFile.parse(snapshot, path: environment.paths.feedList)
+        let file = try SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)
         return try environment.store.scope(listing: file.entries.map(\.entry.url))
     }
 
     /// Every feed of the list with its tags, unread count and last fetch outcome, in feed-list order;
     /// with `includingUnlisted`, then the feeds the database keeps that the list does not name.
-    public func list(includingUnlisted: Bool = false) throws -> [FeedListItem] {
+    public func list(includingUnlisted: Bool = false) throws -> [SubscriptionItem] {
         let scope = try sync()
-        var items = try environment.store.feeds(in: scope).map { FeedListItem($0) }
+        var items = try environment.store.feeds(in: scope).map { SubscriptionItem($0) }
         if includingUnlisted, scope != .every {
-            items += try environment.store.feeds().filter { !scope.contains($0.id) }.map { FeedListItem($0, listed: false) }
+            items += try environment.store.feeds().filter { !scope.contains($0.id) }.map { SubscriptionItem($0, listed: false) }
         }
         return items
     }
@@ -62,12 +62,12 @@ public final class FeedListController: Sendable {
     }
 
     /// Adds a feed (see `FeedAddRequest`); returns the feed as listed.
-    public func add(_ request: FeedAddRequest) async throws -> FeedListItem {
+    public func add(_ request: FeedAddRequest) async throws -> SubscriptionItem {
         var file = try synchronize()
         var url = request.url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !url.isEmpty else { throw FeedListError.noFeed(url: url, reason: "empty URL") }
-        if !FeedListFile.hasScheme(url), !url.hasPrefix("/") {
-            let local = FeedListFile.resolve(url, folder: FileManager.default.currentDirectoryPath)
+        guard !url.isEmpty else { throw SubscriptionsError.noFeed(url: url, reason: "empty URL") }
+        if !SubscriptionsFile.hasScheme(url), !url.hasPrefix("/") {
+            let local = SubscriptionsFile.resolve(url, folder: FileManager.default.currentDirectoryPath)
             // `example.org/feed` is a web address unless such a file exists here.
             let looksLikeHost = url.split(separator: "/").first?.contains(".") == true && !url.hasPrefix(".")
             url = looksLikeHost && !FileManager.default.fileExists(atPath: local) ? "https://" + url : local
@@ -75,7 +75,7 @@ public final class FeedListController: Sendable {
         try refuseDuplicate(url, in: file)
         var title = request.title
         if request.check {
-            let checked = try await FeedListCheck(fetcher: environment.makeFetcher()).check(url)
+            let checked = try await SubscriptionCheck(fetcher: environment.makeFetcher()).check(url)
             url = checked.url
             try refuseDuplicate(url, in: file)
             // The feed's own title becomes the list's: cleaned of controls and escape sequences first.
@@ -85,7 +85,7 @@ public final class FeedListController: Sendable {
         // marks, and with its title and tags unless new ones are given.
         let kept = try environment.store.feed(url: url)
         if let kept, try environment.store.scope(listing: file.entries.map(\.entry.url)).contains(kept.id) {
-            throw FeedListError.duplicate(url)
+            throw SubscriptionsError.duplicate(url)
         }
         if title == nil { title = kept?.title }
         let tags = request.tags.isEmpty ? kept?.tags ?? [] : request.tags
@@ -104,7 +104,7 @@ public final class FeedListController: Sendable {
             stored = try environment.store.addFeed(
                 url: url, title: title, tags: tags, refreshInterval: refreshInterval)
         }
-        return FeedListItem(stored, listed: true, restored: kept != nil)
+        return SubscriptionItem(stored, listed: true, restored: kept != nil)
     }
 
     /// Removes the feed named by URL or title from the list and the store (with its articles);
@@ -114,7 +114,7 @@ public final class FeedListController: Sendable {
     public func remove(_ name: String) throws -> String {
         var file = try synchronize()
         guard let found = try file.find(name) else {
-            guard let kept = try unlistedFeed(named: name, file: file) else { throw FeedListError.notFound(name) }
+            guard let kept = try unlistedFeed(named: name, file: file) else { throw SubscriptionsError.notFound(name) }
             try environment.store.removeFeed(id: kept.id)
             return kept.url
         }
@@ -130,7 +130,7 @@ public final class FeedListController: Sendable {
     /// other attributes kept); new tags move it to the end of its (new) folder.
     public func edit(_ name: String, title: String?, tags: [String], refreshInterval: TimeInterval?) throws {
         var file = try synchronize()
-        guard let found = try file.find(name) else { throw FeedListError.notFound(name) }
+        guard let found = try file.find(name) else { throw SubscriptionsError.notFound(name) }
         let url = found.written
         if tags == found.entry.tags {
             file.document.setAttribute("title", title, forURL: url)
@@ -153,7 +153,7 @@ public final class FeedListController: Sendable {
     }
 
     /// The stored feed outside the list that `name` names by URL, else by title (only when one does).
-    private func unlistedFeed(named name: String, file: FeedListFile) throws -> StoredFeed? {
+    private func unlistedFeed(named name: String, file: SubscriptionsFile) throws -> StoredFeed? {
         let scope = try environment.store.scope(listing: file.entries.map(\.entry.url))
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if let feed = try environment.store.feed(url: file.resolve(trimmed)) {
@@ -164,7 +164,7 @@ public final class FeedListController: Sendable {
                 $0?.caseInsensitiveCompare(trimmed) == .orderedSame
             }
         }
-        guard titled.count <= 1 else { throw FeedListError.ambiguous(name: trimmed, urls: titled.map(\.url)) }
+        guard titled.count <= 1 else { throw SubscriptionsError.ambiguous(name: trimmed, urls: titled.map(\.url)) }
         return titled.first
     }
 
@@ -195,7 +195,7 @@ public final class FeedListController: Sendable {
         var added: [String] = []
         var skipped: [String] = []
         for var entry in incoming {
-            entry.url = FeedListFile.resolve(entry.url, folder: folder)
+            entry.url = SubscriptionsFile.resolve(entry.url, folder: folder)
             guard !entry.url.isEmpty else { continue }
             // Listed already (also under another spelling, or the URL it moved from); a feed the
             // database kept outside the list is imported, and comes back with its articles.
@@ -215,7 +215,7 @@ public final class FeedListController: Sendable {
             do {
                 oldConfig = try config.append(queries)
             } catch {
-                throw FeedListError.configUnwritable(path: config.path, reason: CommandFailure(error).message)
+                throw SubscriptionsError.configUnwritable(path: config.path, reason: CommandFailure(error).message)
             }
         }
         if !added.isEmpty {
@@ -234,8 +234,8 @@ public final class FeedListController: Sendable {
 
     /// The feed list as OPML (relative paths made absolute, everything else as the file has it) or as
     /// a newsboat `urls` file.
-    public func export(format: FeedListFormat) throws -> String {
-        var file = try FeedListFile.load(path: environment.paths.feedList)
+    public func export(format: SubscriptionsFormat) throws -> String {
+        var file = try SubscriptionsFile.load(path: environment.paths.feedList)
         let entries = file.entries
         switch format {
         case .opml:
@@ -257,27 +257,27 @@ public final class FeedListController: Sendable {
     /// Loads the feed list (creating it empty when missing, for the commands that write it) and makes
     /// the store follow it.
     @discardableResult
-    func synchronize() throws -> FeedListFile {
-        let file = try FeedListFile.load(path: environment.paths.feedList)
+    func synchronize() throws -> SubscriptionsFile {
+        let file = try SubscriptionsFile.load(path: environment.paths.feedList)
         try sync(file)
         return file
     }
 
     /// Loads the feed list when the file exists and makes the store follow it; returns it with the
     /// feeds it names, or nil and every feed when there is no list file (nothing is created).
-    func synchronizeIfListed() throws -> (file: FeedListFile?, scope: FeedScope) {
+    func synchronizeIfListed() throws -> (file: SubscriptionsFile?, scope: FeedScope) {
         guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return (nil, .every) }
-        let file = try FeedListFile.load(path: environment.paths.feedList)
+        let file = try SubscriptionsFile.load(path: environment.paths.feedList)
         return (file, try sync(file).scope)
     }
 
     /// Makes the store follow `file`; when it is a version read from disk and not changed since, the
     /// store remembers its scope for that version (`FeedStore.cachedScope`).
     @discardableResult
-    private func sync(_ file: FeedListFile) throws -> FeedSyncResult {
+    private func sync(_ file: SubscriptionsFile) throws -> FeedSyncResult {
         try environment.store.syncFeeds(
             file.entries.map(\.entry).map {
-                .init(url: $0.url, title: FeedListController.userTitle($0), tags: $0.tags,
+                .init(url: $0.url, title: SubscriptionsController.userTitle($0), tags: $0.tags,
                       refreshInterval: $0.refreshInterval)
             },
             stamp: file.stamp)
@@ -289,7 +289,7 @@ public final class FeedListController: Sendable {
     /// removed instead and its tags are added to the other as `category`: one URL, one outline.
     func applyMoves(_ moves: [(from: String, to: String)]) throws {
         guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return }
-        var file = try FeedListFile.load(path: environment.paths.feedList)
+        var file = try SubscriptionsFile.load(path: environment.paths.feedList)
         var changed = false
         for move in moves {
             let entries = file.entries
@@ -312,9 +312,9 @@ public final class FeedListController: Sendable {
         if changed { try file.save() }
     }
 
-    private func refuseDuplicate(_ url: String, in file: FeedListFile) throws {
+    private func refuseDuplicate(_ url: String, in file: SubscriptionsFile) throws {
         if file.entries.contains(where: { FeedURL.same($0.entry.url, url) }) {
-            throw FeedListError.duplicate(url)
+            throw SubscriptionsError.duplicate(url)
         }
     }
 
@@ -324,47 +324,4 @@ public final class FeedListController: Sendable {
         if let text = entry.text, !text.isEmpty, text != entry.url, !text.hasSuffix(entry.url) { return text }
         return nil
     }
-}
-
-/// What `tidings feeds add` was asked for.
-public struct FeedAddRequest: Sendable, Hashable {
-    /// A feed URL, a web page that links to feeds, or a local path.
-    public var url: String
-    public var title: String?
-    /// The first tag is the OPML folder; the others become its `category`.
-    public var tags: [String]
-    public var refreshInterval: TimeInterval?
-    /// Fetch and parse first (discovering feeds on a web page); false adds the URL as given.
-    public var check: Bool
-
-    public init(
-        url: String, title: String? = nil, tags: [String] = [], refreshInterval: TimeInterval? = nil,
-        check: Bool = true
-    ) {
-        self.url = url
-        self.title = title
-        self.tags = tags
-        self.refreshInterval = refreshInterval
-        self.check = check
-    }
-}
-
-/// What `importFeeds` did.
-public struct FeedImportResult: Sendable, Hashable {
-    public let added: [String]
-    /// URLs already in the list.
-    public let skipped: [String]
-    /// How many lines of the file were not imported (newsboat's `query:`, `exec:`, `filter:`).
-    public let notImported: Int
-    /// One line per thing not imported as it was (a line, a tag), naming its line in the file.
-    public let notes: [String]
-    /// The names of the query feeds (newsboat `query:` lines) added to the config file.
-    public var queryFeeds: [String] = []
-    /// The config file the query feeds were added to.
-    public var config: String = ""
-}
-
-/// The formats a feed list is exported in.
-public enum FeedListFormat: String, Sendable, CaseIterable {
-    case opml, urls
 }

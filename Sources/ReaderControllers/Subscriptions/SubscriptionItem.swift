@@ -2,7 +2,7 @@ import FeedStore
 import Foundation
 
 /// One feed as `tidings feeds list` shows it: title, URL, tags, counts and the last fetch outcome.
-public struct FeedListItem: Sendable, Hashable, Encodable {
+public struct SubscriptionItem: Sendable, Hashable, Encodable {
     public let id: Int64
     /// The title to show: the user's, else the feed's own, else the URL.
     public let title: String
@@ -71,7 +71,7 @@ public struct FeedListItem: Sendable, Hashable, Encodable {
     }
 
     /// Every item as a JSON array (`tidings feeds list --json`): dates in RFC 3339 UTC, unknown values omitted.
-    public static func jsonData(_ items: [FeedListItem]) throws -> Data {
+    public static func jsonData(_ items: [SubscriptionItem]) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

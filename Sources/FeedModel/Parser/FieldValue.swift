@@ -1,0 +1,35 @@
+import Foundation
+
+/// Small conversions of a feed field's text, shared by the XML readers: trimming, language tags,
+/// durations and author strings.
+enum FieldValue {
+    /// The value without surrounding XML white space; nil when nothing is left.
+    static func nonEmpty(_ s: String?) -> String? {
+        guard let s else { return nil }
+        let t = XMLWhitespace.trimmed(s)
+        return t.isEmpty ? nil : t
+    }
+
+    /// A language tag as BCP 47 writes it: `en_US` is `en-US`.
+    static func languageTag(_ value: String) -> String {
+        let tag = XMLWhitespace.trimmed(value)
+        return tag.utf8.contains(UInt8(ascii: "_")) ? tag.replacingOccurrences(of: "_", with: "-") : tag
+    }
+
+    /// Seconds from an iTunes duration: `SS`, `MM:SS` or `HH:MM:SS`.
+    static func duration(_ text: String) -> Double? {
+        var total = 0.0
+        for part in text.split(separator: ":", omittingEmptySubsequences: false) {
+            guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v >= 0 else { return nil }
+            total = total * 60 + v
+        }
+        return total
+    }
+
+    /// An RSS author string (`email (Name)`, `Name <email>`) with the name as plain text.
+    static func author(_ value: String) -> Author? {
+        guard var author = AuthorText.parse(value) else { return nil }
+        if let name = author.name { author.name = FieldText.plain(name) }
+        return author.isEmpty ? nil : author
+    }
+}

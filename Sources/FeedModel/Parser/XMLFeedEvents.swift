@@ -1,0 +1,124 @@
+import CLibXML2
+import Foundation
+
+/// What libxml2's SAX2 callbacks reach through their user-data pointer during one feed parse: the
+/// `FeedBuilder` the element events go to, the entity store, the element-name cache, and what the
+/// parse noticed about the document.
+///
+/// A value type behind a pointer that `XMLFeedParser` owns, so that no reference counting or dynamic
+/// exclusivity check runs per event; noncopyable, as it owns the builder's buffers. Threading: one
+/// parse on one thread; the callbacks run synchronously inside `xmlParseChunk`.
+struct XMLFeedEvents: ~Copyable {
+    var builder: FeedBuilder
+    let entities: EntityStore
+    /// Set once the context exists (the context is created with a pointer to this value).
+    var context: LibXML2Context?
+    private(set) var firstError: String?
+    private(set) var sawRoot = false
+    private(set) var sawInvalidUTF8 = false
+    /// Set once libxml2 reported the document not well-formed (its own flag is reset, see `undoLossyRecoveries`).
+    private(set) var sawMalformed = false
+    private var names = ElementNameCache()
+    private var bareAtomApplied = false
+
+    init(builder: consuming FeedBuilder, entities: EntityStore) {
+        self.builder = builder
+        self.entities = entities
+    }
+
+    /// The SAX2 callbacks, each recovering this value from the user-data pointer libxml2 passes back.
+    static func handler() -> xmlSAXHandler {
+        var sax = xmlSAXHandler()
+        sax.initialized = UInt32(XML_SAX2_MAGIC)
+        sax.startElementNs = { data, localname, prefix, uri, _, _, count, _, attributes in
+            guard let events = XMLFeedEvents.from(data), let localname else { return }
+            events.pointee.start(localname, prefix, uri, XMLAttributes(base: attributes, count: Int(count)))
+        }
+        sax.endElementNs = { data, localname, prefix, _ in
+            guard let events = XMLFeedEvents.from(data), let localname else { return }
+            events.pointee.undoLossyRecoveries()
+            events.pointee.builder.endElement(localName: localname, prefix: prefix)
+        }
+        sax.characters = { data, chars, length in
+            guard let events = XMLFeedEvents.from(data), let chars, length > 0 else { return }
+            events.pointee.undoLossyRecoveries()
+            events.pointee.builder.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
+        }
+        sax.cdataBlock = sax.characters
+        sax.getEntity = { data, name in
+            guard let events = XMLFeedEvents.from(data), let name else { return nil }
+            return events.pointee.entity(name)
+        }
+        sax.entityDecl = { data, name, type, _, _, content in
+            guard let events = XMLFeedEvents.from(data), let name, let content, type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue)
+            else { return }
+            events.pointee.entities.declare(name: String(cString: name), content: String(cString: content))
+        }
+        sax.serror = { data, error in
+            guard let events = XMLFeedEvents.from(data), let error else { return }
+            events.pointee.record(error.pointee)
+        }
+        return sax
+    }
+
+    @inline(__always)
+    private static func from(_ data: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<XMLFeedEvents>? {
+        data?.assumingMemoryBound(to: XMLFeedEvents.self)
+    }
+
+    /// Undoes two recoveries of libxml2 that lose text, at every event:
+    /// - it reads the rest of a document as ISO-8859-1 once it meets a byte that is not UTF-8;
+    ///   switching it back keeps one bad byte from garbling every later item (the bad byte itself
+    ///   comes through as its Latin-1 character, and the document is reported as not well-formed);
+    /// - once a document is not well-formed it drops every later entity reference (`&amp;`
+    ///   included); its flag is cleared after being noted, so later references are still read.
+    @inline(__always)
+    mutating func undoLossyRecoveries() {
+        guard let context else { return }
+        if context.clearNotWellFormed() { sawMalformed = true }
+        if context.restoreUTF8Input() { sawInvalidUTF8 = true }
+    }
+
+    private mutating func start(
+        _ localname: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
+        _ attributes: XMLAttributes
+    ) {
+        sawRoot = true
+        undoLossyRecoveries()
+        if builder.bareAtom && !bareAtomApplied {
+            bareAtomApplied = true
+            names.reset()
+        }
+        let resolved = names.resolve(localname, prefix: prefix, uri: uri, bareAtom: builder.bareAtom)
+        if resolved.namespace == .rss090 { builder.sawRSS090() }
+        if !builder.startElement(
+            tag: resolved.tag, namespace: resolved.namespace, localName: localname, prefix: prefix,
+            attributes: attributes)
+        {
+            stop()
+        }
+    }
+
+    private mutating func entity(_ name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
+        undoLossyRecoveries()
+        let inAttribute = context?.isInStartTag ?? false
+        let text = String(cString: name)
+        let record = inAttribute ? entities.attributeLookup(text) : entities.lookup(text)
+        if entities.exceeded { stop() }
+        return record
+    }
+
+    private func stop() {
+        if let context { xmlStopParser(context.pointer) }
+    }
+
+    private mutating func record(_ error: xmlError) {
+        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue,
+            error.domain != Int32(XML_FROM_NAMESPACE.rawValue)
+        else { return }
+        var message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
+        message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+        firstError = "line \(error.line): \(message)"
+    }
+}

@@ -1,0 +1,89 @@
+import CLibXML2
+
+/// A view of one libxml2 parser context (`xmlParserCtxt`): the one place where FeedModel reads or
+/// writes the fields of libxml2's context struct. Everything else reaches libxml2 through its
+/// functions (`xmlParseChunk`, `xmlStopParser`, ...) and the named operations here, so what FeedModel
+/// relies on in that struct, and any change of it between libxml2 versions, is in this file.
+///
+/// Does not own the context: whoever created it frees it (`XMLFeedParser`, `SanitizingHandler`,
+/// `OPMLReader`). Used on the thread that parses, like the context itself.
+struct LibXML2Context {
+    let pointer: xmlParserCtxtPtr
+
+    init(_ pointer: xmlParserCtxtPtr) {
+        self.pointer = pointer
+    }
+
+    /// The context of a callback whose user data is the context itself, libxml2's default when a
+    /// parse is given none (the HTML parser's SAX callbacks, `xmlCtxtReadMemory`'s error handler).
+    init?(callbackData: UnsafeMutableRawPointer?) {
+        guard let callbackData else { return nil }
+        pointer = callbackData.assumingMemoryBound(to: xmlParserCtxt.self)
+    }
+
+    // MARK: Document state, read and corrected while the feed parser runs
+
+    /// Whether the document names an external DTD.
+    var hasExternalSubset: Bool { pointer.pointee.hasExternalSubset != 0 }
+
+    /// Whether libxml2 has found the document well-formed so far.
+    var isWellFormed: Bool { pointer.pointee.wellFormed != 0 }
+
+    /// Puts libxml2's well-formed flag back up; true when it was down. In recover mode libxml2 drops
+    /// every entity reference (`&amp;` included) that follows once the flag is down.
+    @inline(__always)
+    func clearNotWellFormed() -> Bool {
+        guard pointer.pointee.wellFormed == 0 else { return false }
+        pointer.pointee.wellFormed = 1
+        return true
+    }
+
+    /// Switches the input back to UTF-8; true when libxml2 had left it. libxml2 reads the rest of a
+    /// document as ISO-8859-1 once it meets a byte that is not UTF-8.
+    @inline(__always)
+    func restoreUTF8Input() -> Bool {
+        guard pointer.pointee.charset != Int32(XML_CHAR_ENCODING_UTF8.rawValue) else { return false }
+        pointer.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
+        return true
+    }
+
+    /// Whether the parser is inside a start tag: an entity reference it reports then stands in an
+    /// attribute value.
+    var isInStartTag: Bool {
+        let state = pointer.pointee.instate
+        return state == XML_PARSER_START_TAG || state == XML_PARSER_ATTRIBUTE_VALUE
+    }
+
+    /// Frees the document tree libxml2 may have begun for a SAX parse (it keeps one for the DTD).
+    func freeDocument() {
+        if let document = pointer.pointee.myDoc { xmlFreeDoc(document) }
+        pointer.pointee.myDoc = nil
+    }
+
+    // MARK: Callbacks and their data, for parsers that call back with the context as user data
+
+    /// Replaces the context's SAX handler with a copy of `handler`.
+    func installHandler(_ handler: xmlSAXHandler) {
+        pointer.pointee.sax.pointee = handler
+    }
+
+    /// The `_private` pointer of the context's SAX handler (set before `installHandler`).
+    var handlerData: UnsafeMutableRawPointer? { pointer.pointee.sax?.pointee._private }
+
+    /// Sets the structured error callback of the context's SAX handler.
+    func setErrorHandler(_ handler: xmlStructuredErrorFunc?) {
+        pointer.pointee.sax.pointee.serror = handler
+    }
+
+    /// The context's own `_private` pointer, free for the application's use.
+    var data: UnsafeMutableRawPointer? {
+        get { pointer.pointee._private }
+        nonmutating set { pointer.pointee._private = newValue }
+    }
+
+    /// Whether `name` comes from the context's dictionary, which holds every name read from the input
+    /// (elements the HTML parser makes up are named with static strings).
+    func dictionaryOwns(_ name: UnsafePointer<xmlChar>) -> Bool {
+        xmlDictOwns(pointer.pointee.dict, name) != 0
+    }
+}

@@ -1,0 +1,16 @@
+/// XML's white space (space, tab, line feed, carriage return), the one definition of the module.
+enum XMLWhitespace {
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+
+    /// The string without leading and trailing XML whitespace (no Foundation on the hot path).
+    static func trimmed(_ s: String) -> String {
+        let u = s.utf8
+        guard let f = u.first, let l = u.last, isSpace(f) || isSpace(l) else { return s }
+        var start = u.startIndex
+        var end = u.endIndex
+        while start < end, isSpace(u[start]) { start = u.index(after: start) }
+        while end > start, isSpace(u[u.index(before: end)]) { end = u.index(before: end) }
+        return String(s[start..<end])
+    }
+}

@@ -1,0 +1,18 @@
+/// A config file that cannot be used: which file, where, and why, in one line.
+public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let path: String
+    public let line: Int?
+    public let message: String
+
+    public init(path: String, line: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        let place = line.map { "\(path):\($0)" } ?? path
+        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "config \(place): \(oneLine)"
+    }
+}

@@ -1,0 +1,36 @@
+import FeedStore
+import TerminalView
+
+/// The user's settings from `config.toml`: key bindings, colours, browser, article order, refresh on
+/// start, OSC 8 hyperlinks and retention. Every setting has a default, so a missing file (or table, or
+/// key) is no error; anything present must be valid. A value.
+public struct ReaderConfig: Sendable, Hashable {
+    public var keys = KeyBindings.defaults
+    public var theme = ReaderTheme()
+    /// The browser command (`%u` is replaced by the URL, else the URL is appended); nil: `$BROWSER`,
+    /// then `xdg-open`.
+    public var browser: String?
+    /// True when the browser runs in the terminal (w3m, lynx): the reader gives it the terminal and
+    /// waits, instead of starting it detached.
+    public var browserIsTerminal = false
+    public var sort: ArticleSort = .newestFirst
+    public var refreshOnStart = false
+    /// OSC 8 hyperlinks in the article view.
+    public var hyperlinks = true
+    /// What a refresh deletes afterwards.
+    public var retention: RetentionPolicy? = RefreshOptions.defaultRetention
+    /// The feed list in OPML order with folders, or by title.
+    public var feedList: FeedListMode = .folders
+    /// Start with feeds without unread articles hidden from the feed list.
+    public var hideReadFeeds = false
+    /// Start with read articles hidden from article lists.
+    public var hideReadArticles = false
+    /// `[macros]`: after the `macro` key, this key runs these commands in order.
+    public var macros: [Key: [ReaderCommand]] = [:]
+    /// `[[ignore]]`: articles these rules match are hidden (marked, never deleted).
+    public var ignoreRules = IgnoreRules.none
+    /// `[[query]]`: saved searches shown as virtual feeds.
+    public var queryFeeds: [QueryFeed] = []
+
+    public init() {}
+}

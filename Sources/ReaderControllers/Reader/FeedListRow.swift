@@ -1,0 +1,57 @@
+import FeedStore
+import TerminalView
+
+/// One row of the reader's feed list: the virtual rows, a query feed, a tag, a folder group or a
+/// feed, with what it shows. A value.
+enum FeedListRow: Hashable {
+    case allUnread(unread: Int, total: Int)
+    case starred(count: Int)
+    case query(QueryFeedRow)
+    case tag(TagSummary)
+    case folder(FolderSummary)
+    case feed(StoredFeed, indented: Bool)
+
+    /// What stays the same across reloads, to keep the selection on "the same" row.
+    var identity: String {
+        switch self {
+        case .allUnread: "all"
+        case .starred: "starred"
+        case .query(let row): "query:" + row.feed.name
+        case .tag(let tag): "tag:" + tag.tag
+        case .folder(let folder): "folder:" + folder.name
+        case .feed(let feed, _): "feed:\(feed.id)"
+        }
+    }
+
+    /// The row's cells (name, unread, total, `!` after a failed fetch) and styles in `theme`.
+    func tableRow(theme: ReaderTheme) -> TableRow {
+        switch self {
+        case .allUnread(let unread, let total):
+            return TableRow(cells: ["All unread", "\(unread)", "\(total)", ""], style: unread > 0 ? theme.unread : theme.read)
+        case .starred(let count):
+            return TableRow(cells: ["Starred", "", "\(count)", ""], style: theme.read)
+        case .query(let row):
+            return TableRow(
+                cells: ["» \(ReaderFormat.clean(row.feed.name))", row.count.map { "\($0.unread)" } ?? "…",
+                        row.count.map { "\($0.total)" } ?? "…", ""],
+                style: (row.count?.unread ?? 0) > 0 ? theme.unread : theme.read)
+        case .tag(let tag):
+            return TableRow(
+                cells: ["# \(ReaderFormat.clean(tag.tag)) (\(tag.feedCount))", "\(tag.unreadCount)", "\(tag.totalCount)", ""],
+                style: tag.unreadCount > 0 ? theme.unread : theme.read)
+        case .folder(let folder):
+            return TableRow(
+                cells: [
+                    (folder.collapsed ? "+ " : "- ") + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
+                    "\(folder.unreadCount)", "\(folder.totalCount)", "",
+                ],
+                style: folder.unreadCount > 0 ? theme.unread : theme.read)
+        case .feed(let feed, let indented):
+            let failed = feed.fetchState.lastError != nil
+            return TableRow(
+                cells: [(indented ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
+                style: feed.unreadCount > 0 ? theme.unread : theme.read,
+                cellStyles: [nil, nil, nil, theme.error])
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import FeedStore
+import Foundation
+
+/// What a whole refresh did, feed by feed, in completion order.
+public struct RefreshSummary: Sendable, Hashable, Encodable {
+    public let feeds: [RefreshFeedResult]
+    public let seconds: Double
+    /// Articles deleted by the retention policy afterwards.
+    public let deleted: Int
+    /// True when `RefreshController.cancel()` or task cancellation stopped the refresh early.
+    public let cancelled: Bool
+    /// The feeds of the feed list after the refresh (a permanent redirect may have merged two).
+    public let scope: FeedScope
+
+    public init(
+        feeds: [RefreshFeedResult], seconds: Double, deleted: Int = 0, cancelled: Bool = false,
+        scope: FeedScope = .every
+    ) {
+        self.feeds = feeds
+        self.seconds = seconds
+        self.deleted = deleted
+        self.cancelled = cancelled
+        self.scope = scope
+    }
+
+    public var newArticles: Int { feeds.reduce(0) { $0 + $1.new } }
+    public var updatedArticles: Int { feeds.reduce(0) { $0 + $1.updated } }
+    public var failures: [RefreshFeedResult] { feeds.filter(\.isFailure) }
+
+    /// 0 when every feed succeeded, 1 when some failed (the rest were stored), 130 when a signal
+    /// stopped the run.
+    public var exitStatus: ExitStatus {
+        if cancelled { return .interrupted }
+        return failures.isEmpty ? .success : .partialFailure
+    }
+
+    /// The summary as one compact JSON document (`tidings refresh --json`).
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: ExtraKeys.self)
+        try container.encode(feeds, forKey: .feeds)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(deleted, forKey: .deleted)
+        try container.encode(cancelled, forKey: .cancelled)
+        try container.encode(newArticles, forKey: .new)
+        try container.encode(updatedArticles, forKey: .updated)
+        try container.encode(failures.count, forKey: .failed)
+    }
+
+    private enum ExtraKeys: String, CodingKey {
+        case feeds, seconds, deleted, cancelled, new, updated, failed
+    }
+}
