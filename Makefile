@@ -8,7 +8,7 @@ APT_BENCH  := sfeed newsboat gcc nginx-light
 DEMO_DIR   := .build/demo
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release demo test bench deps deps-test deps-bench clean
+.PHONY: all build release demo test bench deps deps-test deps-bench clean check-imports
 
 all: build
 
@@ -48,6 +48,10 @@ demo: release
 test: deps-test
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
+
+# The one-way module imports of the README's Architecture section (also run by the test suite).
+check-imports:
+	Scripts/check-imports.sh
 
 bench: deps-bench release
 	Benchmarks/run.sh

@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Tidings",
-    platforms: [.macOS(.v13)],
+    // macOS 15 is the first with every API used here: `Mutex` (Synchronization) and typed throws in
+    // the standard library. Linux has no platform floor; the toolchain is Swift 6.1 or later.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tidings", targets: ["tidings"]),
         .library(name: "FeedModel", targets: ["FeedModel"]),

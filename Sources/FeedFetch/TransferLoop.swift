@@ -1,27 +1,44 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// The one thread and the one libcurl multi handle that run every transfer of a `FeedFetcher`.
 ///
-/// Threading: `start`, `cancel` and `stop` may be called from any thread; they leave a command under
-/// `lock` and wake the loop with `curl_multi_wakeup`. Everything else (easy handles, the admission
-/// queues, the batches) belongs to the loop thread alone, which is why the class can be
-/// `@unchecked Sendable`. Results leave through each batch's `AsyncStream` continuation.
+/// Threading: `start`, `cancel` and `stop` may be called from any thread; they leave a command in
+/// `shared` (a `Mutex`) and wake the loop with `curl_multi_wakeup`. The loop runs on a thread of its
+/// own (libcurl's `curl_multi_poll` blocks, which a task of Swift's cooperative pool must not do);
+/// `stop` joins that thread. Results leave through each batch's `AsyncStream` continuation.
+///
+/// Why `@unchecked Sendable` is safe: the stored properties other threads reach are `let`s of
+/// `Sendable` types (`configuration`, `shared`) and `multi`, a pointer those threads only pass to
+/// `curl_multi_wakeup`, which libcurl documents as callable from any thread, and only under `shared`'s
+/// lock while `closed` is false (the loop sets it, under the same lock, before freeing the handle).
+/// Every other property (easy handles, admission queues, batches) is touched only by the loop
+/// thread, inside `run()` and the private methods it calls.
 final class TransferLoop: @unchecked Sendable {
-    private enum Command {
-        case start(Batch)
+    /// What other threads hand to the loop; only values cross.
+    private enum Command: Sendable {
+        case start(id: UInt64, requests: [FetchRequest], continuation: AsyncStream<FetchResult>.Continuation)
         case cancel(batchID: UInt64?)
+    }
+
+    /// The state shared between the loop thread and its callers.
+    private struct Shared: Sendable {
+        var inbox: [Command] = []
+        var stopRequested = false
+        /// Once true, `multi` is being freed: no more wakeups.
+        var closed = false
+        var nextBatchID: UInt64 = 1
+        /// Whether `stop` has taken the thread (joined it, or detached it when called on it).
+        var threadTaken = false
     }
 
     private let configuration: FetchConfiguration
     private let multi: UnsafeMutableRawPointer
-    private let lock = NSLock()
-    private var inbox: [Command] = []  // guarded by lock
-    private var stopRequested = false  // guarded by lock
-    private var closed = false  // guarded by lock; once true, `multi` is being freed
-    private var nextBatchID: UInt64 = 1  // guarded by lock
-    private var loopThread: pthread_t?  // guarded by lock; set when the loop starts
-    private let finished = DispatchSemaphore(value: 0)
+    private let shared = Mutex(Shared())
+    /// The loop thread: written once in `init`, before `self` reaches any caller (callers get the loop
+    /// through `FeedFetcher`, after `init` returned), then only read, by `stop`.
+    private var thread: pthread_t
 
     // Loop thread only.
     private var batches: [UInt64: Batch] = [:]
@@ -30,72 +47,87 @@ final class TransferLoop: @unchecked Sendable {
     private var waiting: [String: HostQueue] = [:]
     private var waitingHosts: [String] = []
 
-    /// Returns nil when libcurl cannot create a multi handle.
+    /// Returns nil when libcurl cannot create a multi handle or the thread cannot be started.
     init?(configuration: FetchConfiguration) {
         guard let multi = curl_multi_init() else { return nil }
         self.multi = multi
         self.configuration = configuration
+        thread = pthread_t()
         let perHost = max(1, configuration.maxPerHost)
         let total = max(1, configuration.maxConcurrent)
         _ = tidings_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
         _ = tidings_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, perHost)
         _ = tidings_curl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, total)
         _ = tidings_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, total)
-        let thread = Thread { [self] in run() }
-        thread.name = "tidings.fetch"
-        thread.start()
+        // The thread owns one reference to the loop until `run` returns.
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var started = pthread_t()
+        let status = pthread_create(&started, nil, { context in
+            guard let context else { return nil }
+            Thread.current.name = "tidings.fetch"
+            let loop = Unmanaged<TransferLoop>.fromOpaque(context).takeRetainedValue()
+            loop.run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<TransferLoop>.fromOpaque(context).release()
+            curl_multi_cleanup(multi)
+            return nil
+        }
+        thread = started
     }
 
     /// Queues a batch; its results arrive on `continuation`, which is finished after the last one.
     func start(_ requests: [FetchRequest], continuation: AsyncStream<FetchResult>.Continuation) -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        let id = nextBatchID
-        nextBatchID += 1
-        let batch = Batch(id: id, requests: requests, continuation: continuation)
-        if closed {
-            batch.finishAll(with: .cancelled)
-        } else {
-            inbox.append(.start(batch))
+        let (id, accepted) = shared.withLock { state -> (UInt64, Bool) in
+            let id = state.nextBatchID
+            state.nextBatchID += 1
+            guard !state.closed else { return (id, false) }
+            state.inbox.append(.start(id: id, requests: requests, continuation: continuation))
             curl_multi_wakeup(multi)
+            return (id, true)
         }
+        if !accepted { Batch(id: id, requests: requests, continuation: continuation).finishAll(with: .cancelled) }
         return id
     }
 
     /// Cancels one batch, or every batch when `batchID` is nil.
     func cancel(batchID: UInt64?) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { return }
-        inbox.append(.cancel(batchID: batchID))
-        curl_multi_wakeup(multi)
+        shared.withLock { state in
+            guard !state.closed else { return }
+            state.inbox.append(.cancel(batchID: batchID))
+            curl_multi_wakeup(multi)
+        }
     }
 
-    /// Cancels everything, frees every handle and waits for the loop thread to end, unless called on
-    /// that thread (the last reference to a fetcher can go when a stream finishes there): then the
-    /// loop ends once the current step returns.
+    /// Cancels everything, frees every handle and waits for the loop thread to end (joins it), unless
+    /// called on that thread (the last reference to a fetcher can go when a stream finishes there):
+    /// then the thread is detached and ends once the current step returns. Later calls return at once.
     func stop() {
-        lock.lock()
-        let wasRunning = !stopRequested
-        stopRequested = true
-        if !closed { curl_multi_wakeup(multi) }
-        let onLoopThread = loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        lock.unlock()
-        if wasRunning && !onLoopThread { finished.wait() }
+        let takesThread = shared.withLock { state -> Bool in
+            state.stopRequested = true
+            if !state.closed { curl_multi_wakeup(multi) }
+            defer { state.threadTaken = true }
+            return !state.threadTaken
+        }
+        guard takesThread else { return }
+        if pthread_equal(thread, pthread_self()) != 0 {
+            pthread_detach(thread)
+        } else {
+            pthread_join(thread, nil)
+        }
     }
 }
 
 extension TransferLoop {
     private func run() {
-        lock.lock()
-        loopThread = pthread_self()
-        lock.unlock()
         var running: Int32 = 0
         while true {
             let (commands, stopping) = takeCommands()
             for command in commands {
                 switch command {
-                case .start(let batch): enqueue(batch)
+                case .start(let id, let requests, let continuation):
+                    enqueue(Batch(id: id, requests: requests, continuation: continuation))
                 case .cancel(let id): cancelBatches(id)
                 }
             }
@@ -107,23 +139,23 @@ extension TransferLoop {
             let wait: Int32 = active.isEmpty ? 10_000 : 1_000
             curl_multi_poll(multi, nil, 0, wait, nil)
         }
-        lock.lock()
-        closed = true
-        let leftovers = inbox
-        inbox.removeAll()
-        lock.unlock()
-        for case .start(let batch) in leftovers { batch.finishAll(with: .cancelled) }
+        let leftovers = shared.withLock { state -> [Command] in
+            state.closed = true
+            defer { state.inbox.removeAll() }
+            return state.inbox
+        }
+        for case .start(let id, let requests, let continuation) in leftovers {
+            Batch(id: id, requests: requests, continuation: continuation).finishAll(with: .cancelled)
+        }
         cancelBatches(nil)
         curl_multi_cleanup(multi)
-        finished.signal()
     }
 
     private func takeCommands() -> ([Command], Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        let commands = inbox
-        inbox.removeAll()
-        return (commands, stopRequested)
+        shared.withLock { state in
+            defer { state.inbox.removeAll() }
+            return (state.inbox, state.stopRequested)
+        }
     }
 
     private func enqueue(_ batch: Batch) {

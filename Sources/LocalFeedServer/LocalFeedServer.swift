@@ -1,17 +1,23 @@
 import Foundation
+import Synchronization
 
 /// The project's local HTTP feed server (Tests/FeedFetchTests/Resources/test_server.py, Python's
 /// standard library) run as a child process on 127.0.0.1, for the tests and the benchmarks. Never part
 /// of the reader itself.
 ///
 /// The server is started with `--watch-stdin` and a pipe as its stdin, so it also exits if this process
-/// dies. Not thread-safe: start and stop it from one place.
+/// dies. Thread-safe: `url` and `port` from anywhere; `stop` (and deinit) from any thread, any number
+/// of times.
+///
+/// Why `@unchecked Sendable` is safe: every stored property is a `let`. `port` is a value; `stopped`
+/// is a `Mutex`. `process` and `input` (Foundation classes not marked `Sendable`) are used by `init`,
+/// before `self` is shared, and then only by the one `stop` call that flips `stopped`.
 public final class LocalFeedServer: @unchecked Sendable {
     /// The port the server chose and printed.
     public let port: Int
     private let process = Process()
     private let input = Pipe()
-    private var stopped = false
+    private let stopped = Mutex(false)
 
     /// Starts `python3 SCRIPT --watch-stdin --feeds FEEDS` and waits for the port it prints.
     public init(script: String, feeds: Int = 500) throws {
@@ -41,8 +47,11 @@ public final class LocalFeedServer: @unchecked Sendable {
     /// Closes the server's stdin, signals it and reaps it with `waitpid` (Foundation's `waitUntilExit`
     /// waits on a run loop and does not return when called from a task). Later calls do nothing.
     public func stop() {
-        guard !stopped else { return }
-        stopped = true
+        let wasStopped = stopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
         try? input.fileHandleForWriting.close()
         let pid = process.processIdentifier
         kill(pid, SIGTERM)

@@ -1,7 +1,8 @@
 import TidingsText
 
 /// Supplies a `TableView` with rows. The table asks only for the rows it is about to draw, so a
-/// data source can load rows page by page. Called on the thread that draws the table.
+/// data source can load rows page by page. Called on the main actor, where the table draws.
+@MainActor
 public protocol TableViewDataSource: AnyObject {
     /// How many rows the table has.
     func numberOfRows(in tableView: TableView) -> Int
@@ -9,8 +10,9 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow
 }
 
-/// Learns what the user does in a `TableView`. Called synchronously, on the thread that passes
-/// events to `TableView.handle`/`perform`, after the state was updated.
+/// Learns what the user does in a `TableView`. Called synchronously on the main actor, from
+/// `TableView.handle`/`perform`, after the state was updated.
+@MainActor
 public protocol TableViewDelegate: AnyObject {
     /// The user chose `row` (Enter, or a click on it).
     func tableView(_ tableView: TableView, didChooseRow row: Int)
@@ -28,7 +30,8 @@ extension TableViewDelegate {
 /// and `perform`, which adjust it (clamped to the row count, selection scrolled into view).
 /// Rows come from the `dataSource`, only for the visible range. Default keys: arrows, PgUp/PgDn,
 /// Home/End, Enter; mouse: click chooses a row, wheel scrolls. Letter keys (j/k, g/G, space) are
-/// the controller's to bind, via `perform`. Not thread-safe: use on the UI thread.
+/// the controller's to bind, via `perform`. Isolated to the main actor, the reader's UI thread.
+@MainActor
 public final class TableView {
     /// Held weakly: the controller that owns the table keeps its data source alive.
     public weak var dataSource: (any TableViewDataSource)?

@@ -15,8 +15,9 @@ import Darwin
 /// on SIGCONT raw mode comes back and `nextEvent` reports `.resize` so the controller redraws, in
 /// full. SIGWINCH is reported as `.resize`.
 ///
-/// Only one `Terminal` may be started at a time (signal handlers are process-wide). Not thread-safe:
-/// create and use it on one thread (the UI loop); other threads reach it only through `wakeup`.
+/// Only one `Terminal` may be started at a time (signal handlers are process-wide). Isolated to the
+/// main actor (the UI loop); other threads and tasks reach it only through `wakeup`.
+@MainActor
 public final class Terminal {
     /// What to turn on besides raw mode.
     public struct Options: Hashable, Sendable {
@@ -32,7 +33,7 @@ public final class Terminal {
     }
 
     /// Post to it from any thread to make `nextEvent` return `.wakeup`.
-    public let wakeup: TerminalWakeup
+    public nonisolated let wakeup: TerminalWakeup
     /// Turns frames into terminal updates; its options (colours, hyperlinks) may be changed.
     public let renderer: Renderer
     /// When true (the default) a Ctrl-Z key suspends the program as the shell's Ctrl-Z would.
@@ -65,7 +66,11 @@ public final class Terminal {
     }
 
     deinit {
-        stop()
+        // `stop()` without the actor: a deinit runs on whichever thread dropped the last reference, and
+        // then nothing else can reach the terminal.
+        guard isStarted else { return }
+        tidings_term_leave()
+        tidings_term_remove_signal_handlers()
     }
 
     /// Enters raw mode and the full-screen state and installs the signal handlers.
@@ -163,7 +168,7 @@ public final class Terminal {
                 pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, wait.map(Terminal.milliseconds) ?? -1)
+            let ready = poll(&descriptors, 2, wait.map(TerminalWakeup.milliseconds) ?? -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .inputClosed
@@ -211,12 +216,5 @@ public final class Terminal {
 
     private static func readSize(_ descriptor: Int32) -> TerminalSize {
         TerminalSize.current(of: descriptor) ?? TerminalSize(width: 80, height: 24)
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return 0 }
-        let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: total)
     }
 }

@@ -1,10 +1,14 @@
-/// What a controller's event loop needs from a terminal: its size, the next input event, and a
-/// place to draw frames. `Terminal` is the real one; `HeadlessTerminal` serves tests and benchmarks.
-/// Used from one thread (the UI loop).
+/// What a controller's event loop needs from a terminal: its size, the next input event, a place to
+/// draw frames, and a wakeup other threads post to. `Terminal` is the real one; `HeadlessTerminal`
+/// serves tests and benchmarks. Isolated to the main actor (the UI loop), except `wakeup`.
+@MainActor
 public protocol TerminalDevice: AnyObject {
     /// The size frames should have.
     var size: TerminalSize { get }
-    /// The next event, waiting up to `timeout` (nil: without limit); nil when the time ran out.
+    /// Posting to it (from any thread or task) makes a waiting `nextEvent` return `.wakeup`.
+    nonisolated var wakeup: TerminalWakeup { get }
+    /// The next event, waiting up to `timeout` (nil: without limit) for input or a `wakeup` post;
+    /// nil when the time ran out.
     func nextEvent(timeout: Duration?) -> InputEvent?
     /// Shows `frame`, sending only what changed since the previous one.
     func draw(_ frame: ScreenBuffer)
@@ -50,7 +54,10 @@ enum Base64 {
 /// An in-memory terminal: the caller queues input events, frames are kept for inspection and
 /// still go through a `Renderer`, so the bytes a real terminal would get are counted.
 ///
-/// For controller tests and benchmarks without a tty. Not thread-safe: use on one thread.
+/// Events come only from the queue, and waits end only by a `wakeup` post (or the timeout), so a test
+/// can wait for background work without sleeping. For controller tests and benchmarks without a tty.
+/// Isolated to the main actor, as the real terminal is.
+@MainActor
 public final class HeadlessTerminal: TerminalDevice {
     public var size: TerminalSize
     /// The last frame drawn, if any.
@@ -60,12 +67,15 @@ public final class HeadlessTerminal: TerminalDevice {
     public private(set) var bytesWritten = 0
     /// Every OSC 52 sequence sent, in order, as the terminal would receive it.
     public private(set) var clipboardSequences: [[UInt8]] = []
+    public nonisolated let wakeup: TerminalWakeup
     private var events: [InputEvent] = []
     private let renderer: Renderer
 
-    public init(size: TerminalSize, renderOptions: RenderOptions = RenderOptions()) {
+    /// Throws when the process is out of descriptors for the wakeup's pipe.
+    public init(size: TerminalSize, renderOptions: RenderOptions = RenderOptions()) throws {
         self.size = size
         self.renderer = Renderer(options: renderOptions)
+        wakeup = try TerminalWakeup()
     }
 
     /// Adds events for `nextEvent` to return, in order.
@@ -85,9 +95,11 @@ public final class HeadlessTerminal: TerminalDevice {
         events.append(.resize(newSize))
     }
 
-    /// The next queued event; nil at once when none is left (it never waits).
+    /// The next queued event; else `.wakeup` when a post is pending or arrives within `timeout` (nil:
+    /// without limit); else nil. With an empty queue and no post it waits for the whole timeout.
     public func nextEvent(timeout: Duration?) -> InputEvent? {
-        events.isEmpty ? nil : events.removeFirst()
+        if !events.isEmpty { return events.removeFirst() }
+        return wakeup.wait(timeout: timeout) ? .wakeup : nil
     }
 
     public func draw(_ frame: ScreenBuffer) {

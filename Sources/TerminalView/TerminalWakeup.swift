@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A self-pipe that makes `Terminal.nextEvent(timeout:)` return `.wakeup`, so work finished on
+/// A self-pipe that makes `nextEvent(timeout:)` of a `TerminalDevice` return `.wakeup`, so work finished on
 /// another thread (a background refresh) can get the UI to redraw.
 ///
 /// Thread-safe: `post()` may be called from any thread or task, any number of times; posts that
@@ -34,6 +34,28 @@ public final class TerminalWakeup: Sendable {
     public func post() {
         var byte: UInt8 = 1
         _ = write(writeDescriptor, &byte, 1)
+    }
+
+    /// Waits up to `timeout` (nil: without limit) for a post; returns true, the pipe emptied, when one
+    /// was pending or arrived. Called by the one loop that reads the pipe.
+    func wait(timeout: Duration?) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now + $0 }
+        while true {
+            if drain() { return true }
+            let left = deadline.map { clock.now.duration(to: $0) }
+            if let left, left <= .zero { return false }
+            var descriptor = pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, left.map(Self.milliseconds) ?? -1) < 0, errno != EINTR { return false }
+        }
+    }
+
+    /// `duration` in whole milliseconds for `poll`, rounded up so a wait never ends early.
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: total)
     }
 
     /// Empties the pipe; returns true when at least one `post()` was pending (signal handlers write

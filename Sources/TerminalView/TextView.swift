@@ -11,7 +11,8 @@ public enum TextAction: Hashable, Sendable {
 /// The scroll offset (first visible display line) belongs to the controller and is passed in;
 /// `draw` and `perform` keep it in range. Wrapping is cached per width, so long articles re-wrap
 /// only when the width changes. Default keys: arrows, PgUp/PgDn, Home/End; the mouse wheel scrolls.
-/// Not thread-safe: use on the UI thread.
+/// Isolated to the main actor, the reader's UI thread.
+@MainActor
 public final class TextView {
     /// The text, one entry per logical line. Sanitize untrusted text first (`TerminalSanitizer.lines`).
     public var lines: [StyledLine] {

@@ -33,10 +33,16 @@ struct ReadCommand: ParsableCommand {
             throw global.failure(error)
         }
         let environment = try global.environment()
-        do {
-            try ReaderLauncher.run(environment: environment, config: config)
-        } catch {
-            throw global.failure(error)
+        // `Tidings.main` runs on the main actor and calls this synchronously, so the reader's loop
+        // owns the main thread; the check traps if that ever stops being true.
+        let failure = MainActor.assumeIsolated { () -> ReaderError? in
+            do throws(ReaderError) {
+                try ReaderLauncher.run(environment: environment, config: config)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw global.failure(failure) }
     }
 }

@@ -30,9 +30,8 @@ final class RefreshProgressLine: Sendable {
             }
         }
         guard let flushAt else { return }
-        let wait = (flushAt - .now).components
-        let delay = max(0, Double(wait.seconds) + Double(wait.attoseconds) / 1e18)
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+        Task.detached { [self] in
+            try? await Task.sleep(until: flushAt, clock: .continuous)
             state.withLock { state in
                 if let progress = state.throttle.flush(now: .now) { Self.writeLine(progress, state: &state) }
             }

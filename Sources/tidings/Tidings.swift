@@ -19,6 +19,8 @@ struct Tidings: AsyncParsableCommand {
         ],
         defaultSubcommand: ReadCommand.self)
 
+    /// On the main actor: the reader (`read`) runs its loop there, on the main thread.
+    @MainActor
     static func main() async {
         ProcessSetup.run()
         let arguments = Array(CommandLine.arguments.dropFirst())

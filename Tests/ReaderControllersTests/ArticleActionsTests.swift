@@ -5,12 +5,13 @@ import TerminalView
 import XCTest
 
 /// Copying URLs with OSC 52, the URL view, piping and saving an article, and macros.
+@MainActor
 final class ArticleActionsTests: XCTestCase {
     private func osc52(_ text: String) -> [UInt8] {
         Array("\u{1B}]52;c;".utf8) + Array(Data(text.utf8).base64EncodedString().utf8) + [0x07]
     }
 
-    func testYCopiesTheURLThroughTheTerminal() throws {
+    func testYCopiesTheURLThroughTheTerminal() async throws {
         let reader = try ReaderHarness(self)
         reader.type("jjjj\r")  // Alpha News, third story selected
         reader.type("y")
@@ -22,7 +23,7 @@ final class ArticleActionsTests: XCTestCase {
         XCTAssertTrue(reader.lines[29].contains("No link [9]"), reader.lines[29])
     }
 
-    func testTheURLViewListsTheLinksToOpenCopyOrPipe() throws {
+    func testTheURLViewListsTheLinksToOpenCopyOrPipe() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("urlview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
@@ -48,7 +49,7 @@ final class ArticleActionsTests: XCTestCase {
         XCTAssertEqual(reader.lines[1], "Alpha first story", "back in the article")
     }
 
-    func testPipeHandsTheArticleTextToACommand() throws {
+    func testPipeHandsTheArticleTextToACommand() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
@@ -68,7 +69,7 @@ final class ArticleActionsTests: XCTestCase {
         XCTAssertFalse(reader.app.isFinished, "a command that stops reading does not end the reader")
     }
 
-    func testSaveWritesTextOrHTMLAndAsksBeforeReplacing() throws {
+    func testSaveWritesTextOrHTMLAndAsksBeforeReplacing() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("save-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
@@ -103,7 +104,7 @@ final class ArticleActionsTests: XCTestCase {
         XCTAssertTrue(reader.lines[29].hasPrefix("Not saved:"), reader.lines[29])
     }
 
-    func testAMacroRunsItsCommandsInOrder() throws {
+    func testAMacroRunsItsCommandsInOrder() async throws {
         let config = try ReaderConfig.parse("[macros]\nv = [\"toggle_star\", \"down\", \"toggle_star\"]\nq = \"quit\"\n")
         let reader = try ReaderHarness(self, config: config)
         reader.type("jjjj\r")
@@ -121,7 +122,7 @@ final class ArticleActionsTests: XCTestCase {
         XCTAssertTrue(reader.app.isFinished)
     }
 
-    func testMacrosNamingUnknownCommandsAreRefused() {
+    func testMacrosNamingUnknownCommandsAreRefused() async {
         XCTAssertThrowsError(try ReaderConfig.parse("[macros]\nv = [\"fly\"]\n", path: "c.toml")) { error in
             XCTAssertEqual("\(error)", "config c.toml: unknown command 'fly' in macro 'v'")
         }

@@ -6,6 +6,7 @@ import TerminalView
 import XCTest
 
 /// Long lists are read page by page, as the table asks for rows.
+@MainActor
 final class ArticleListPagingTests: XCTestCase {
     static func fillLong(_ store: FeedStore) throws {
         let feed = try store.addFeed(url: "https://long.example/feed", title: "Long Feed")
@@ -15,7 +16,7 @@ final class ArticleListPagingTests: XCTestCase {
         try store.apply(feedID: feed.id, feed: ReaderFixture.feed(items), fetch: FetchRecord(fetchedAt: Date()))
     }
 
-    func testRowsComeInPagesAndTheCacheStaysSmall() throws {
+    func testRowsComeInPagesAndTheCacheStaysSmall() async throws {
         let reader = try ReaderHarness(self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong)
         reader.type("\r")
         let list = try XCTUnwrap(reader.app.navigation.topViewController as? ArticleListViewController)
@@ -38,7 +39,7 @@ final class ArticleListPagingTests: XCTestCase {
         XCTAssertTrue(reader.lines[18].hasSuffix("\(list.tableState.selectedRow + 1)/1000"))
     }
 
-    func testAQueryListShowsItsFirstPageBeforeItIsCountedAndAKeyWaitsForTheCount() throws {
+    func testAQueryListShowsItsFirstPageBeforeItIsCountedAndAKeyWaitsForTheCount() async throws {
         let reader = try ReaderHarness(self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong)
         let expression = try QueryExpression(parsing: "title =~ \"(?i)long.*story\"")
         let list = ArticleListViewController(
@@ -64,7 +65,7 @@ final class ArticleListPagingTests: XCTestCase {
         XCTAssertEqual(short.pages.total, 10)
     }
 
-    func testOpeningDeepInTheListShowsThatArticle() throws {
+    func testOpeningDeepInTheListShowsThatArticle() async throws {
         let reader = try ReaderHarness(self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong)
         reader.type("\rGkkk\r")
         XCTAssertEqual(reader.lines[1], "Long story 3")

@@ -6,6 +6,7 @@ import TerminalView
 import XCTest
 
 /// The article view: links, the browser, hyperlinks, marks, scrolling.
+@MainActor
 final class ArticleViewTests: XCTestCase {
     /// A config whose "browser" appends each URL to a file, so the test can see what was opened.
     private func recordingConfig(_ file: URL) -> ReaderConfig {
@@ -26,7 +27,7 @@ final class ArticleViewTests: XCTestCase {
         return []
     }
 
-    func testONumberOpensThatLinkAndOAloneTheArticle() throws {
+    func testONumberOpensThatLinkAndOAloneTheArticle() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("opened-\(UUID().uuidString).txt")
         addTeardownBlock { try? FileManager.default.removeItem(at: file) }
         let reader = try ReaderHarness(self, config: recordingConfig(file))
@@ -41,7 +42,7 @@ final class ArticleViewTests: XCTestCase {
         XCTAssertTrue(reader.lines[29].contains("No link [9]"), reader.lines[29])
     }
 
-    func testUnsafeURLsAreNotHandedToTheBrowser() {
+    func testUnsafeURLsAreNotHandedToTheBrowser() async {
         XCTAssertTrue(BrowserLauncher.isOpenable("https://example.org/a?b=c"))
         XCTAssertFalse(BrowserLauncher.isOpenable("javascript:alert(1)"))
         XCTAssertFalse(BrowserLauncher.isOpenable("file:///etc/passwd"))
@@ -53,7 +54,7 @@ final class ArticleViewTests: XCTestCase {
         XCTAssertEqual(fallback.script, "exec xdg-open \"$1\"")
     }
 
-    func testURLsAreHyperlinksUnlessTurnedOff() throws {
+    func testURLsAreHyperlinksUnlessTurnedOff() async throws {
         let reader = try ReaderHarness(self)
         reader.type("jjjj\rG\r")
         let frame = try XCTUnwrap(reader.terminal.frame)
@@ -69,7 +70,7 @@ final class ArticleViewTests: XCTestCase {
         XCTAssertNil(try XCTUnwrap(plain.terminal.frame)[12, urlRow].style.hyperlink)
     }
 
-    func testStarAndUnreadFromTheArticleReachTheStoreAndTheList() throws {
+    func testStarAndUnreadFromTheArticleReachTheStoreAndTheList() async throws {
         let reader = try ReaderHarness(self)
         reader.type("jjjj\r\r")  // Alpha third story
         reader.type("s")
@@ -83,7 +84,7 @@ final class ArticleViewTests: XCTestCase {
         XCTAssertEqual(reader.lines[2], "N * 2024-01-04 Alpha third story")
     }
 
-    func testLongArticlesScrollAndWrapAtTheTerminalWidth() throws {
+    func testLongArticlesScrollAndWrapAtTheTerminalWidth() async throws {
         let paragraph = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
         let reader = try ReaderHarness(self, size: TerminalSize(width: 50, height: 15), fill: { store in
             let feed = try store.addFeed(url: "https://long.example/feed", title: "Words")

@@ -5,6 +5,7 @@ import TerminalView
 import XCTest
 
 /// config.toml: defaults, every setting, and one-line errors for malformed files.
+@MainActor
 final class ConfigFileTests: XCTestCase {
     static let fullExample = """
         browser = "firefox --new-tab %u"
@@ -29,7 +30,7 @@ final class ConfigFileTests: XCTestCase {
         max_age_days = 30
         """
 
-    func testAMissingFileGivesTheDefaults() throws {
+    func testAMissingFileGivesTheDefaults() async throws {
         let config = try ReaderConfig.load(path: "/nonexistent/tidings/config.toml")
         XCTAssertEqual(config, ReaderConfig())
         XCTAssertEqual(config.keys.command(for: .character("j")), .down)
@@ -38,7 +39,7 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(config.retention, RefreshOptions.defaultRetention)
     }
 
-    func testEverySettingIsRead() throws {
+    func testEverySettingIsRead() async throws {
         let config = try ReaderConfig.parse(Self.fullExample)
         XCTAssertEqual(config.browser, "firefox --new-tab %u")
         XCTAssertFalse(config.browserIsTerminal)
@@ -56,12 +57,12 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(config.retention, RetentionPolicy(maxArticlesPerFeed: 200, maxAge: 30 * 86_400))
     }
 
-    func testZeroRetentionKeepsEverything() throws {
+    func testZeroRetentionKeepsEverything() async throws {
         let config = try ReaderConfig.parse("[retention]\nmax_articles_per_feed = 0\nmax_age_days = 0\n")
         XCTAssertNil(config.retention)
     }
 
-    func testMalformedFilesGiveOneLineErrors() {
+    func testMalformedFilesGiveOneLineErrors() async {
         let cases: [(String, String)] = [
             ("sort = \"newest-first\"\nbrowser = [unclosed\n", "config.toml:2"),
             ("colour = \"red\"\n", "unknown setting 'colour'"),
@@ -87,7 +88,7 @@ final class ConfigFileTests: XCTestCase {
         }
     }
 
-    func testLoadReadsTheFileAndNamesItInErrors() throws {
+    func testLoadReadsTheFileAndNamesItInErrors() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
@@ -100,7 +101,7 @@ final class ConfigFileTests: XCTestCase {
         }
     }
 
-    func testTheReaderFollowsTheConfig() throws {
+    func testTheReaderFollowsTheConfig() async throws {
         var config = try ReaderConfig.parse(Self.fullExample)
         config.refreshOnStart = false
         let reader = try ReaderHarness(self, config: config)
@@ -116,8 +117,9 @@ final class ConfigFileTests: XCTestCase {
 }
 
 /// The README's full example is a valid config, and says what the defaults are.
+@MainActor
 final class ConfigReadmeExampleTests: XCTestCase {
-    func testTheReadmeExampleParsesToTheDefaultsExceptTheBrowserAndMacros() throws {
+    func testTheReadmeExampleParsesToTheDefaultsExceptTheBrowserAndMacros() async throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)

@@ -36,7 +36,8 @@ final class FeedListChangeTests: RefreshServerTestCase {
         try XCTUnwrap(scope.feedIDs).map { try XCTUnwrap(try store.feed(id: $0)).url }
     }
 
-    func testAListEditedBehindTheReadersBackIsNoticed() throws {
+    @MainActor
+    func testAListEditedBehindTheReadersBackIsNoticed() async throws {
         XCTAssertEqual(beta.count, other.count)
         try writeFeedList([(alpha, "Alpha", "news"), (beta, "Beta", nil), (gamma, nil, nil)])
         let environment = try environment()
@@ -68,7 +69,8 @@ final class FeedListChangeTests: RefreshServerTestCase {
         XCTAssertEqual(try urls(try controller.sync(), environment.store), [alpha, beta, gamma])
     }
 
-    func testTheScopeIsReadAgainWhenTheFeedsChangeAnotherWayOrTheFileIsReplaced() throws {
+    @MainActor
+    func testTheScopeIsReadAgainWhenTheFeedsChangeAnotherWayOrTheFileIsReplaced() async throws {
         try writeFeedList([(alpha, "Alpha", "news"), (beta, "Beta", nil)])
         let environment = try environment()
         let controller = SubscriptionsController(environment: environment)

@@ -5,6 +5,7 @@ import TerminalView
 import XCTest
 
 /// The feed list in the OPML file's order with folders that fold, or by title (`feed_list`).
+@MainActor
 final class FeedListFoldersTests: XCTestCase {
     /// Evil at the top level first, then the folder "news" holding Beta before Alpha.
     private static let opml = """
@@ -22,7 +23,7 @@ final class FeedListFoldersTests: XCTestCase {
             .map { String($0.prefix(14)).trimmingCharacters(in: .whitespaces) }
     }
 
-    func testFoldersKeepTheFileOrderAndFoldOpenAndShut() throws {
+    func testFoldersKeepTheFileOrderAndFoldOpenAndShut() async throws {
         let reader = try ReaderHarness(self, opml: Self.opml)
         XCTAssertEqual(rowOrder(reader), [
             "All unread", "Starred", "# life (2)", "# tech (2)", "Evil Red Feed", "- news (2)", "· Beta Blog", "· Alpha News",
@@ -43,7 +44,7 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertTrue(frame[0, folderRow].style.reverse)
     }
 
-    func testNextUnreadFollowsTheFileOrder() throws {
+    func testNextUnreadFollowsTheFileOrder() async throws {
         let reader = try ReaderHarness(self, opml: Self.opml)
         reader.type("jjjj\r\r")  // Evil's only article
         XCTAssertTrue(reader.lines[1].hasPrefix("Title"), reader.lines[1])
@@ -53,7 +54,7 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertEqual(reader.lines[1], "Alpha third story")
     }
 
-    func testAlphabeticalModeListsTagsThenFeedsByTitle() throws {
+    func testAlphabeticalModeListsTagsThenFeedsByTitle() async throws {
         var config = ReaderConfig()
         config.feedList = .alphabetical
         let reader = try ReaderHarness(self, config: config, opml: Self.opml)
@@ -62,7 +63,7 @@ final class FeedListFoldersTests: XCTestCase {
         ])
     }
 
-    func testTheModeIsReadFromTheConfig() throws {
+    func testTheModeIsReadFromTheConfig() async throws {
         XCTAssertEqual(try ReaderConfig.parse("feed_list = \"alphabetical\"\n").feedList, .alphabetical)
         XCTAssertEqual(try ReaderConfig.parse("").feedList, .folders)
         XCTAssertThrowsError(try ReaderConfig.parse("feed_list = \"tree\"\n", path: "c.toml")) { error in

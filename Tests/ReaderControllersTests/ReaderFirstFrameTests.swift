@@ -6,15 +6,16 @@ import XCTest
 
 /// Work that must not delay the reader's first screen (making the store follow the feed list) runs
 /// once that screen is drawn, and what it changed is on the next screen.
+@MainActor
 final class ReaderFirstFrameTests: XCTestCase {
-    func testAfterFirstFrameRunsOnceTheFirstScreenIsDrawnAndItsChangesAreShown() throws {
+    func testAfterFirstFrameRunsOnceTheFirstScreenIsDrawnAndItsChangesAreShown() async throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("ReaderFirstFrame-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let store = try FeedStore(path: folder.appendingPathComponent("tidings.db").path)
         try store.addFeed(url: "https://first.example/feed", title: "Already Stored")
-        let terminal = HeadlessTerminal(size: TerminalSize(width: 80, height: 20))
+        let terminal = try HeadlessTerminal(size: TerminalSize(width: 80, height: 20))
         let app = ReaderApplication(
             device: terminal, context: ReaderContext(store: store, config: ReaderConfig()), environment: [:])
         terminal.enqueue(.inputClosed)

@@ -7,6 +7,7 @@ import XCTest
 
 /// The misbehaviours of issue 12, each pinned: `n` order and wrap-around, `q` after crossing feeds
 /// and in a tag's list, the first-run hint, selection colours, key conflicts, messages, the browser.
+@MainActor
 final class ReaderFixesTests: XCTestCase {
     /// Three feeds of three unread articles (dates ascending A1 < A2 < A3 …, listed newest first).
     private static func threeFeeds(_ store: FeedStore) throws {
@@ -19,7 +20,7 @@ final class ReaderFixesTests: XCTestCase {
         }
     }
 
-    func testNextUnreadRunsThroughTheListThenTheFollowingFeedsNeverBack() throws {
+    func testNextUnreadRunsThroughTheListThenTheFollowingFeedsNeverBack() async throws {
         let reader = try ReaderHarness(self, fill: Self.threeFeeds)
         reader.type("jj\r")  // Feed A: A3, A2, A1
         XCTAssertTrue(reader.lines[0].hasPrefix("Tidings: Feed A"))
@@ -39,7 +40,7 @@ final class ReaderFixesTests: XCTestCase {
         XCTAssertTrue(reader.lines[28].hasSuffix("3/3"), "with the article shown selected: \(reader.lines[28])")
     }
 
-    func testNextUnreadWrapsAroundToRowsAboveTheSelection() throws {
+    func testNextUnreadWrapsAroundToRowsAboveTheSelection() async throws {
         let reader = try ReaderHarness(self, fill: Self.threeFeeds)
         let others = try reader.store.feeds().filter { $0.title != "Feed B" }.map(\.id)
         try reader.store.markAllRead(ArticleQuery(feedIDs: others))
@@ -53,7 +54,7 @@ final class ReaderFixesTests: XCTestCase {
         XCTAssertTrue(reader.lines[29].hasPrefix("No unread articles left."), reader.lines[29])
     }
 
-    func testBackInATagsListReturnsToEveryFeedInsteadOfQuitting() throws {
+    func testBackInATagsListReturnsToEveryFeedInsteadOfQuitting() async throws {
         let reader = try ReaderHarness(self)
         reader.type("t")
         reader.type("jj\r")  // "tech"
@@ -66,7 +67,7 @@ final class ReaderFixesTests: XCTestCase {
         XCTAssertTrue(reader.app.isFinished, "q on the full list still quits")
     }
 
-    func testTheFirstRunExplainsHowToAddFeeds() throws {
+    func testTheFirstRunExplainsHowToAddFeeds() async throws {
         let reader = try ReaderHarness(self, fill: { _ in })
         XCTAssertNotNil(reader.line(containing: "All unread"))
         XCTAssertNotNil(reader.line(containing: "No feeds yet."), reader.screen)
@@ -77,7 +78,7 @@ final class ReaderFixesTests: XCTestCase {
         XCTAssertNil(full.line(containing: "No feeds yet."))
     }
 
-    func testTheSelectionColoursWinOverDateAndFeedColours() throws {
+    func testTheSelectionColoursWinOverDateAndFeedColours() async throws {
         let reader = try ReaderHarness(self)
         reader.type("\r")  // All unread: columns N, *, date (x 4), feed, title
         let frame = try XCTUnwrap(reader.terminal.frame)
@@ -94,19 +95,19 @@ final class ReaderFixesTests: XCTestCase {
         XCTAssertEqual(colouredFrame[dateX, 2].style.background, .yellow)
     }
 
-    func testTheRefreshSummarySaysFeedInTheSingular() throws {
+    func testTheRefreshSummarySaysFeedInTheSingular() async throws {
         var storeRef: FeedStore?
         let reader = try ReaderHarness(self, makeRefresher: { OneFeedRefresher(store: storeRef) })
         storeRef = reader.store
         reader.type("R")
-        reader.app.waitForRefresh()
+        XCTAssertTrue(reader.app.waitForRefresh())
         XCTAssertTrue(reader.lines[29].hasPrefix("Refreshed 1 feed: 0 new"), reader.lines[29])
     }
 
-    func testALockedRefreshSaysWhatToDoInTheReader() throws {
+    func testALockedRefreshSaysWhatToDoInTheReader() async throws {
         let reader = try ReaderHarness(self, makeRefresher: { LockedRefresher() })
         reader.type("R")
-        reader.app.waitForRefresh()
+        XCTAssertTrue(reader.app.waitForRefresh())
         XCTAssertTrue(reader.lines[29].contains("another refresh is running"), reader.lines[29])
         XCTAssertTrue(reader.lines[29].contains("press R again"), reader.lines[29])
         XCTAssertFalse(reader.lines[29].contains("--wait"), reader.lines[29])

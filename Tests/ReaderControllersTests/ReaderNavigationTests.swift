@@ -6,8 +6,9 @@ import XCTest
 
 /// The reader driven by keys over a headless terminal and a real store: what the screen shows and
 /// what reaches the store.
+@MainActor
 final class ReaderNavigationTests: XCTestCase {
-    func testFeedListShowsVirtualRowsTagsAndFeedsWithCounts() throws {
+    func testFeedListShowsVirtualRowsTagsAndFeedsWithCounts() async throws {
         let reader = try ReaderHarness(self)
         XCTAssertTrue(reader.lines[0].hasPrefix("Tidings: Feeds"))
         XCTAssertEqual(reader.lines[1].split(separator: " ").map(String.init), ["Feed", "Unread", "Total"])
@@ -26,7 +27,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertFalse(positions.contains(-1))
     }
 
-    func testUnreadRowsAreBoldAndTheSelectionReversed() throws {
+    func testUnreadRowsAreBoldAndTheSelectionReversed() async throws {
         let reader = try ReaderHarness(self)
         let frame = try XCTUnwrap(reader.terminal.frame)
         XCTAssertTrue(frame[0, 2].style.reverse, "the first row is selected")
@@ -36,7 +37,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(frame[0, alphaRow].style.bold)
     }
 
-    func testOpeningAFeedListsItsArticlesNewestFirstWithUnreadMarks() throws {
+    func testOpeningAFeedListsItsArticlesNewestFirstWithUnreadMarks() async throws {
         let reader = try ReaderHarness(self)
         reader.type("jjjj")
         XCTAssertTrue(try XCTUnwrap(reader.lines.first { $0.contains("Alpha News") }).hasPrefix("Alpha News"))
@@ -49,7 +50,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(reader.lines[28].hasSuffix("1/3"))
     }
 
-    func testOpeningAnArticleShowsItsDetailsAndBodyAndMarksItReadAtOnce() throws {
+    func testOpeningAnArticleShowsItsDetailsAndBodyAndMarksItReadAtOnce() async throws {
         let reader = try ReaderHarness(self)
         reader.type("jjjj\rjj\r")
         XCTAssertEqual(reader.lines[1], "Alpha first story")
@@ -71,7 +72,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(reader.line(containing: "All unread")).hasSuffix("5       6"))
     }
 
-    func testToggleReadStarAndMarkAllReadPersist() throws {
+    func testToggleReadStarAndMarkAllReadPersist() async throws {
         let reader = try ReaderHarness(self)
         reader.type("jjjj\r")
         reader.type("N")  // third story read, selection moves down
@@ -93,7 +94,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(reader.line(containing: "Alpha News")).hasSuffix("0       3"))
     }
 
-    func testSearchListsMatchingArticlesAcrossFeeds() throws {
+    func testSearchListsMatchingArticlesAcrossFeeds() async throws {
         let reader = try ReaderHarness(self)
         reader.type("/zebra")
         XCTAssertEqual(reader.lines[29].trimmingCharacters(in: .whitespaces), "Search: zebra")
@@ -108,7 +109,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(reader.lines[0].hasPrefix("Tidings: Feeds"))
     }
 
-    func testTagPickerFiltersTheFeedList() throws {
+    func testTagPickerFiltersTheFeedList() async throws {
         let reader = try ReaderHarness(self)
         reader.type("t")
         XCTAssertTrue(reader.lines[0].hasPrefix("Tidings: Choose a tag"))
@@ -127,7 +128,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(reader.lines[28].hasSuffix("1/3"))
     }
 
-    func testNextUnreadGoesAcrossFeeds() throws {
+    func testNextUnreadGoesAcrossFeeds() async throws {
         let reader = try ReaderHarness(self)
         reader.type("jjjj\r\r")  // Alpha third story, the newest of Alpha News
         XCTAssertEqual(reader.lines[1], "Alpha third story")
@@ -152,7 +153,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(reader.terminal.frame)[0, betaRow].style.reverse, "the feed list selects that feed too")
     }
 
-    func testNextUnreadFromTheFeedListOpensTheFirstUnreadArticleInItsList() throws {
+    func testNextUnreadFromTheFeedListOpensTheFirstUnreadArticleInItsList() async throws {
         let reader = try ReaderHarness(self)
         reader.type("n")
         XCTAssertEqual(reader.lines[1], "Alpha third story")
@@ -162,7 +163,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(reader.lines[0].hasPrefix("Tidings: Feeds"))
     }
 
-    func testResizeLaysTheScreenOutAgain() throws {
+    func testResizeLaysTheScreenOutAgain() async throws {
         let reader = try ReaderHarness(self)
         reader.type("\r")
         XCTAssertEqual(reader.lines.count, 30)
@@ -183,7 +184,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(reader.lines[2...9].contains { $0.hasSuffix("…") }, reader.screen)
     }
 
-    func testFeedTextWithEscapeSequencesIsDrawnAsHarmlessText() throws {
+    func testFeedTextWithEscapeSequencesIsDrawnAsHarmlessText() async throws {
         let reader = try ReaderHarness(self)
         for line in reader.lines {
             XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, line)
@@ -197,7 +198,7 @@ final class ReaderNavigationTests: XCTestCase {
         }
     }
 
-    func testHelpScreenListsTheKeysAndCloses() throws {
+    func testHelpScreenListsTheKeysAndCloses() async throws {
         let reader = try ReaderHarness(self)
         reader.type("?")
         XCTAssertTrue(reader.screen.contains("next unread article (across feeds)"), reader.screen)
@@ -207,7 +208,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertFalse(reader.app.isFinished, "q closes the help, not the reader")
     }
 
-    func testMouseClickOpensARowAndTheWheelScrolls() throws {
+    func testMouseClickOpensARowAndTheWheelScrolls() async throws {
         let reader = try ReaderHarness(self, size: TerminalSize(width: 80, height: 8))
         let row = try XCTUnwrap(reader.lines.firstIndex { $0.hasPrefix("# life") })
         reader.press(.mouse(MouseEvent(button: .left, x: 3, y: row, action: .press)))
@@ -217,7 +218,7 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertFalse(reader.lines[2].hasPrefix("All unread"), "the wheel scrolled the list")
     }
 
-    func testBackAtTheFeedListAndQQuit() throws {
+    func testBackAtTheFeedListAndQQuit() async throws {
         let reader = try ReaderHarness(self)
         reader.type("\rQ")
         XCTAssertTrue(reader.app.isFinished)

@@ -7,6 +7,7 @@ import XCTest
 
 /// A reader over a real store in a temporary folder and a headless terminal: type keys, read the
 /// screen.
+@MainActor
 final class ReaderHarness {
     let terminal: HeadlessTerminal
     let store: FeedStore
@@ -25,7 +26,7 @@ final class ReaderHarness {
         test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         store = try FeedStore(path: folder.appendingPathComponent("tidings.db").path)
         try fill(store)
-        terminal = HeadlessTerminal(size: size)
+        terminal = try HeadlessTerminal(size: size)
         var feedListPath: String?
         if let opml {
             let path = folder.appendingPathComponent("feeds.opml").path

@@ -5,8 +5,9 @@ import TerminalView
 import XCTest
 
 /// Hiding read articles and feeds, and the article order switched at run time.
+@MainActor
 final class ReadingComfortTests: XCTestCase {
-    func testLHidesReadArticlesInListsAndReadFeedsInTheFeedList() throws {
+    func testLHidesReadArticlesInListsAndReadFeedsInTheFeedList() async throws {
         let reader = try ReaderHarness(self)
         reader.type("jjjj\r")  // Alpha News
         reader.type("N")  // third story read
@@ -26,7 +27,7 @@ final class ReadingComfortTests: XCTestCase {
         XCTAssertNotNil(reader.line(containing: "Alpha News"))
     }
 
-    func testTheConfigDefaultsHideFromTheStart() throws {
+    func testTheConfigDefaultsHideFromTheStart() async throws {
         let config = try ReaderConfig.parse("hide_read_feeds = true\nhide_read_articles = true\n")
         let reader = try ReaderHarness(self, config: config)
         reader.type("jjjj\r\rq")  // read Alpha's third story: still in the list it was read from
@@ -36,7 +37,7 @@ final class ReadingComfortTests: XCTestCase {
         XCTAssertTrue(reader.lines[28].contains("unread only"))
     }
 
-    func testSCyclesTheOrderAndTheStatusLineNamesIt() throws {
+    func testSCyclesTheOrderAndTheStatusLineNamesIt() async throws {
         let reader = try ReaderHarness(self)
         reader.type("\r")  // All unread, newest first
         XCTAssertTrue(reader.lines[28].hasSuffix("date, newest first | 1/6"), reader.lines[28])

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import TerminalView
 
+@MainActor
 final class HeadlessTerminalTests: XCTestCase {
     /// A minimal event loop over the protocol, as a controller would write it.
     private func runLoop(on device: any TerminalDevice, table: TableView, state: inout TableState) {
@@ -22,8 +23,8 @@ final class HeadlessTerminalTests: XCTestCase {
         func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow { TableRow(cells: [words[index]]) }
     }
 
-    func testDrivesAnEventLoopWithTypedKeysAndResize() {
-        let device = HeadlessTerminal(size: TerminalSize(width: 12, height: 4))
+    func testDrivesAnEventLoopWithTypedKeysAndResize() async throws {
+        let device = try HeadlessTerminal(size: TerminalSize(width: 12, height: 4))
         let words = Words()
         let table = TableView(columns: [TableColumn("Word", width: .flexible(min: 1, weight: 1))])
         table.dataSource = words
@@ -37,6 +38,22 @@ final class HeadlessTerminalTests: XCTestCase {
         XCTAssertTrue(device.frame?[0, 2].style.reverse ?? false)
         XCTAssertEqual(device.frameCount, 6)
         XCTAssertGreaterThan(device.bytesWritten, 0)
-        XCTAssertNil(device.nextEvent(timeout: nil), "an empty queue never blocks")
+        XCTAssertNil(device.nextEvent(timeout: .zero), "an empty queue with no wakeup posted has no event")
+    }
+
+    func testAWakeupPostedFromAnotherTaskEndsAWait() async throws {
+        let device = try HeadlessTerminal(size: TerminalSize(width: 12, height: 4))
+        device.wakeup.post()
+        device.wakeup.post()
+        XCTAssertEqual(device.nextEvent(timeout: .zero), .wakeup, "a pending post is reported at once")
+        XCTAssertNil(device.nextEvent(timeout: .zero), "posts before the look merge into one wakeup")
+        let wakeup = device.wakeup
+        let poster = Task.detached { wakeup.post() }
+        // Without limit: only the post can end this wait.
+        XCTAssertEqual(device.nextEvent(timeout: nil), .wakeup)
+        await poster.value
+        device.type("j")
+        wakeup.post()
+        XCTAssertEqual(device.nextEvent(timeout: nil), .key(.character("j")), "queued input comes before a wakeup")
     }
 }

@@ -22,6 +22,7 @@ private final class NumberedRows: TableViewDataSource, TableViewDelegate {
     func tableView(_ tableView: TableView, didSelectRow row: Int) { selected.append(row) }
 }
 
+@MainActor
 final class TableViewTests: XCTestCase {
     private func gap(_ count: Int) -> String { String(repeating: " ", count: count) }
 
@@ -37,7 +38,7 @@ final class TableViewTests: XCTestCase {
         return (table, source)
     }
 
-    func testDrawsHeaderVisibleRowsAndSelection() {
+    func testDrawsHeaderVisibleRowsAndSelection() async {
         let (table, source) = makeTable(rows: 1000)
         var buffer = ScreenBuffer(width: 20, height: 6)
         var state = TableState()
@@ -50,7 +51,7 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(buffer[19, 2].style.reverse, true, "the selection spans the full width")
     }
 
-    func testScrollingKeepsSelectionVisibleAndAsksOnlyForVisibleRows() {
+    func testScrollingKeepsSelectionVisibleAndAsksOnlyForVisibleRows() async {
         let (table, source) = makeTable(rows: 1000)
         var buffer = ScreenBuffer(width: 20, height: 5)
         var state = TableState()
@@ -80,7 +81,7 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(source.selected, [1, 2, 3, 4, 5, 6, 10, 999, 0])
     }
 
-    func testControllerStateIsClampedWhenRowsDisappear() {
+    func testControllerStateIsClampedWhenRowsDisappear() async {
         let (table, source) = makeTable(rows: 50)
         var buffer = ScreenBuffer(width: 20, height: 5)
         var state = TableState(selectedRow: 40, scrollOffset: 38)
@@ -93,7 +94,7 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(buffer.lines[4], "")
     }
 
-    func testEnterAndClickChooseRows() {
+    func testEnterAndClickChooseRows() async {
         let (table, source) = makeTable(rows: 10)
         var buffer = ScreenBuffer(width: 20, height: 6)
         var state = TableState()
@@ -110,7 +111,7 @@ final class TableViewTests: XCTestCase {
         XCTAssertFalse(table.handle(.key(.character("j")), state: &state), "letter keys are the controller's")
     }
 
-    func testWheelScrollsAndDragsSelectionAlong() {
+    func testWheelScrollsAndDragsSelectionAlong() async {
         let (table, source) = makeTable(rows: 100)
         defer { withExtendedLifetime(source) {} }  // the table holds its data source weakly
         var buffer = ScreenBuffer(width: 20, height: 11)
@@ -122,7 +123,7 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(state, TableState(selectedRow: 3, scrollOffset: 0))
     }
 
-    func testCellsAreSanitizedTruncatedAndWideAware() {
+    func testCellsAreSanitizedTruncatedAndWideAware() async {
         final class Hostile: TableViewDataSource {
             func numberOfRows(in tableView: TableView) -> Int { 2 }
             func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
@@ -141,7 +142,7 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(buffer.lines, ["Evil titl… x", "中文标题…  y"])
     }
 
-    func testColumnLayout() {
+    func testColumnLayout() async {
         let columns = [
             TableColumn("a", width: .fixed(3)), TableColumn("b", width: .flexible(min: 4, weight: 2)),
             TableColumn("c", width: .flexible(min: 2, weight: 1)), TableColumn("d", width: .fraction(0.1, min: 2)),
@@ -151,7 +152,7 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(TableColumn.layout(columns, totalWidth: 10, separatorWidth: 1), [3, 4, 0, 0])
     }
 
-    func testEmptyTableShowsMessage() {
+    func testEmptyTableShowsMessage() async {
         let (table, source) = makeTable(rows: 0)
         defer { withExtendedLifetime(source) {} }
         table.emptyMessage = "No articles"

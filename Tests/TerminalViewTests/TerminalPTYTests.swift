@@ -6,18 +6,19 @@ import XCTest
 
 /// Drives `Terminal` over a real pseudo-terminal pair: the test holds the master side, the terminal
 /// owns the slave side as its tty.
+@MainActor
 final class TerminalPTYTests: XCTestCase {
     private var master: Int32 = -1
     private var slave: Int32 = -1
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         guard tidings_open_pseudo_terminal(&master, &slave) == 0 else {
             throw XCTSkip("no pseudo-terminals available")
         }
         XCTAssertEqual(tidings_set_window_size(master, 30, 100), 0)
     }
 
-    override func tearDown() {
+    override func tearDown() async throws {
         if slave >= 0 { close(slave) }
         if master >= 0 { close(master) }
     }
@@ -46,7 +47,7 @@ final class TerminalPTYTests: XCTestCase {
         return settings.c_lflag
     }
 
-    func testCurrentSizeIsTheWindowSizeOfATerminalAndNilForAFile() throws {
+    func testCurrentSizeIsTheWindowSizeOfATerminalAndNilForAFile() async throws {
         XCTAssertEqual(TerminalSize.current(of: slave), TerminalSize(width: 100, height: 30))
         XCTAssertEqual(tidings_set_window_size(master, 12, 40), 0)
         XCTAssertEqual(TerminalSize.current(of: slave), TerminalSize(width: 40, height: 12))
@@ -58,7 +59,7 @@ final class TerminalPTYTests: XCTestCase {
         XCTAssertNil(TerminalSize.current(of: file))
     }
 
-    func testStartEntersRawFullScreenModeAndStopRestoresIt() throws {
+    func testStartEntersRawFullScreenModeAndStopRestoresIt() async throws {
         let before = localFlags()
         XCTAssertNotEqual(before & tcflag_t(ICANON), 0)
         let terminal = try Terminal(input: slave, output: slave)
@@ -73,7 +74,7 @@ final class TerminalPTYTests: XCTestCase {
         XCTAssertEqual(received(), "", "stopping twice writes nothing")
     }
 
-    func testDeinitRestoresTheTerminal() throws {
+    func testDeinitRestoresTheTerminal() async throws {
         let before = localFlags()
         do {
             let terminal = try Terminal(input: slave, output: slave, options: Terminal.Options(mouse: false, bracketedPaste: false))
@@ -84,7 +85,7 @@ final class TerminalPTYTests: XCTestCase {
         XCTAssertEqual(localFlags(), before)
     }
 
-    func testKeysLoneEscapeWakeupResizeAndTimeout() throws {
+    func testKeysLoneEscapeWakeupResizeAndTimeout() async throws {
         let terminal = try Terminal(input: slave, output: slave)
         try terminal.start()
         defer { terminal.stop() }
@@ -121,7 +122,7 @@ final class TerminalPTYTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(started.duration(to: clock.now), .milliseconds(40))
     }
 
-    func testDrawWritesOnlyTheDifference() throws {
+    func testDrawWritesOnlyTheDifference() async throws {
         let terminal = try Terminal(input: slave, output: slave)
         try terminal.start()
         defer { terminal.stop() }
@@ -140,7 +141,7 @@ final class TerminalPTYTests: XCTestCase {
         XCTAssertTrue(received().hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
     }
 
-    func testRunRestoredGivesTheTerminalBackForTheBody() throws {
+    func testRunRestoredGivesTheTerminalBackForTheBody() async throws {
         let before = localFlags()
         let terminal = try Terminal(input: slave, output: slave, options: Terminal.Options(mouse: false, bracketedPaste: false))
         try terminal.start()
@@ -152,7 +153,7 @@ final class TerminalPTYTests: XCTestCase {
         XCTAssertEqual(localFlags() & tcflag_t(ICANON | ECHO), 0, "raw again afterwards")
     }
 
-    func testCtrlZKeyIsPassedOnWhenNotHandled() throws {
+    func testCtrlZKeyIsPassedOnWhenNotHandled() async throws {
         let terminal = try Terminal(input: slave, output: slave)
         terminal.handlesSuspendKey = false
         try terminal.start()
@@ -161,7 +162,7 @@ final class TerminalPTYTests: XCTestCase {
         XCTAssertEqual(terminal.nextEvent(timeout: .seconds(10)), .key(.ctrl("z")))
     }
 
-    func testClosedInputIsReported() throws {
+    func testClosedInputIsReported() async throws {
         let terminal = try Terminal(input: slave, output: slave)
         try terminal.start()
         _ = received()
@@ -171,7 +172,7 @@ final class TerminalPTYTests: XCTestCase {
         terminal.stop()
     }
 
-    func testNotATerminalIsRefused() {
+    func testNotATerminalIsRefused() async {
         var descriptors: [Int32] = [-1, -1]
         XCTAssertEqual(pipe(&descriptors), 0)
         defer { descriptors.forEach { close($0) } }

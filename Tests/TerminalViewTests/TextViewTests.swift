@@ -2,12 +2,13 @@ import XCTest
 
 @testable import TerminalView
 
+@MainActor
 final class TextViewTests: XCTestCase {
     private func numberedLines(_ count: Int) -> [StyledLine] {
         (1...count).map { StyledLine("line \($0)") }
     }
 
-    func testScrollingByLinePageAndEnds() {
+    func testScrollingByLinePageAndEnds() async {
         let view = TextView(lines: numberedLines(20))
         var buffer = ScreenBuffer(width: 10, height: 5)
         var offset = 0
@@ -32,7 +33,7 @@ final class TextViewTests: XCTestCase {
         XCTAssertFalse(view.handle(.key(.character("g")), offset: &offset))
     }
 
-    func testWrapsAtWordsAndKeepsStylesAndLinks() {
+    func testWrapsAtWordsAndKeepsStylesAndLinks() async {
         let link = Style(underline: true, hyperlink: "https://example.org/a/very/long/path")
         let view = TextView(lines: [
             StyledLine(spans: [StyledSpan("Read more at "), StyledSpan("https://example.org/a/very/long/path", style: link)]),
@@ -48,7 +49,7 @@ final class TextViewTests: XCTestCase {
         XCTAssertEqual(view.displayLineCount(width: 16), 7)
     }
 
-    func testWithoutWrappingLongLinesAreTruncated() {
+    func testWithoutWrappingLongLinesAreTruncated() async {
         let view = TextView(lines: [StyledLine("a rather long line of text")], wrapsLines: false)
         var buffer = ScreenBuffer(width: 10, height: 2)
         var offset = 0
@@ -56,7 +57,7 @@ final class TextViewTests: XCTestCase {
         XCTAssertEqual(buffer.lines, ["a rather …", ""])
     }
 
-    func testOffsetIsClampedWhenTextShrinks() {
+    func testOffsetIsClampedWhenTextShrinks() async {
         let view = TextView(lines: numberedLines(30))
         var buffer = ScreenBuffer(width: 10, height: 4)
         var offset = 25

@@ -68,8 +68,14 @@ final class ExportPipeline {
     }
 }
 
-/// One batch's prepared items, handed from the worker that made them to the streaming thread.
-/// The semaphore orders the worker's write of `items` before the reader's.
+/// One batch's prepared items, handed from the worker that made them to the streaming thread: the
+/// project's one pattern for synchronous code waiting for a result from another thread (README,
+/// "Concurrency").
+///
+/// Why `@unchecked Sendable` is safe: `items` is written once, by the one worker, before it signals
+/// `done`; the streaming thread reads or clears it only after a successful wait on `done` (`isReady`
+/// or `wait`), and the semaphore orders that write before those reads. `taken` is touched only by
+/// the streaming thread. The worker never touches the batch after `signal`.
 private final class PreparedBatch: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var items: [ExportItem] = []

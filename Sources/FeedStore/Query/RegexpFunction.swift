@@ -24,8 +24,12 @@ enum RegexpFunction {
     private static let cache = Mutex<[String: Entry]>([:])
     private static let cacheLimit = 64
 
+    /// A compiled expression shared by every connection's calls.
+    ///
+    /// Why `@unchecked Sendable` is safe: the one stored property is a `let` set in `init`, and
+    /// `NSRegularExpression` is immutable once compiled; Foundation documents its matching methods
+    /// as safe to call from several threads at once (the class is only not annotated `Sendable`).
     private final class Entry: @unchecked Sendable {
-        // Immutable after init; NSRegularExpression matching is thread-safe.
         let expression: NSRegularExpression
 
         init(_ expression: NSRegularExpression) {

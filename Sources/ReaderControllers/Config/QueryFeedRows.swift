@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import Synchronization
 
 /// One of the config's query feeds (`[[query]]`) as a row of the feed list: its list, and its counts
 /// once they have been read (nil until then).
@@ -13,32 +14,39 @@ struct QueryFeedRow: Hashable {
     }
 }
 
-/// Counts of the query feeds, read on a background queue one feed after the other, so that the feed
-/// list shows at once however costly a query is to count; each count that arrives wakes the UI loop.
-/// A new `start` drops what an earlier one had not delivered. Thread-safe.
-final class QueryFeedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var generation = 0
-    private var arrived: [Int: ListCount] = [:]
-    private static let queue = DispatchQueue(label: "tidings.query-feed-counts", qos: .userInitiated)
+/// Counts of the query feeds, read on a serial background queue one feed after the other, so that
+/// the feed list shows at once however costly a query is to count; each count that arrives wakes the
+/// UI loop. A new `start` drops what an earlier one had not delivered (the earlier job stops at its
+/// next query). Thread-safe: the state is behind a `Mutex`.
+final class QueryFeedCounter: Sendable {
+    private struct State {
+        var generation = 0
+        var arrived: [Int: ListCount] = [:]
+    }
+
+    private static let queue = SerialBackgroundQueue()
+    private let state = Mutex(State())
 
     /// Starts counting `feeds` over the feeds `feedIDs` (nil: every feed); their index in the array
     /// keys the results.
     func start(_ feeds: [QueryFeed], feedIDs: [Int64]?, store: FeedStore, wake: @escaping @Sendable () -> Void) {
         guard !feeds.isEmpty else { return }
-        let generation = lock.withLock { () -> Int in
-            self.generation += 1
-            arrived = [:]
-            return self.generation
+        let generation = state.withLock { state -> Int in
+            state.generation += 1
+            state.arrived = [:]
+            return state.generation
         }
         let queries = feeds.map { ArticleQuery(feedIDs: feedIDs, expression: $0.expression) }
-        Self.queue.async {
+        Self.queue.run { [self] in
             for (index, query) in queries.enumerated() {
-                guard self.lock.withLock({ generation == self.generation }) else { return }
+                guard state.withLock({ generation == $0.generation }) else { return }
                 guard let count = try? store.listCounts([query]).first else { continue }
-                self.lock.withLock {
-                    if generation == self.generation { self.arrived[index] = count }
+                let current = state.withLock { state -> Bool in
+                    guard generation == state.generation else { return false }
+                    state.arrived[index] = count
+                    return true
                 }
+                guard current else { return }
                 wake()
             }
         }
@@ -46,10 +54,9 @@ final class QueryFeedCounter: @unchecked Sendable {
 
     /// The counts that arrived since the last call, by feed index.
     func take() -> [Int: ListCount] {
-        lock.withLock {
-            let taken = arrived
-            arrived = [:]
-            return taken
+        state.withLock { state in
+            defer { state.arrived = [:] }
+            return state.arrived
         }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// What the article list and the article view both do with one article: copy its URL (`y`, OSC 52),
 /// pipe it to a command (`|`), save it to a file (`w`). Saving asks for a path (a `.html` name
 /// saves the HTML page, anything else text), asks again before replacing a file, and writes
-/// atomically (a temporary file beside it, then rename). UI thread only.
+/// atomically (a temporary file beside it, then rename). Main actor only.
+@MainActor
 struct ArticleCommands {
     let context: ReaderContext
 

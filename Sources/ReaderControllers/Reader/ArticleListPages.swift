@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import Synchronization
 
 /// The rows of one article list, read from the store a page at a time as the table asks for them and
 /// kept by page index; a few pages are kept, so memory stays flat however long the list is. When the
@@ -13,11 +14,12 @@ import Foundation
 /// (before a key moves in the list). Other lists (a feed, a tag, All unread) count from indexes in
 /// a few milliseconds, with the first page.
 ///
-/// Threading: used on the UI thread; only the read-ahead and the count run elsewhere, handing their
-/// results over under a lock (the store is thread-safe).
+/// Threading: main actor only; the read-ahead runs on the reader's `SerialBackgroundQueue` and hands
+/// its page over through a `Mutex` (the store is thread-safe).
+@MainActor
 final class ArticleListPages {
-    static let pageSize = 100
-    static let maximumPages = 16
+    nonisolated static let pageSize = 100
+    nonisolated static let maximumPages = 16
 
     let store: FeedStore
     let query: ArticleQuery
@@ -199,44 +201,46 @@ private final class BackgroundCount: @unchecked Sendable {
     }
 }
 
-/// Pages read on a background queue and waiting to be taken by the UI thread. Thread-safe.
-private final class ReadAhead: @unchecked Sendable {
-    private let lock = NSLock()
-    private var generation = 0
-    private var inFlight: Set<Int> = []
-    private var arrived: [Int: [ArticleSummary]] = [:]
-    private static let queue = DispatchQueue(label: "tidings.article-list.read-ahead", qos: .userInitiated)
+/// Pages read on the reader's serial background queue (shared by every list, so one page is read at a
+/// time however many lists were opened) and waiting to be taken by the UI loop. Thread-safe: the
+/// state is behind a `Mutex`.
+private final class ReadAhead: Sendable {
+    private struct State {
+        var generation = 0
+        var inFlight: Set<Int> = []
+        var arrived: [Int: [ArticleSummary]] = [:]
+    }
+
+    private static let queue = SerialBackgroundQueue()
+    private let state = Mutex(State())
 
     func reset(generation: Int) {
-        lock.withLock {
-            self.generation = generation
-            inFlight = []
-            arrived = [:]
-        }
+        state.withLock { $0 = State(generation: generation) }
     }
 
     func start(page: Int, generation: Int, read: @escaping @Sendable () throws -> [ArticleSummary]) {
-        let started = lock.withLock { () -> Bool in
-            guard generation == self.generation, !inFlight.contains(page), arrived[page] == nil else { return false }
-            if arrived.count >= 6 { arrived = [:] }
-            inFlight.insert(page)
+        let started = state.withLock { state -> Bool in
+            guard generation == state.generation, !state.inFlight.contains(page), state.arrived[page] == nil
+            else { return false }
+            if state.arrived.count >= 6 { state.arrived = [:] }
+            state.inFlight.insert(page)
             return true
         }
         guard started else { return }
-        Self.queue.async {
+        Self.queue.run { [self] in
             let rows = try? read()
-            self.lock.withLock {
-                guard generation == self.generation, self.inFlight.remove(page) != nil else { return }
-                if let rows { self.arrived[page] = rows }
+            state.withLock { state in
+                guard generation == state.generation, state.inFlight.remove(page) != nil else { return }
+                if let rows { state.arrived[page] = rows }
             }
         }
     }
 
     /// The page, if it arrived for this generation (removed from the waiting ones).
     func take(page: Int, generation: Int) -> [ArticleSummary]? {
-        lock.withLock {
-            guard generation == self.generation else { return nil }
-            return arrived.removeValue(forKey: page)
+        state.withLock { state in
+            guard generation == state.generation else { return nil }
+            return state.arrived.removeValue(forKey: page)
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import TerminalView
 
 /// Tells the controller that opened an article list that marks changed in it, so counts can follow;
-/// and, for `n`/`p` past the end of a feed's list, names the feed that comes next. Called on the UI thread.
+/// and, for `n`/`p` past the end of a feed's list, names the feed that comes next. Called on the main actor.
+@MainActor
 public protocol ArticleListViewControllerDelegate: AnyObject {
     func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController)
     /// The feed after `feedID` (before it, with `backward`) in the order the user sees, skipping those
@@ -28,7 +29,8 @@ extension ArticleListViewControllerDelegate {
 /// feed's list, past its end they go on in the next feed with unread articles (the list then shows
 /// that feed, so going back lands in it), and once every feed was visited they wrap around to the rows
 /// above the start, as newsboat does (`goto-next-feed`). Lists over several feeds wrap within
-/// themselves. UI thread only.
+/// themselves. Main actor only.
+@MainActor
 public final class ArticleListViewController: ViewController {
     public weak var navigationController: NavigationController?
     /// Held weakly: the parent owns this controller through the navigation stack.

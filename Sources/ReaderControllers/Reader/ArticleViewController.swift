@@ -5,7 +5,8 @@ import TerminalView
 
 /// Tells the controller that opened an article what changed: its marks (opening it marks it read) and
 /// which article it shows after `n`/`p`; and finds the next unread article for `n`/`p`, since the
-/// list decides the order (and may move on to the next feed). Called on the UI thread.
+/// list decides the order (and may move on to the next feed). Called on the main actor.
+@MainActor
 public protocol ArticleViewControllerDelegate: AnyObject {
     func articleViewController(_ controller: ArticleViewController, didChangeMarksOf articleID: Int64, read: Bool, starred: Bool)
     func articleViewController(_ controller: ArticleViewController, didShow articleID: Int64)
@@ -16,7 +17,8 @@ public protocol ArticleViewControllerDelegate: AnyObject {
 /// One article: title, feed, author, date, URL, enclosures, the body laid out by `HTMLText` at the
 /// terminal's width, and the numbered links (`3o` opens link 3). Opening an article marks it read in
 /// the store at once. `n`/`p` go to the next/previous unread article in the order of the list it was
-/// opened from (which moves on to the following feeds, see `ArticleListViewController`). UI thread only.
+/// opened from (which moves on to the following feeds, see `ArticleListViewController`). Main actor only.
+@MainActor
 public final class ArticleViewController: ViewController {
     public weak var navigationController: NavigationController?
     /// Held weakly: the list that opened this controller.

@@ -67,12 +67,14 @@ struct BrowserLauncher {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // Foundation calls the handler on its own thread when the process ends; the wait ends then,
+        // or when the grace period is over, whichever comes first.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        let deadline = ContinuousClock.now + Self.startupGrace
-        while process.isRunning, ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        if !process.isRunning { try check(process) }
+        let (seconds, attoseconds) = Self.startupGrace.components
+        let grace = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        if exited.wait(timeout: .now() + grace) == .success { try check(process) }
     }
 
     private func check(_ process: Process) throws {

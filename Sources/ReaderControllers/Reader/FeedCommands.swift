@@ -5,7 +5,8 @@ import TidingsText
 /// Changes to the feed list made from the reader — add a feed, edit one, unsubscribe — through the
 /// same `SubscriptionsController` as `tidings feeds` (the OPML file stays the source of truth, written
 /// atomically, and the store follows it); and "mark all read" with its undo. Each asks on the prompt
-/// line and reports there. UI thread only.
+/// line and reports there. Main actor only.
+@MainActor
 struct FeedCommands {
     let context: ReaderContext
     /// Runs after the store changed (the caller reloads what it shows).

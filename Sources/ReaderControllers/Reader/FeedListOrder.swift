@@ -7,7 +7,8 @@ import Foundation
 /// parses the file when it changed since the last look (unless the store's scope cache knows that
 /// version) and never creates or writes it.
 ///
-/// Not thread-safe: use on the UI thread.
+/// Main actor only.
+@MainActor
 final class FeedListOrder {
     /// One feed of the list: where it is fetched from, and the folder it is shown in (nil: top level).
     struct Entry: Hashable {

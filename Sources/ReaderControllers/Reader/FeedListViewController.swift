@@ -7,7 +7,8 @@ import TerminalView
 /// as groups that fold open and shut (`feed_list = "folders"`, the default), or tag rows and feeds by
 /// title (`"alphabetical"`), see `FeedListLayout`. It is the table's data source; choosing a feed or
 /// tag row pushes an `ArticleListViewController` configured with that selection, choosing a folder
-/// row folds it. `t` narrows the list to one tag. UI thread only.
+/// row folds it. `t` narrows the list to one tag. Main actor only.
+@MainActor
 public final class FeedListViewController: ViewController {
     public weak var navigationController: NavigationController?
     let context: ReaderContext

@@ -1,7 +1,8 @@
 import TerminalView
 
 /// The stack of view controllers: the top one is visible and gets the keys; `q` pops back to the
-/// one below. Holds the shared `ReaderContext` the controllers use. UI thread only.
+/// one below. Holds the shared `ReaderContext` the controllers use. Main actor only.
+@MainActor
 public final class NavigationController {
     public let context: ReaderContext
     public private(set) var viewControllers: [any ViewController] = []

@@ -6,10 +6,12 @@ import TerminalView
 /// gives them to the visible controller of the navigation stack, and draws a frame after each event:
 /// title bar, the controller's content, the status line (refresh progress, position) and the prompt
 /// line (messages, `/` search input, a number typed before `o`). The `?` help overlay lists the
-/// bindings. Background refreshes report through a mailbox and a wakeup of the loop; their new
-/// articles reach the visible controller through `storeDidChange()`.
+/// bindings. Background tasks (refreshes, `runInBackground`) never call into the main actor: they
+/// post to a mailbox and the device's `wakeup`, and the loop takes what they posted before it draws;
+/// new articles reach the visible controller through `storeDidChange()`.
 ///
-/// Not thread-safe: create it and call `run`/`processEvents` on one thread (the UI thread).
+/// Isolated to the main actor: `run` is the main thread's loop until the user quits.
+@MainActor
 public final class ReaderApplication {
     public let navigation: NavigationController
     public let context: ReaderContext
@@ -36,18 +38,18 @@ public final class ReaderApplication {
 
     /// - Parameters:
     ///   - makeRefresher: builds the refresh service for `r`/`R`; nil disables refreshing.
-    ///   - wake: makes `device.nextEvent` return (`Terminal.wakeup.post`); called from any thread.
     ///   - foreground: runs a body with the terminal handed back to the shell (terminal browsers).
     public init(
         device: any TerminalDevice, context: ReaderContext, makeRefresher: (() -> any ReaderRefreshing)? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        wake: @escaping @Sendable () -> Void = {},
         foreground: @escaping (() throws -> Void) throws -> Void = { try $0() }
     ) {
         self.device = device
         self.context = context
         self.makeRefresher = makeRefresher
         self.foreground = foreground
+        let wakeup = device.wakeup
+        let wake: @Sendable () -> Void = { wakeup.post() }
         mailbox = ReaderMailbox(wake: wake)
         context.wake = wake
         browser = BrowserLauncher(
@@ -89,15 +91,30 @@ public final class ReaderApplication {
         }
     }
 
-    /// Waits (up to `timeout`) for a running refresh and background tasks to finish and applies what
-    /// they reported.
-    public func waitForRefresh(timeout: Duration = .seconds(10)) {
+    /// Handles events as `processEvents` does, then keeps waiting for more (typed keys, or a wakeup
+    /// from background work) until `done()` holds or `timeout` has passed; returns whether `done()`
+    /// held. The wait blocks on the device, never in a sleep: tests and benchmarks use it to wait for
+    /// background results.
+    @discardableResult
+    public func processEvents(until done: () -> Bool, timeout: Duration = .seconds(30)) -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while refreshTask != nil || !taskCompletions.isEmpty, ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.005)
+        processEvents()
+        while !done() {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard !isFinished, left > .zero else { return false }
+            let event = device.nextEvent(timeout: left)
             takeNotices()
+            if let event { handle(event) }
+            if !isFinished { draw() }
         }
-        draw()
+        return true
+    }
+
+    /// Waits (up to `timeout`) for a running refresh and background tasks to finish and applies what
+    /// they reported; returns whether they finished.
+    @discardableResult
+    public func waitForRefresh(timeout: Duration = .seconds(30)) -> Bool {
+        processEvents(until: { refreshTask == nil && taskCompletions.isEmpty }, timeout: timeout)
     }
 
     /// Applies one input event.

@@ -2,7 +2,8 @@ import FeedStore
 import TerminalView
 
 /// What the controllers may ask of the application around them: messages, the prompt line, the
-/// browser and refreshes. Implemented by `ReaderApplication`; called on the UI thread.
+/// browser and refreshes. Implemented by `ReaderApplication`; called on the main actor.
+@MainActor
 public protocol ReaderActions: AnyObject {
     /// Shows a one-line message on the prompt line until the next key.
     func showMessage(_ text: String, isError: Bool)
@@ -24,7 +25,8 @@ public protocol ReaderActions: AnyObject {
     func pipe(_ text: String, to command: String)
 }
 
-/// The store, settings and application services every controller shares. UI thread only.
+/// The store, settings and application services every controller shares. Main actor only.
+@MainActor
 public final class ReaderContext {
     public let store: FeedStore
     public let config: ReaderConfig
@@ -46,7 +48,8 @@ public final class ReaderContext {
     public let subscriptions: SubscriptionsController?
     /// The last "mark all read", which `U` undoes.
     var undoableMarks: UndoableMarks?
-    /// Makes the UI loop wake up and draw, for work finished on a background queue; any thread.
+    /// Makes the UI loop wake up and draw, for work finished in a background task; callable from any
+    /// thread. `ReaderApplication` sets it to its device's wakeup.
     public var wake: @Sendable () -> Void = {}
 
     /// - Parameters:

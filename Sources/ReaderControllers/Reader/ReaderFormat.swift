@@ -3,8 +3,9 @@ import Foundation
 import TerminalView
 
 /// Dates and counts as the reader shows them: compact in lists (time today, day this year, full date
-/// otherwise), complete in the article view, in the local time zone. UI thread only.
-final class ReaderFormat {
+/// otherwise), complete in the article view, in the local time zone. Immutable, so any thread may use
+/// one.
+final class ReaderFormat: Sendable {
     private let calendar: Calendar
     private let now: Date
     private let today: DateComponents

@@ -6,8 +6,9 @@ import TerminalView
 /// but takes the environment and config the command built, reads the feed list, takes over the
 /// terminal, runs the `ReaderApplication` loop, and gives the terminal back however the loop ends.
 /// The store follows the feed list once the first screen is drawn (from what the database holds), so
-/// that reconciling a long list does not delay it; the screen is then drawn again. Call on the main
-/// thread; returns when the user quits.
+/// that reconciling a long list does not delay it; the screen is then drawn again. Runs on the main
+/// actor, holding the main thread until the user quits.
+@MainActor
 public enum ReaderLauncher {
     /// Runs the reader on the process's terminal. Throws `ReaderError.notATerminal` (before anything
     /// changes) when standard input or output is not a terminal, and `ReaderError.subscriptions` (before
@@ -34,12 +35,10 @@ public enum ReaderLauncher {
         let context = ReaderContext(
             store: environment.store, config: config, scope: scope, feedListPath: environment.paths.feedList,
             subscriptions: SubscriptionsController(environment: environment))
-        let wakeup = terminal.wakeup
         let application = ReaderApplication(
             device: terminal, context: context,
             makeRefresher: { RefreshController(environment: environment) },
             environment: processEnvironment,
-            wake: { wakeup.post() },
             foreground: { body in try terminal.runRestored(body) })
         if let problem = scopeProblem ?? ignoreProblem { application.showMessage(problem, isError: true) }
         application.run(afterFirstFrame: {
@@ -51,7 +50,7 @@ public enum ReaderLauncher {
 
     /// Hides what the config's `[[ignore]]` rules match when they changed since the store last
     /// applied them; a message when that failed.
-    static func applyIgnoreRules(_ environment: AppEnvironment, _ config: ReaderConfig) -> String? {
+    nonisolated static func applyIgnoreRules(_ environment: AppEnvironment, _ config: ReaderConfig) -> String? {
         do {
             try environment.store.applyIgnoreRules(config.ignoreRules)
             return nil
@@ -62,7 +61,7 @@ public enum ReaderLauncher {
 
     /// Throws `ReaderError.notATerminal` when standard input or output is not a terminal, so a command
     /// can refuse before it opens (or creates) anything.
-    public static func requireTerminal() throws(ReaderError) {
+    public nonisolated static func requireTerminal() throws(ReaderError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     }
 
@@ -70,7 +69,7 @@ public enum ReaderLauncher {
     /// feeds (every feed when there is no list). A list that cannot be read or does not parse stops the
     /// reader before the terminal is taken over; any other failure leaves the database as it was and
     /// the reader shows every feed it holds, with a message saying why: nothing looks lost.
-    static func readFeedList(_ environment: AppEnvironment) throws(ReaderError) -> (FeedScope, String?) {
+    nonisolated static func readFeedList(_ environment: AppEnvironment) throws(ReaderError) -> (FeedScope, String?) {
         do {
             return (try SubscriptionsController(environment: environment).scope(), nil)
         } catch let error as SubscriptionsError {
@@ -83,7 +82,7 @@ public enum ReaderLauncher {
     /// Makes the store follow the feed list file when there is one (after the first screen); returns
     /// the list's feeds as now stored, or nil and a message when that failed (the database is then as
     /// it was, and the screen keeps the scope read before).
-    static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope?, String?) {
+    nonisolated static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope?, String?) {
         do {
             return (try SubscriptionsController(environment: environment).sync(), nil)
         } catch {

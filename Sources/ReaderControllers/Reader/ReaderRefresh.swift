@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What the reader needs from a refresh: run it with progress reports, and cancel it.
 /// `RefreshController` is the real one; tests may pass their own. Thread-safe: `run` is awaited off
@@ -18,11 +19,11 @@ enum ReaderNotice: Sendable {
     case taskEnded(Int, Result<String, BackgroundTaskError>)
 }
 
-/// The hand-over point between background refresh tasks and the UI loop: tasks post notices and wake
-/// the loop; the loop takes them. Thread-safe.
-final class ReaderMailbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var notices: [ReaderNotice] = []
+/// The hand-over point between background tasks and the UI loop: tasks post notices and wake the
+/// loop; the loop takes them. Thread-safe: the notices are behind a `Mutex`, and the wakeup may be
+/// posted from anywhere.
+final class ReaderMailbox: Sendable {
+    private let notices = Mutex<[ReaderNotice]>([])
     private let wake: @Sendable () -> Void
 
     init(wake: @escaping @Sendable () -> Void) {
@@ -30,18 +31,15 @@ final class ReaderMailbox: @unchecked Sendable {
     }
 
     func post(_ notice: ReaderNotice) {
-        lock.lock()
-        notices.append(notice)
-        lock.unlock()
+        notices.withLock { $0.append(notice) }
         wake()
     }
 
     func take() -> [ReaderNotice] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = notices
-        notices = []
-        return taken
+        notices.withLock { notices in
+            defer { notices.removeAll() }
+            return notices
+        }
     }
 }
 

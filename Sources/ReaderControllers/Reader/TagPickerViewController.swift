@@ -1,12 +1,14 @@
 import FeedStore
 import TerminalView
 
-/// Tells the feed list which tag the user chose (nil: every feed). Called on the UI thread.
+/// Tells the feed list which tag the user chose (nil: every feed). Called on the main actor.
+@MainActor
 public protocol TagPickerViewControllerDelegate: AnyObject {
     func tagPicker(_ picker: TagPickerViewController, didChoose tag: String?)
 }
 
-/// A list of the tags ("All feeds" first) for `t`; choosing one tells the delegate. UI thread only.
+/// A list of the tags ("All feeds" first) for `t`; choosing one tells the delegate. Main actor only.
+@MainActor
 public final class TagPickerViewController: ViewController {
     public weak var navigationController: NavigationController?
     /// Held weakly: the feed list that pushed the picker.

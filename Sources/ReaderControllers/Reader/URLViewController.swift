@@ -3,7 +3,8 @@ import TerminalView
 
 /// The links of one article (`u` in the article view): the article's own URL, then its numbered
 /// links as the article view lists them. Enter or `o` opens the selected one in the browser, `y`
-/// copies it (OSC 52), `|` pipes it to a command. UI thread only.
+/// copies it (OSC 52), `|` pipes it to a command. Main actor only.
+@MainActor
 public final class URLViewController: ViewController {
     public weak var navigationController: NavigationController?
     let context: ReaderContext

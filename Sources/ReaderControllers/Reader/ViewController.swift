@@ -1,7 +1,8 @@
 import TerminalView
 
 /// One screen of the reader (feed list, article list, article, tag picker), shown by a
-/// `NavigationController`. Called only on the UI thread.
+/// `NavigationController`. Isolated to the main actor, the reader's UI thread.
+@MainActor
 public protocol ViewController: AnyObject {
     /// Shown in the title bar.
     var title: String { get }
