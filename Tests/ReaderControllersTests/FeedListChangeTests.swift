@@ -55,7 +55,7 @@ final class FeedListChangeTests: RefreshServerTestCase {
         XCTAssertEqual(try CountController(environment: environment).run(unreadOnly: false, format: .text),
                        "0 articles in 2 feeds (0 unread, 0 starred)\n")
         // The reader's feed list order follows the edited file.
-        let order = FeedListOrder(path: paths.feedList, store: environment.store)
+        let order = FeedListOrder(path: paths.feedList)
         XCTAssertEqual(order.entries()?.map(\.url), [alpha, other, gamma])
         // A sync adds the new feed and remembers the new version.
         let resynced = try controller.sync()
@@ -75,8 +75,8 @@ final class FeedListChangeTests: RefreshServerTestCase {
         let environment = try environment()
         let controller = SubscriptionsController(environment: environment)
         try controller.sync()
-        let order = FeedListOrder(path: paths.feedList, store: environment.store)
-        XCTAssertEqual(order.entries(), [.init(url: alpha, folder: "news"), .init(url: beta, folder: nil)])
+        let order = FeedListOrder(path: paths.feedList)
+        XCTAssertEqual(order.entries(), [.init(url: alpha, folders: ["news"]), .init(url: beta, folders: [])])
 
         // The store forgets the scope when its feeds change by another way (another list, a removal).
         try environment.store.removeFeed(url: beta)

@@ -145,8 +145,11 @@ public final class SubscriptionsController: Sendable {
             entry.tags = tags
             entry.refreshInterval = refreshInterval
             entry.attributes.removeAll { ["refreshinterval", "tidings:refresh"].contains($0.name.lowercased()) }
+            // Tags that still begin with the feed's nested folders keep it there; else the first is its folder.
+            let folders = found.entry.folders
+            let path = !folders.isEmpty && tags.starts(with: folders) ? folders : Array(tags.prefix(1))
             file.document.remove(url: url)
-            file.document.add(entry, inFolder: tags.first)
+            file.document.add(entry, inFolders: path)
         }
         try file.save()
         try synchronize()
@@ -206,7 +209,7 @@ public final class SubscriptionsController: Sendable {
                 continue
             }
             entry.attributes = entry.attributes.filter { $0.name.lowercased() != "xmlurl" }
-            file.document.add(entry, inFolder: entry.tags.first)
+            file.document.add(entry, inFolders: entry.folders.isEmpty ? Array(entry.tags.prefix(1)) : entry.folders)
             added.append(entry.url)
         }
         // The config first: when the feed list cannot be written after it, the config is put back.
