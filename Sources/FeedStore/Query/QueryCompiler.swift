@@ -114,8 +114,13 @@ struct QueryCompiler {
             switch text {
             case .stored: return "(\(Self.orderedSearch))"
             case .incoming:
-                let table = IgnoreWriter.incomingSearch
-                return "(a.id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?))"
+                // The articles being stored are in the index already (same transaction): only the
+                // part of each term's entries between their lowest and highest id is read.
+                let table = IgnoreWriter.incomingText
+                return """
+                    (a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?
+                        AND rowid >= (SELECT min(id) FROM \(table)) AND rowid <= (SELECT max(id) FROM \(table))))
+                    """
             }
         }
         switch field {
@@ -136,7 +141,7 @@ struct QueryCompiler {
             case .incoming:
                 body = "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')"
             }
-            return "(\(compare(body, match, value, &arguments)))"
+            return "(\(compare(body, match, value, &arguments, prefilter: false)))"
         case .feed:
             if match == .regex {
                 return "(a.feed_id IN (SELECT id FROM feeds WHERE \(compare("display_title", match, value, &arguments))))"
@@ -155,14 +160,17 @@ struct QueryCompiler {
     }
 
     /// `expression` compared with `value`: equal ignoring ASCII case, or matching the regular
-    /// expression (plain literal patterns through `LiteralPattern`, the rest through `REGEXP`).
+    /// expression (plain literal patterns through `LiteralPattern`, the rest through `REGEXP`, after
+    /// testing for the pattern's literal runs when `prefilter`: for expressions cheap to compute twice).
     private func compare(_ expression: String, _ match: QueryTextMatch, _ value: String,
-                         _ arguments: inout StatementArguments) -> String
+                         _ arguments: inout StatementArguments, prefilter: Bool = true) -> String
     {
         if match == .regex {
             if let literal = LiteralPattern.sql(expression, value, &arguments) { return literal }
+            let required = prefilter
+                ? LiteralPattern.requiredRunsSQL(expression, value, &arguments).map { $0 + " AND " } ?? "" : ""
             arguments += [value]
-            return "\(expression) REGEXP ?"
+            return "(\(required)\(expression) REGEXP ?)"
         }
         arguments += [value]
         return "\(expression) = ? COLLATE NOCASE"
