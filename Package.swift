@@ -33,6 +33,9 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
 
         // The leaf text module: entities, escaping, display widths, dates, durations, hashing; imports no
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "FeedFetch", dependencies: ["CCurl"]),
         .target(
             name: "FeedStore",
-            dependencies: ["FeedModel", "TidingsText", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FeedModel", "TidingsText", "CZlib", "CDeflate", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
         // Headline export: one writer per format, the streaming pipeline, Mustache templates.
         .target(

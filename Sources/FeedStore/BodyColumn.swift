@@ -4,8 +4,9 @@ import GRDB
 
 /// How an article's summary and content are kept in `article_bodies`: short text, and text that
 /// does not compress, as TEXT; the rest as a BLOB holding the UTF-8 length of the text (4 bytes, little
-/// endian) and then the zlib stream of its bytes. Bodies are most of a store (HTML of full articles);
-/// compressed they take about half the pages, which is also half the bytes a refresh writes.
+/// endian) and then the zlib stream of its bytes (written by `BodyCompressor`, read by zlib). Bodies
+/// are most of a store (HTML of full articles); compressed they take about half the pages, which is
+/// also half the bytes a refresh writes.
 ///
 /// Compression runs where `IncomingArticle` is built, on the caller's thread before the write
 /// transaction. Rows written before "v6-compact-search" hold TEXT and are read as they are; TEXT is
@@ -21,18 +22,20 @@ enum BodyColumn {
         guard count >= minimumCompressedLength, count <= Int(UInt32.max) else { return text }
         let compressed: Data? = text.withUTF8 { source in
             guard let sourceStart = source.baseAddress else { return nil }
-            var capacity = compressBound(uLong(count))
-            var output = [UInt8](repeating: 0, count: 4 + Int(capacity))
-            let status = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
-                guard let start = buffer.baseAddress else { return Z_MEM_ERROR }
-                return compress2(start + 4, &capacity, sourceStart, uLong(count), Z_BEST_SPEED)
+            return BodyCompressor.withCompressor { compressor -> Data? in
+                // Kept compressed only when that saves at least a tenth: a longer stream is not kept.
+                let capacity = count - count / 10 - 5
+                var output = Data(count: 4 + capacity)
+                let written = output.withUnsafeMutableBytes { buffer -> Int? in
+                    guard let start = buffer.baseAddress else { return nil }
+                    return compressor.compress(sourceStart, count: count, into: start + 4, capacity: capacity)
+                }
+                guard let written else { return nil }
+                let length = UInt32(count)
+                for index in 0..<4 { output[index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
+                output.removeSubrange((4 + written)...)
+                return output
             }
-            // Kept compressed only when that saves at least a tenth.
-            guard status == Z_OK, 4 + Int(capacity) < count - count / 10 else { return nil }
-            let length = UInt32(count)
-            for index in 0..<4 { output[index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
-            output.removeSubrange((4 + Int(capacity))...)
-            return Data(output)
         }
         if let compressed { return compressed }
         return text

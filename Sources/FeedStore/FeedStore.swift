@@ -74,10 +74,7 @@ public final class FeedStore: Sendable {
     /// Removes a feed with its articles; false when there was none.
     @discardableResult
     public func removeFeed(id: Int64) throws -> Bool {
-        try pool.write { db in
-            try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
-        }
+        try deleteRows("DELETE FROM feeds WHERE id = ?", [id])
     }
 
     /// Removes the feed at `url` (or that moved away from it) with its articles; false when none.
@@ -94,7 +91,7 @@ public final class FeedStore: Sendable {
     /// Every feed (or every feed in `scope`) with its tags, fetch state and article counts, in
     /// feed-list order (title, case-insensitive).
     public func feeds(in scope: FeedScope = .every) throws -> [StoredFeed] {
-        try pool.read { db in try FeedReader.feeds(db, where: scope.condition("f.id")) }
+        try pool.read { db in try FeedReader.feeds(db, where: try scope.widened(db).condition("f.id")) }
     }
 
     public func feed(id: Int64) throws -> StoredFeed? {
@@ -115,7 +112,7 @@ public final class FeedStore: Sendable {
             try FeedReader.feeds(
                 db,
                 where: "f.disabled = 0 AND (f.next_fetch_at IS NULL OR f.next_fetch_at <= ?) AND "
-                    + scope.condition("f.id"),
+                    + (try scope.widened(db).condition("f.id")),
                 arguments: [date.timeIntervalSince1970])
         }
     }
@@ -152,9 +149,56 @@ public final class FeedStore: Sendable {
     /// them. Feeds it does not name are left exactly as they are, articles and marks included: they
     /// are only out of this list's scope (`FeedSyncResult.scope`). Entries with a blank URL are
     /// skipped. One transaction.
+    ///
+    /// With `stamp` (the version of the list file the entries were read from), the feeds the list
+    /// names are then remembered for that version (`cachedScope(_:)`, `confirmListed(_:)`), in a
+    /// transaction of its own that only writes when no other connection changed the database since
+    /// the sync committed (else the next sync remembers them). That record is a cache: when it cannot
+    /// be written (a full disk) the sync still succeeded, and nothing is remembered.
     @discardableResult
-    public func syncFeeds(_ entries: [FeedListEntry]) throws -> FeedSyncResult {
-        try pool.write { db in try FeedWriter.sync(db, entries, now: Date()) }
+    public func syncFeeds(_ entries: [FeedListEntry], stamp: FeedListStamp? = nil) throws -> FeedSyncResult {
+        try pool.writeWithoutTransaction { db in
+            let now = Date()
+            var result: FeedSyncResult?
+            var version: Int?
+            try db.inTransaction(.immediate) {
+                result = try FeedWriter.sync(db, entries, now: now)
+                version = try FeedListScopeCache.dataVersion(db)
+                return .commit
+            }
+            guard let result else { throw FeedStoreError.inconsistent("the feed list sync returned nothing") }
+            if let stamp, let version {
+                let places = entries.map { FeedListPlace(url: $0.url, folder: $0.tags.first) }
+                try? FeedListScopeCache.recordAfterSync(
+                    db, stamp, ids: result.listed, places: places, syncedAt: version, now: now)
+            }
+            return result
+        }
+    }
+
+    /// The scope of the list version `stamp` as its last sync recorded it (`syncFeeds(_:stamp:)`),
+    /// when that still holds: the file is the same version and no feed, tag or alias changed since.
+    /// Nil otherwise (read the list and call `scope(listing:)`). Reads only.
+    public func cachedScope(_ stamp: FeedListStamp) throws -> FeedScope? {
+        try pool.read { db in try FeedListScopeCache.lookup(db, stamp).map { .listed($0.ids) } }
+    }
+
+    /// Where each feed of the list version `stamp` sits (URL and folder, in file order), as its last
+    /// sync recorded it, when that still holds (as `cachedScope(_:)`); nil otherwise. Reads only.
+    public func cachedPlaces(_ stamp: FeedListStamp) throws -> [FeedListPlace]? {
+        try pool.read { db in try FeedListScopeCache.places(db, stamp) }
+    }
+
+    /// For a sync of a list that `cachedScope(_:)` knows: the store already follows it, so only when
+    /// the list names its feeds is recorded, as `syncFeeds` does (a feed at most once an hour: a write
+    /// only when one is due). Returns the list's scope, or nil when the record no longer holds (then sync
+    /// in full with `syncFeeds(_:stamp:)`).
+    public func confirmListed(_ stamp: FeedListStamp, now: Date = Date()) throws -> FeedScope? {
+        guard let cached = try pool.read({ db in try FeedListScopeCache.lookup(db, stamp) }) else { return nil }
+        if cached.listedAt >= now.timeIntervalSince1970 - FeedListScopeCache.listedInterval {
+            return .listed(cached.ids)
+        }
+        return try pool.write { db in try FeedListScopeCache.confirm(db, stamp, now: now).map { .listed($0) } }
     }
 
     /// The scope of a feed list read without changing the store: the ids of the stored feeds the URLs
@@ -168,14 +212,14 @@ public final class FeedStore: Sendable {
 
     /// Every tag (of the feeds in `scope`) with its feed count and article counts, by name.
     public func tags(in scope: FeedScope = .every) throws -> [TagSummary] {
-        try pool.read { db in try FeedReader.tagSummaries(db, in: scope) }
+        try pool.read { db in try FeedReader.tagSummaries(db, in: try scope.widened(db)) }
     }
 
     /// Counts for `tidings count` and the reader's first screen: feeds, articles and unread articles
     /// of the feeds in `scope`, and every starred article of the database (the Starred row); the
     /// articles ignore rules hid are left out unless `includeIgnored`.
     public func counts(in scope: FeedScope = .every, includeIgnored: Bool = false) throws -> ArticleCounts {
-        try pool.read { db in try FeedReader.counts(db, in: scope, includeIgnored: includeIgnored) }
+        try pool.read { db in try FeedReader.counts(db, in: try scope.widened(db), includeIgnored: includeIgnored) }
     }
 
     /// Cleans up feeds no feed list wants any more (`tidings feeds prune`): each feed outside `scope`
@@ -289,8 +333,8 @@ public final class FeedStore: Sendable {
 
     /// Rows `offset..<offset+limit` of the list and the list's total, from one snapshot.
     public func articlePage(_ query: ArticleQuery, offset: Int, limit: Int) throws -> ArticlePage {
-        let filter = ArticleFilter(query)
         return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
             let total = try ArticleReader.count(db, filter)
             return ArticlePage(
                 offset: offset, rows: try ArticleReader.page(db, filter, offset: offset, limit: limit, total: total),
@@ -300,8 +344,8 @@ public final class FeedStore: Sendable {
 
     /// Rows `offset..<offset+limit` of the list.
     public func articleSummaries(_ query: ArticleQuery, offset: Int, limit: Int) throws -> [ArticleSummary] {
-        let filter = ArticleFilter(query)
         return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
             guard offset > ArticleReader.deepOffset else {
                 return try ArticleReader.summaries(db, filter, offset: offset, limit: limit)
             }
@@ -315,8 +359,8 @@ public final class FeedStore: Sendable {
     public func articleSummaries(_ query: ArticleQuery, after articleID: Int64, limit: Int) throws
         -> [ArticleSummary]
     {
-        let filter = ArticleFilter(query)
         return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
             guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
             return try ArticleReader.summaries(db, filter, extra: filter.condition(after: key), limit: limit)
         }
@@ -324,21 +368,21 @@ public final class FeedStore: Sendable {
 
     /// The number of articles in the list.
     public func countArticles(_ query: ArticleQuery) throws -> Int {
-        let filter = ArticleFilter(query)
-        return try pool.read { db in try ArticleReader.count(db, filter) }
+        return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
+            return try ArticleReader.count(db, filter) }
     }
 
     /// The unread and total articles of each list (query feeds in the feed list), from one snapshot,
     /// one pass over each list.
     public func listCounts(_ queries: [ArticleQuery]) throws -> [ListCount] {
-        let filters = queries.map { ArticleFilter($0) }
-        return try pool.read { db in try filters.map { try ArticleReader.listCount(db, $0) } }
+        try pool.read { db in try queries.map { try ArticleReader.listCount(db, ArticleFilter(try $0.widened(db))) } }
     }
 
     /// The row index of an article in the list, or nil when the list does not contain it.
     public func index(of articleID: Int64, in query: ArticleQuery) throws -> Int? {
-        let filter = ArticleFilter(query)
         return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
             guard let key = try ArticleFilter.key(db, articleID: articleID),
                   try ArticleReader.count(db, filter, extra: ("a.id = ?", [articleID])) == 1
             else { return nil }
@@ -355,8 +399,8 @@ public final class FeedStore: Sendable {
     {
         var unread = query
         unread.unreadOnly = true
-        let filter = ArticleFilter(unread)
         return try pool.read { db in
+            let filter = ArticleFilter(try unread.widened(db))
             let key = try articleID.flatMap { try ArticleFilter.key(db, articleID: $0) }
             let extra = key.map { filter.condition(after: $0, before: backward) }
             return try ArticleReader.summaries(db, filter, extra: extra, reversed: backward, limit: 1).first
@@ -385,8 +429,9 @@ public final class FeedStore: Sendable {
     /// Marks every unread article of the list read; returns how many changed.
     @discardableResult
     public func markAllRead(_ query: ArticleQuery) throws -> Int {
-        let filter = ArticleFilter(query)
-        return try pool.write { db in try MarkWriter.markAllRead(db, filter, now: Date()) }
+        return try pool.write { db in
+            let filter = ArticleFilter(try query.widened(db))
+            return try MarkWriter.markAllRead(db, filter, now: Date()) }
     }
 
     // MARK: Export
@@ -401,8 +446,10 @@ public final class FeedStore: Sendable {
         matching query: ArticleQuery, limit: Int? = nil, withContent: Bool = true,
         _ body: (StoredArticle) throws -> Void
     ) throws {
-        let filter = ArticleFilter(query)
-        try pool.read { db in try ArticleReader.forEach(db, filter, limit: limit, withContent: withContent, body) }
+        try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
+            try ArticleReader.forEach(db, filter, limit: limit, withContent: withContent, body)
+        }
     }
 
     /// Records `articleIDs` as exported by the state `name` (created on first use), and with
@@ -420,10 +467,7 @@ public final class FeedStore: Sendable {
     /// Forgets an export state (its next `--new` export starts over); false when there was none.
     @discardableResult
     public func removeExportState(name: String) throws -> Bool {
-        try pool.write { db in
-            try db.execute(sql: "DELETE FROM export_states WHERE name = ?", arguments: [name])
-            return db.changesCount > 0
-        }
+        try deleteRows("DELETE FROM export_states WHERE name = ?", [name])
     }
 
     // MARK: Maintenance
@@ -466,6 +510,14 @@ public final class FeedStore: Sendable {
         try pool.write { db in
             try db.execute(sql: "UPDATE feeds SET \(assignments) WHERE id = ?", arguments: values + [id])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(id) }
+        }
+    }
+
+    /// Runs one DELETE in its own transaction; true when it removed a row.
+    private func deleteRows(_ sql: String, _ arguments: StatementArguments) throws -> Bool {
+        try pool.write { db in
+            try db.execute(sql: sql, arguments: arguments)
+            return db.changesCount > 0
         }
     }
 

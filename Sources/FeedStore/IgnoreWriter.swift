@@ -5,12 +5,11 @@ import GRDB
 /// `apply` stored or changed, or every article when the rules changed. Nothing is deleted; a
 /// starred article is never marked.
 enum IgnoreWriter {
-    /// The articles being stored, for the rules: their ids and (for `content =~`) their text, and a
-    /// contentless full-text index of their text (for `contains` over just these articles). Temporary
-    /// tables of the writer connection, emptied after each use (the contentless index with one
-    /// 'delete-all', without reading rows back).
+    /// The articles being stored, for the rules: their ids and (for `content =~`) their plain text. A
+    /// temporary table of the writer connection, emptied after each use. `contains` conditions read
+    /// the search index, which `ArticleWriter` has already given these articles in the same
+    /// transaction (no second index of their text).
     static let incomingText = "incoming_articles"
-    static let incomingSearch = "incoming_search"
 
     /// The search text of one stored article: as indexed, and the plain body.
     struct Incoming {
@@ -37,29 +36,14 @@ enum IgnoreWriter {
         // statement of the connection (ArticleWriter's too), which would cost more than the rules.
         let exists = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM temp.sqlite_master WHERE name = ?)"),
-            arguments: [incomingSearch]) ?? false
+            arguments: [incomingText]) ?? false
         if !exists {
-            try db.execute(sql: """
-                CREATE TEMP TABLE IF NOT EXISTS \(incomingText) (id INTEGER PRIMARY KEY, body TEXT);
-                CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(incomingSearch) USING fts5(
-                    title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
-                """)
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS \(incomingText) (id INTEGER PRIMARY KEY, body TEXT)")
         }
-        // Only the text the rules search is indexed (tokenising bodies is most of the cost).
-        let fields = expression.textFields
-        let fullText = !fields.isEmpty
         let insertText = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingText) (id, body) VALUES (?, ?)")
-        let insertSearch = try db.cachedStatement(
-            sql: "INSERT INTO \(incomingSearch) (rowid, title, author, body) VALUES (?, ?, ?, ?)")
-        let content = fields.contains(.content)
+        let content = expression.textFields.contains(.content)
         for article in articles {
             try insertText.execute(arguments: [article.id, content ? article.plainBody : nil])
-            if fullText {
-                try insertSearch.execute(arguments: [
-                    article.id, fields.contains(.title) ? article.title : nil,
-                    fields.contains(.author) ? article.author : nil, content ? article.body : nil,
-                ])
-            }
         }
         let compiled = QueryCompiler(text: .incoming, now: now).compile(expression)
         try db.cachedStatement(
@@ -73,9 +57,6 @@ enum IgnoreWriter {
                 """
         ).execute(arguments: compiled.arguments)
         try db.cachedStatement(sql: "DELETE FROM \(incomingText)").execute()
-        if fullText {
-            try db.cachedStatement(sql: "INSERT INTO \(incomingSearch) (\(incomingSearch)) VALUES ('delete-all')").execute()
-        }
     }
 
     /// True when `rules` differ from the rules last applied to every article.

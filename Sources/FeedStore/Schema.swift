@@ -24,7 +24,64 @@ enum Schema {
         Migration(identifier: "v5-search-text", migrate: SearchIndexRebuild.run),
         // One copy of each article's text: the index reads it from the stored columns.
         Migration(identifier: "v6-compact-search", migrate: CompactSearchMigration.run),
+        Migration(identifier: "v7-title-sort") { db in try db.execute(sql: titleSort) },
+        Migration(identifier: "v8-feed-list-scopes") { db in try db.execute(sql: feedListScopes) },
     ]
+
+    /// Article lists sorted by title (`S` in the reader) walk this index instead of sorting every
+    /// article: the expression and collation are `ArticleFilter`'s title key, which they must match
+    /// for SQLite to use it.
+    private static let titleSort = """
+        CREATE INDEX articles_title ON articles(ifnull(title, '') COLLATE NOCASE, id);
+        """
+
+    /// The scope cache of `FeedListScopeCache`: one row per feed list file, dropped whole by any change
+    /// to what a list's scope or its sync depends on (feeds added or deleted, their URL, title or
+    /// refresh interval, their tags and aliases). `feed_ids` holds 8-byte little-endian ids, `places`
+    /// each listed URL and its folder (`FeedListPlace`).
+    private static let feedListScopes = """
+        CREATE TABLE feed_list_scopes (
+            path TEXT PRIMARY KEY,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            modified INTEGER NOT NULL,
+            changed INTEGER NOT NULL,
+            content_hash INTEGER NOT NULL,
+            format INTEGER NOT NULL,
+            feed_ids BLOB,
+            places BLOB,
+            listed_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TRIGGER feed_list_scopes_feed_insert AFTER INSERT ON feeds BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        CREATE TRIGGER feed_list_scopes_feed_delete AFTER DELETE ON feeds BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        CREATE TRIGGER feed_list_scopes_feed_update AFTER UPDATE OF id, url, url_key, title, refresh_interval ON feeds
+        BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        CREATE TRIGGER feed_list_scopes_tag_insert AFTER INSERT ON feed_tags BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        CREATE TRIGGER feed_list_scopes_tag_delete AFTER DELETE ON feed_tags BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        CREATE TRIGGER feed_list_scopes_tag_update AFTER UPDATE ON feed_tags BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        CREATE TRIGGER feed_list_scopes_alias_insert AFTER INSERT ON feed_aliases BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        CREATE TRIGGER feed_list_scopes_alias_delete AFTER DELETE ON feed_aliases BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        CREATE TRIGGER feed_list_scopes_alias_update AFTER UPDATE ON feed_aliases BEGIN
+            DELETE FROM feed_list_scopes;
+        END;
+        """
 
     /// Feeds are compared by `FeedURL.key` (`url_key`, aliases stored as keys), and each feed records
     /// when a feed list last named it (`last_listed_at`, for `feeds prune`); feeds present now were

@@ -73,11 +73,15 @@ public struct TableRow: Hashable, Sendable {
     public var style: Style
     /// Per-column extra styles (e.g. a coloured star column); missing entries mean none.
     public var cellStyles: [Style?]
+    /// Blank cells before the first column's text (a level of a tree), kept where cell text has its
+    /// leading white space trimmed.
+    public var indent: Int
 
-    public init(cells: [String], style: Style = .plain, cellStyles: [Style?] = []) {
+    public init(cells: [String], style: Style = .plain, cellStyles: [Style?] = [], indent: Int = 0) {
         self.cells = cells
         self.style = style
         self.cellStyles = cellStyles
+        self.indent = max(0, indent)
     }
 }
 

@@ -84,7 +84,7 @@ public final class TableView {
             if style != .plain { buffer.fill(Rect(x: frame.x, y: y, width: frame.width, height: 1), style: style) }
             drawCells(
                 row.cells, widths: widths, y: y, into: &buffer, style: style, cellStyles: row.cellStyles,
-                selected: index == state.selectedRow)
+                selected: index == state.selectedRow, firstIndent: row.indent)
             y += 1
         }
     }
@@ -210,7 +210,7 @@ public final class TableView {
 
     private func drawCells(
         _ cells: [String], widths: [Int], y: Int, into buffer: inout ScreenBuffer, style: Style, cellStyles: [Style?],
-        selected: Bool = false
+        selected: Bool = false, firstIndent: Int = 0
     ) {
         guard y < frame.maxY else { return }
         var x = frame.x
@@ -233,7 +233,7 @@ public final class TableView {
                 cellStyle = style.merged(with: extra)
             }
             let room = min(width, frame.maxX - x)
-            var indent = 0
+            var indent = index == 0 ? min(firstIndent, room) : 0
             if columns[index].alignment != .left {
                 let gap = max(0, room - TextWidth.width(of: text))
                 indent = columns[index].alignment == .right ? gap : gap / 2

@@ -10,11 +10,7 @@ struct DateBenchmark: ParsableCommand {
         commandName: "dates",
         abstract: "Parse feed dates (RFC 822, RFC 3339, rarer forms): dates/s.")
 
-    @Option(help: "Unused; accepted like the other benchmarks.")
-    var packageRoot: String = "."
-
-    @Option(help: "Unused; accepted like the other benchmarks.")
-    var data: String?
+    @OptionGroup var paths: BenchmarkPaths
 
     @Option(help: "Minimum CPU seconds per set.")
     var seconds: Double = 1.5
@@ -36,17 +32,13 @@ struct DateBenchmark: ParsableCommand {
         for (name, texts) in [("rfc822", Self.rfc822), ("rfc3339", Self.rfc3339), ("rarer", Self.rarer)] {
             let inputs = texts.map { Array($0.utf8) }
             var checksum = 0.0
-            var rounds = 0
-            let start = SanitizeBenchmark.threadCPUSeconds()
-            repeat {
+            let (rounds, cpu, _) = ThreadCPUClock.repeatRounds(forAtLeast: seconds) {
                 for _ in 0..<1_000 {
                     for input in inputs {
                         checksum += input.withUnsafeBufferPointer { DateParser.parse(bytes: $0) }?.timeIntervalSince1970 ?? 0
                     }
                 }
-                rounds += 1
-            } while SanitizeBenchmark.threadCPUSeconds() - start < seconds
-            let cpu = SanitizeBenchmark.threadCPUSeconds() - start
+            }
             let dates = Double(rounds * 1_000 * inputs.count)
             print(String(
                 format: "dates %@: dates_per_s=%.0f ns_per_date=%.1f (cpu %.2f s, checksum %.0f)",

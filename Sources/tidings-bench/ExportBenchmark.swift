@@ -11,20 +11,12 @@ struct ExportBenchmark: ParsableCommand {
         commandName: "export",
         abstract: "Time `tidings export` per format on a 100,000-article database; print seconds and peak RSS.")
 
-    @Option(help: "The package root, to find .build/release/tidings.")
-    var packageRoot: String = "."
-
-    @Option(help: "Benchmark data directory (the database is kept there for reuse).")
-    var data: String = ".build/bench-data"
+    @OptionGroup var paths: BenchmarkPaths
 
     @Option(help: "The tidings binary (default: PACKAGE-ROOT/.build/release/tidings).")
     var tidings: String?
 
-    @Option(help: "Feeds in the database.")
-    var feeds = 500
-
-    @Option(help: "Articles per feed.")
-    var articlesPerFeed = 200
+    @OptionGroup var size: BenchmarkDatabaseSize
 
     @Option(help: "Runs per format; the fastest is reported (peak RSS is the largest seen).")
     var runs = 3
@@ -33,18 +25,14 @@ struct ExportBenchmark: ParsableCommand {
     var formats: [String] = ["text", "markdown", "html", "json", "rss", "atom", "tsv", "csv"]
 
     func run() throws {
-        let binary = tidings ?? (packageRoot as NSString).appendingPathComponent(".build/release/tidings")
+        let binary = tidings ?? (paths.root as NSString).appendingPathComponent(".build/release/tidings")
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw ValidationError("no tidings binary at \(binary); build it with swift build -c release")
         }
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let database = (data as NSString).appendingPathComponent("export-bench.db")
-        let fill = try StoreBenchmark.makeDatabase(at: database, feeds: feeds, articlesPerFeed: articlesPerFeed)
-        if fill.seconds > 0 {
-            print(String(format: "built %@: %d articles in %.1f s", database, fill.articles, fill.seconds))
-        }
-        let feedList = (data as NSString).appendingPathComponent("export-bench.opml")
-        let config = (data as NSString).appendingPathComponent("export-bench.toml")
+        let database = try paths.dataFile("export-bench.db")
+        let fill = try StoreBenchmark.reuseOrBuild(at: database, size: size)
+        let feedList = try paths.dataFile("export-bench.opml")
+        let config = try paths.dataFile("export-bench.toml")
         print("export: \(fill.articles) articles in \(fill.feeds) feeds, tidings export --format F --output /dev/null")
         for format in formats {
             var best = Double.infinity

@@ -11,11 +11,7 @@ struct FetchBenchmark: AsyncParsableCommand {
         commandName: "fetch",
         abstract: "Fetch N feeds from a local HTTP server cold, then warm (all 304); print feeds/s and RSS.")
 
-    @Option(help: "The package root, to find the test server script.")
-    var packageRoot: String?
-
-    @Option(help: "Benchmark data directory (unused by this benchmark; accepted for Benchmarks/run.sh).")
-    var data: String?
+    @OptionGroup var paths: BenchmarkPaths
 
     @Option(help: "Path of test_server.py (default: found from the package root).")
     var server: String?
@@ -34,7 +30,7 @@ struct FetchBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         FeedFetcher.globalInit()
-        let script = try server ?? FetchBenchServer.findScript(packageRoot: packageRoot)
+        let script = try server ?? FetchBenchServer.findScript(packageRoot: paths.packageRoot)
         let httpServer = try LocalFeedServer(script: script, feeds: feeds)
         var configuration = FetchConfiguration()
         configuration.maxPerHost = maxPerHost

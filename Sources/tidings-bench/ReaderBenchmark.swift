@@ -13,20 +13,11 @@ struct ReaderBenchmark: ParsableCommand {
         commandName: "reader",
         abstract: "Time the reader's first screen and key presses on a 100k-article database; print peak RSS.")
 
-    @Option(help: "The package root (unused; accepted for Benchmarks/run.sh).")
-    var packageRoot: String?
+    @OptionGroup var paths: BenchmarkPaths
 
-    @Option(help: "Benchmark data directory; the database is kept there between runs.")
-    var data: String = ".build/bench-data"
+    @OptionGroup var databaseSize: BenchmarkDatabaseSize
 
-    @Option(help: "Number of feeds.")
-    var feeds = 500
-
-    @Option(help: "Articles per feed.")
-    var articlesPerFeed = 200
-
-    @Option(help: "Terminal size, COLUMNSxROWS.")
-    var size = "120x40"
+    @OptionGroup var screen: BenchmarkTerminalSize
 
     func run() throws {
         // `TidingsBench.main` calls this on the main actor, where the reader runs.
@@ -35,15 +26,9 @@ struct ReaderBenchmark: ParsableCommand {
 
     @MainActor
     private func measure() throws {
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let database = (data as NSString).appendingPathComponent("reader-bench.db")
-        let fill = try StoreBenchmark.makeDatabase(at: database, feeds: feeds, articlesPerFeed: articlesPerFeed)
-        if fill.seconds > 0 {
-            print(String(format: "built %@: %d articles in %.1f s", database, fill.articles, fill.seconds))
-        }
-        let parts = size.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2 else { throw ValidationError("--size must look like 120x40") }
-        let terminalSize = TerminalSize(width: parts[0], height: parts[1])
+        let database = try paths.dataFile("reader-bench.db")
+        let fill = try StoreBenchmark.reuseOrBuild(at: database, size: databaseSize)
+        let terminalSize = try screen.parsed()
         let baseline = ProcessStatus.kilobytes("VmHWM")
 
         // First screen: open the store, build the controllers, draw the feed list.
@@ -63,7 +48,7 @@ struct ReaderBenchmark: ParsableCommand {
             session = (app, terminal)
         }
         guard let (app, terminal) = session else { return }
-        print(String(format: "reader: %d feeds, %d articles, %dx%d terminal", feeds, fill.articles,
+        print(String(format: "reader: %d feeds, %d articles, %dx%d terminal", databaseSize.feeds, fill.articles,
                      terminalSize.width, terminalSize.height))
         print(String(format: "first_screen_ms=%.2f (first of 5) best_ms=%.2f", firstScreens[0], firstScreens.min() ?? 0))
         // Where the first screen's time goes: the feed list's three store reads on a fresh store.

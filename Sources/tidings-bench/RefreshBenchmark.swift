@@ -12,11 +12,7 @@ struct RefreshBenchmark: AsyncParsableCommand {
         commandName: "refresh",
         abstract: "Refresh N local feeds cold and warm with tidings and with newsboat; print times and ratios.")
 
-    @Option(help: "The package root, to find the test server script.")
-    var packageRoot: String?
-
-    @Option(help: "Benchmark data directory (a temporary folder inside it holds the databases).")
-    var data: String?
+    @OptionGroup var paths: BenchmarkPaths
 
     @Option(help: "Number of feeds.")
     var feeds = 500
@@ -28,14 +24,14 @@ struct RefreshBenchmark: AsyncParsableCommand {
     var newsboat = "newsboat"
 
     func run() async throws {
-        let script = try FetchBenchServer.findScript(packageRoot: packageRoot)
+        let script = try FetchBenchServer.findScript(packageRoot: paths.packageRoot)
         let server = try LocalFeedServer(script: script, feeds: feeds)
         let binary = tidings
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tidings").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw ValidationError("no tidings executable at \(binary); build it or pass --tidings")
         }
-        let base = data ?? NSTemporaryDirectory()
+        let base = paths.data ?? NSTemporaryDirectory()
         let work = (base as NSString).appendingPathComponent("refresh-bench-\(getpid())")
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }

@@ -11,11 +11,7 @@ struct SanitizeBenchmark: ParsableCommand {
         commandName: "sanitize",
         abstract: "Sanitize realistic article bodies: articles/s and MB/s.")
 
-    @Option(help: "The package root, to find Feeds/.")
-    var packageRoot: String = "."
-
-    @Option(help: "Unused; accepted like the other benchmarks.")
-    var data: String?
+    @OptionGroup var paths: BenchmarkPaths
 
     @Option(help: "Minimum CPU seconds per set.")
     var seconds: Double = 1.5
@@ -31,15 +27,9 @@ struct SanitizeBenchmark: ParsableCommand {
             let bytes = bodies.reduce(0) { $0 + $1.html.utf8.count }
             var outputBytes = 0
             for body in bodies { outputBytes += HTMLSanitizer.sanitize(body.html, baseURL: body.base).utf8.count }
-            var rounds = 0
-            let cpuStart = Self.threadCPUSeconds()
-            let wallStart = DispatchTime.now().uptimeNanoseconds
-            repeat {
+            let (rounds, cpu, wall) = ThreadCPUClock.repeatRounds(forAtLeast: seconds) {
                 for body in bodies { outputBytes &+= HTMLSanitizer.sanitize(body.html, baseURL: body.base).utf8.count }
-                rounds += 1
-            } while Self.threadCPUSeconds() - cpuStart < seconds
-            let cpu = Self.threadCPUSeconds() - cpuStart
-            let wall = Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9
+            }
             let articles = Double(bodies.count * rounds)
             print(String(
                 format: "sanitize %@: articles=%d avg_bytes=%d articles_per_s=%.0f mb_per_s=%.1f us_per_article=%.1f (cpu %.2f s, wall %.2f s)",
@@ -50,7 +40,7 @@ struct SanitizeBenchmark: ParsableCommand {
 
     /// Content (or summary) HTML of every item of the feeds in Feeds/, with its base URL.
     private func feedBodies() throws -> [(html: String, base: String?)] {
-        let folder = (packageRoot as NSString).appendingPathComponent("Feeds")
+        let folder = (paths.root as NSString).appendingPathComponent("Feeds")
         var bodies: [(html: String, base: String?)] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
             guard name.hasSuffix(".xml") || name.hasSuffix(".json") || name.hasSuffix(".rss") || name.hasSuffix(".atom"),
@@ -86,12 +76,5 @@ struct SanitizeBenchmark: ParsableCommand {
             }
             return (body, "https://bench.example/feed.xml")
         }
-    }
-
-    /// The calling thread's CPU time in seconds (the other benchmarks of one thread use it too).
-    static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

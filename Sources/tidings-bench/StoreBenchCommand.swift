@@ -9,26 +9,17 @@ struct StoreBenchCommand: ParsableCommand {
         commandName: "store",
         abstract: "Fill a database with N articles over M feeds (articles/s), then time the reader's and export's queries.")
 
-    @Option(help: "Benchmark data directory (the database is kept there for reuse).")
-    var data: String = ".build/bench-data"
+    @OptionGroup var paths: BenchmarkPaths
 
-    @Option(help: "Feeds in the database.")
-    var feeds = 500
-
-    @Option(help: "Articles per feed.")
-    var articlesPerFeed = 200
+    @OptionGroup var size: BenchmarkDatabaseSize
 
     @Flag(help: "Build the database again even when a usable one is there.")
     var rebuild = false
 
-    @Option(help: "Ignored; Benchmarks/run.sh passes it to every benchmark.")
-    var packageRoot: String?
-
     func run() throws {
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let database = (data as NSString).appendingPathComponent("store-bench.db")
+        let database = try paths.dataFile("store-bench.db")
         let fill = try StoreBenchmark.makeDatabase(
-            at: database, feeds: feeds, articlesPerFeed: articlesPerFeed, reuse: !rebuild)
+            at: database, feeds: size.feeds, articlesPerFeed: size.articlesPerFeed, reuse: !rebuild)
         if fill.seconds > 0 {
             print(String(
                 format: "fill: %d articles over %d feeds in %.2f s (%.0f articles/s), %.2f s processor time",

@@ -76,6 +76,15 @@ enum StoreBenchmark {
         return FillReport(feeds: feeds, articles: expected, seconds: seconds, cpuSeconds: cpuSeconds)
     }
 
+    /// `makeDatabase` with `size`, reusing a usable database; says on standard output when it built one.
+    static func reuseOrBuild(at path: String, size: BenchmarkDatabaseSize) throws -> FillReport {
+        let fill = try makeDatabase(at: path, feeds: size.feeds, articlesPerFeed: size.articlesPerFeed)
+        if fill.seconds > 0 {
+            print(String(format: "built %@: %d articles in %.1f s", path, fill.articles, fill.seconds))
+        }
+        return fill
+    }
+
     /// Times the queries the reader and export use on the database at `path`; one line per figure.
     static func measureQueries(at path: String) throws -> [String] {
         var lines: [String] = []

@@ -204,6 +204,17 @@ final class OtherFeedListSafetyTests: XCTestCase {
     func testAnOldDatabaseIsUpgradedWithACopyAndAFailedUpgradeChangesNothing() throws {
         try makeStore()
         let downgrade = """
+            DROP INDEX articles_title;
+            DROP TRIGGER feed_list_scopes_feed_insert;
+            DROP TRIGGER feed_list_scopes_feed_delete;
+            DROP TRIGGER feed_list_scopes_feed_update;
+            DROP TRIGGER feed_list_scopes_tag_insert;
+            DROP TRIGGER feed_list_scopes_tag_delete;
+            DROP TRIGGER feed_list_scopes_tag_update;
+            DROP TRIGGER feed_list_scopes_alias_insert;
+            DROP TRIGGER feed_list_scopes_alias_delete;
+            DROP TRIGGER feed_list_scopes_alias_update;
+            DROP TABLE feed_list_scopes;
             DROP TRIGGER articles_search_delete;
             DROP TABLE article_search;
             DROP VIEW article_search_text;
@@ -241,7 +252,8 @@ final class OtherFeedListSafetyTests: XCTestCase {
         XCTAssertEqual(upgraded.stdout, "8 articles in 3 feeds (5 unread, 3 starred)\n", upgraded.stderr)
         XCTAssertEqual(try sqlite(database + ".bak-v2", "SELECT count(*), sum(starred) FROM articles;"), "8|3")
         XCTAssertEqual(try sqlite(database, "SELECT identifier FROM grdb_migrations ORDER BY 1;"),
-                       "v1\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search")
+                       "v1\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
+                        + "v7-title-sort\nv8-feed-list-scopes")
         try assertNothingLost(after: "the upgrade")
     }
 

@@ -85,6 +85,24 @@ final class IgnoreRulesTests: XCTestCase {
         XCTAssertEqual(try store.titles(.all), ["Final post"])
     }
 
+    func testContainsJudgesTheStoredArticlesOnlyAnOlderOneChangedAmongThem() throws {
+        try store.apply(feedID: feedID, feed: document([item(1, title: "Calm"), item(2, title: "Quiet")]), fetch: fetch())
+        try store.apply(feedID: otherID, feed: document([
+            item(3, guid: "o3", url: "https://other.example/3", title: "Old crypto", content: "<p>crypto</p>"),
+        ]), fetch: fetch())
+        // Rules that did not change are not applied to what is stored: "Old crypto" stays, as before.
+        let rules = try rules([("content contains crypto or title contains crypto", nil, nil)])
+        try store.applyIgnoreRules(rules)
+        XCTAssertEqual(try store.applyIgnoreRules(rules), nil)
+        _ = try sqlite3(path, "UPDATE articles SET ignored = 0;")
+        // Article 1 (the oldest id) changes to mention crypto, beside a new article that does not.
+        try store.apply(feedID: feedID, feed: document([
+            item(1, title: "Calm", content: "<p>now about crypto</p>"), item(2, title: "Quiet"), item(4, title: "New"),
+        ]), fetch: fetch(), ignoring: rules)
+        XCTAssertEqual(try store.titles(.all).sorted(), ["New", "Old crypto", "Quiet"],
+                       "the changed article is hidden; the article not stored now is not judged")
+    }
+
     func testRegexOnContentAtStoreTime() throws {
         let rules = try rules([("content =~ \"(?i)limited offer\"", nil, nil)])
         try store.applyIgnoreRules(rules)

@@ -178,6 +178,38 @@ final class QueryLanguageTests: XCTestCase {
         XCTAssertTrue(regex.sql.contains("REGEXP"), regex.sql)
     }
 
+    func testLiteralRunsOnlyPassOverRowsTheRegexCannotMatch() throws {
+        let garden = try store.addFeed(url: "https://garden.example/feed", title: "Gärten").id
+        try store.apply(feedID: garden, feed: document([
+            Article(id: "g1", title: "Garden ſtone", contentText: "x"),
+            Article(id: "g2", title: "garden STONE path", contentText: "x"),
+            Article(id: "g3", title: "stone garden", contentText: "x"),
+            Article(id: "g4", title: "Gar_den%stone 100%", contentText: "x"),
+            Article(id: "g5", title: "GARDEN\nSTONE", contentText: "x"),
+            Article(id: "g6", title: "Garden — “stone” …", contentText: "x"),
+            Article(id: "g7", title: "Gardeﬁ stone ﬆone", contentText: "x"),
+        ]), fetch: fetch(now))
+        for pattern in ["(?i)garden.*stone", "garden.+STONE", "(?i)^garden.*?stone$", "(?i)stone.*garden", "(?i)swift.*released",
+                        "Swift.+compared", "(?i)^episode.*quoted", "(?i)rust.*swift$", "e.*o", "(?i)EP.*1", "(?i)gar_den%.*100%",
+                        "(?i)it's.*\\\"quoted", ".*stone", "(?i)n.*t.*h"] {
+            for field in ["title", "author", "feed", "tag", "url", "enclosure", "content"] {
+                let prefiltered = try titles("\(field) =~ \"\(pattern)\"")
+                let engine = try titles("\(field) =~ \"\(pattern)(?:)\"")
+                XCTAssertEqual(prefiltered, engine, "\(field) =~ \(pattern)")
+            }
+        }
+        let matched = try titles("title =~ \"(?i)garden.*stone\"")
+        // ICU folds ſ to s: a title with such a character is left to the regular expression.
+        XCTAssertEqual(matched, ["Garden ſtone", "Garden — “stone” …", "garden STONE path"])
+        XCTAssertTrue(try titles("title =~ \"(?i)st.*one\"").contains("Gardeﬁ stone ﬆone"))
+        XCTAssertFalse(matched.contains("stone garden"))
+        let compiled = QueryCompiler(now: now).compile(try QueryExpression(parsing: "title =~ \"(?i)garden.*stone\""))
+        XCTAssertTrue(compiled.sql.contains("LIKE"), compiled.sql)
+        XCTAssertTrue(compiled.sql.contains("REGEXP"), compiled.sql)
+        let content = QueryCompiler(now: now).compile(try QueryExpression(parsing: "content =~ \"(?i)garden.*stone\""))
+        XCTAssertFalse(content.sql.contains("LIKE"), "the text of an article is not computed twice: \(content.sql)")
+    }
+
     func testCompiledSQLBindsEveryValue() throws {
         let expression = try QueryExpression(parsing: "title = \"'; DROP TABLE articles; --\" or feed =~ \"x'y\"")
         let compiled = QueryCompiler(now: now).compile(expression)

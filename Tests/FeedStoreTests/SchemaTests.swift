@@ -21,7 +21,8 @@ final class SchemaTests: XCTestCase {
         let migrations = try sqlite3(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier;")
             .split(separator: "\n").map(String.init)
         for migration in ["v1", "v2", "v3-feed-subscription", "v4-ignored-articles", "v5-search-text",
-                          "v6-compact-search"] {
+                          "v6-compact-search",
+                          "v7-title-sort", "v8-feed-list-scopes"] {
             XCTAssertTrue(migrations.contains(migration), migration)
         }
         // Foreign keys are enforced by the store's connections: deleting the feed cascades.

@@ -90,7 +90,7 @@ final class SchemaUpgradeTests: XCTestCase {
     }
 
     /// Takes a current database back to schema version 2 (what Tidings wrote before v3).
-    static let downgrade = """
+    static let downgrade = undoFeedListScopesAndTitleSort + """
         DROP TRIGGER articles_search_delete;
         DROP TABLE article_search;
         DROP VIEW article_search_text;
@@ -109,6 +109,24 @@ final class SchemaUpgradeTests: XCTestCase {
         ALTER TABLE feeds DROP COLUMN url_key;
         ALTER TABLE feeds DROP COLUMN last_listed_at;
         DELETE FROM grdb_migrations WHERE identifier NOT IN ('v1', 'v2');
+        """
+
+    /// Takes away what `v7-title-sort` and `v8-feed-list-scopes` add (their triggers name columns of
+    /// `feeds` that the other downgrades drop).
+    static let undoFeedListScopesAndTitleSort = """
+        DROP INDEX articles_title;
+        DROP TRIGGER feed_list_scopes_feed_insert;
+        DROP TRIGGER feed_list_scopes_feed_delete;
+        DROP TRIGGER feed_list_scopes_feed_update;
+        DROP TRIGGER feed_list_scopes_tag_insert;
+        DROP TRIGGER feed_list_scopes_tag_delete;
+        DROP TRIGGER feed_list_scopes_tag_update;
+        DROP TRIGGER feed_list_scopes_alias_insert;
+        DROP TRIGGER feed_list_scopes_alias_delete;
+        DROP TRIGGER feed_list_scopes_alias_update;
+        DROP TABLE feed_list_scopes;
+        DELETE FROM grdb_migrations WHERE identifier IN ('v7-title-sort', 'v8-feed-list-scopes');
+
         """
 
     /// A version 2 database: two feeds (one moved, its old URL an alias), three articles, one read,

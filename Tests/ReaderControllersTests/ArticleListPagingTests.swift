@@ -39,6 +39,32 @@ final class ArticleListPagingTests: XCTestCase {
         XCTAssertTrue(reader.lines[18].hasSuffix("\(list.tableState.selectedRow + 1)/1000"))
     }
 
+    func testAQueryListShowsItsFirstPageBeforeItIsCountedAndAKeyWaitsForTheCount() async throws {
+        let reader = try ReaderHarness(self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong)
+        let expression = try QueryExpression(parsing: "title =~ \"(?i)long.*story\"")
+        let list = ArticleListViewController(
+            context: reader.app.context, title: "Stories", query: .matching(expression), showsFeed: true)
+        reader.app.navigation.push(list)
+        reader.app.processEvents()
+        XCTAssertTrue(reader.lines[2].hasSuffix("Long story 999"), reader.lines[2])
+        XCTAssertEqual(list.pages.cachedPageCount, 1)
+        let status = reader.lines[18]
+        XCTAssertTrue(status.hasSuffix("1/…") || status.hasSuffix("1/1000"), status)
+        // A key moves in the list as counted: G reaches its last article.
+        reader.type("G")
+        XCTAssertTrue(list.pages.totalIsExact)
+        XCTAssertEqual(list.pages.total, 1_000)
+        XCTAssertTrue(reader.lines[18].hasSuffix("1000/1000"), reader.lines[18])
+        XCTAssertTrue(reader.lines[17].hasSuffix("Long story 0"), reader.lines[17])
+
+        // A list that fits its first page is counted with it.
+        let few = try QueryExpression(parsing: "title =~ \"story 99.$\"")
+        let short = ArticleListViewController(
+            context: reader.app.context, title: "Few", query: .matching(few), showsFeed: true)
+        XCTAssertTrue(short.pages.totalIsExact)
+        XCTAssertEqual(short.pages.total, 10)
+    }
+
     func testOpeningDeepInTheListShowsThatArticle() async throws {
         let reader = try ReaderHarness(self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong)
         reader.type("\rGkkk\r")

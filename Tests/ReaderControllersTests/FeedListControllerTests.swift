@@ -243,4 +243,24 @@ final class FeedListControllerTests: RefreshServerTestCase {
         XCTAssertEqual(try environment.store.counts().starred, 1)
         XCTAssertThrowsError(try controller.edit("nothing-like-it", title: nil, tags: [], refreshInterval: nil))
     }
+
+    func testEditingTheTagsOfAFeedInNestedFoldersKeepsItsPathWhileTheTagsStartWithIt() throws {
+        let opml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head/><body><outline text="Outer"><outline text="Inner">
+            <outline text="Deep" xmlUrl="https://deep.example/feed"/></outline></outline></body></opml>
+            """
+        try opml.write(toFile: paths.feedList, atomically: true, encoding: .utf8)
+        let controller = SubscriptionsController(environment: try environment())
+        try controller.sync()
+        try controller.edit("https://deep.example/feed", title: nil, tags: ["Outer", "Inner", "extra"], refreshInterval: nil)
+        var entry = try XCTUnwrap(try OPMLDocument(data: Data(feedListText().utf8)).entries.first)
+        XCTAssertEqual(entry.folders, ["Outer", "Inner"])
+        XCTAssertEqual(entry.tags, ["Outer", "Inner", "extra"])
+        XCTAssertEqual(try feedListText().components(separatedBy: "text=\"Inner\"").count, 2, "no second Inner")
+
+        try controller.edit("https://deep.example/feed", title: nil, tags: ["Other"], refreshInterval: nil)
+        entry = try XCTUnwrap(try OPMLDocument(data: Data(feedListText().utf8)).entries.first)
+        XCTAssertEqual(entry.folders, ["Other"], "other tags: the first is its folder, as before")
+    }
 }

@@ -54,6 +54,89 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertEqual(reader.lines[1], "Alpha third story")
     }
 
+    /// Folder "news" holds Beta, then the folder "deep" holding Alpha; Evil is at the top level last.
+    private static let nestedOPML = """
+        <?xml version="1.0"?><opml version="2.0"><head/><body>
+        <outline text="news">
+          <outline text="Beta" xmlUrl="https://beta.example/feed"/>
+          <outline title="deep" text="ignored">
+            <outline text="Alpha" xmlUrl="https://alpha.example/feed"/>
+          </outline>
+        </outline>
+        <outline text="Evil" xmlUrl="https://evil.example/feed"/>
+        </body></opml>
+        """
+
+    func testNestedFoldersAreGroupsInsideGroupsThatFoldAtEveryLevel() async throws {
+        let reader = try ReaderHarness(self, opml: Self.nestedOPML)
+        XCTAssertEqual(rowOrder(reader), [
+            "All unread", "Starred", "# life (2)", "# tech (2)", "- news (2)", "· Beta Blog", "- deep (1)",
+            "· Alpha News", "Evil Red Feed",
+        ])
+        let news = try XCTUnwrap(reader.line(containing: "- news (2)"))
+        let deep = try XCTUnwrap(reader.line(containing: "- deep (1)"))
+        let alpha = try XCTUnwrap(reader.line(containing: "Alpha News"))
+        XCTAssertTrue(news.hasPrefix("- news"), news)
+        XCTAssertTrue(deep.hasPrefix("  - deep"), "a nested folder is indented: \(deep)")
+        XCTAssertTrue(alpha.hasPrefix("  · Alpha News"), "its feeds are indented one level more: \(alpha)")
+        let alphaCounts = alpha.split(separator: " ").suffix(2).map(String.init)
+        XCTAssertEqual(deep.split(separator: " ").suffix(2).map(String.init), alphaCounts, "deep counts Alpha only")
+        let beta = try XCTUnwrap(reader.line(containing: "Beta Blog"))
+        let sums = zip(beta.split(separator: " ").suffix(2), alphaCounts).map { (Int($0) ?? -1) + (Int($1) ?? -1) }
+        XCTAssertEqual(news.split(separator: " ").suffix(2).compactMap { Int($0) }, sums, "news counts Beta and deep's Alpha")
+
+        reader.type("jjjjjjjz")  // z on Alpha folds its own folder, deep, not news
+        XCTAssertEqual(rowOrder(reader).suffix(4), ["- news (2)", "· Beta Blog", "+ deep (1)", "Evil Red Feed"])
+        let frame = try XCTUnwrap(reader.terminal.frame)
+        XCTAssertTrue(frame[0, try XCTUnwrap(reader.lines.firstIndex { $0.contains("+ deep") })].style.reverse)
+
+        reader.type("kkz")  // news folded: its whole subtree goes, and deep stays folded inside it
+        XCTAssertEqual(rowOrder(reader), ["All unread", "Starred", "# life (2)", "# tech (2)", "+ news (2)", "Evil Red Feed"])
+        reader.type("\r")  // Enter on news folds it open again, deep still shut
+        XCTAssertEqual(rowOrder(reader).suffix(4), ["- news (2)", "· Beta Blog", "+ deep (1)", "Evil Red Feed"])
+        reader.type("jjz")  // z on deep itself folds it open
+        XCTAssertNotNil(reader.line(containing: "  · Alpha News"))
+    }
+
+    func testMarkingAFolderReadMarksExactlyTheFeedsBelowIt() async throws {
+        let reader = try ReaderHarness(self, opml: Self.nestedOPML)
+        let beta = try XCTUnwrap(reader.line(containing: "Beta Blog"))
+        reader.type("jjjjjjA")  // on deep: Alpha only
+        let deep = try XCTUnwrap(reader.line(containing: "- deep (1)"))
+        XCTAssertEqual(deep.split(separator: " ").suffix(2).first, "0", deep)
+        XCTAssertEqual(try XCTUnwrap(reader.line(containing: "Beta Blog")), beta, "Beta, beside deep, keeps its marks")
+        let news = try XCTUnwrap(reader.line(containing: "- news (2)"))
+        XCTAssertEqual(news.split(separator: " ").suffix(2).first, beta.split(separator: " ").suffix(2).first, news)
+        XCTAssertNotEqual(reader.line(containing: "Evil Red Feed")?.split(separator: " ").suffix(2).first, "0")
+        reader.type("kkA")  // on news: Beta too, Evil outside stays unread
+        XCTAssertEqual(try XCTUnwrap(reader.line(containing: "- news (2)")).split(separator: " ").suffix(2).first, "0")
+        XCTAssertNotEqual(reader.line(containing: "Evil Red Feed")?.split(separator: " ").suffix(2).first, "0")
+    }
+
+    func testNextUnreadFollowsNestedFolders() async throws {
+        let reader = try ReaderHarness(self, opml: Self.nestedOPML)
+        reader.type("jjjjjjjj\r\r")  // Evil, last in the file: its only article
+        XCTAssertTrue(reader.lines[1].hasPrefix("Title"), reader.lines[1])
+        reader.type("n")  // wraps around to the first feed shown, Beta in news
+        XCTAssertEqual(reader.lines[1], "Beta closing post")
+        reader.type("nn")  // then Alpha, in news/deep
+        XCTAssertEqual(reader.lines[1], "Alpha third story")
+    }
+
+    func testTheFeedListOrderCarriesTheWholeFolderPath() async throws {
+        let path = NSTemporaryDirectory() + "nested-\(UUID().uuidString).opml"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.nestedOPML.write(toFile: path, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let entries = try XCTUnwrap(FeedListOrder(path: path).entries())
+        XCTAssertEqual(entries, [
+            .init(url: "https://beta.example/feed", folders: ["news"]),
+            .init(url: "https://alpha.example/feed", folders: ["news", "deep"]),
+            .init(url: "https://evil.example/feed", folders: []),
+        ])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "reading the order never writes the file")
+    }
+
     func testAlphabeticalModeListsTagsThenFeedsByTitle() async throws {
         var config = ReaderConfig()
         config.feedList = .alphabetical
@@ -61,6 +144,8 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertEqual(rowOrder(reader), [
             "All unread", "Starred", "# life (2)", "# tech (2)", "Alpha News", "Beta Blog", "Evil Red Feed",
         ])
+        let nested = try ReaderHarness(self, config: config, opml: Self.nestedOPML)
+        XCTAssertEqual(rowOrder(nested), rowOrder(reader), "nested folders change nothing in alphabetical mode")
     }
 
     func testTheModeIsReadFromTheConfig() async throws {

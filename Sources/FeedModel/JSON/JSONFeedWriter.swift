@@ -75,23 +75,23 @@ public struct JSONFeedWriter: Sendable {
         out.raw("{")
         var first = true
         let level = 3
-        if let v = article.id { out.key("id", level: level, first: &first); out.string(v) }
-        if let v = article.url { out.key("url", level: level, first: &first); out.string(v) }
-        if let v = article.externalURL { out.key("external_url", level: level, first: &first); out.string(v) }
-        if let v = article.title { out.key("title", level: level, first: &first); out.string(v) }
+        out.field("id", article.id, level: level, first: &first)
+        out.field("url", article.url, level: level, first: &first)
+        out.field("external_url", article.externalURL, level: level, first: &first)
+        out.field("title", article.title, level: level, first: &first)
         let base = article.base
         if let v = article.contentHTML {
             out.key("content_html", level: level, first: &first)
             out.string(sanitize ? HTMLSanitizer.sanitize(v, baseURL: base) : v)
         }
-        if let v = article.contentText { out.key("content_text", level: level, first: &first); out.string(v) }
+        out.field("content_text", article.contentText, level: level, first: &first)
         if let v = article.summary {
             out.key("summary", level: level, first: &first)
             out.string(sanitize ? HTMLSanitizer.sanitize(v, baseURL: base) : v)
         }
-        if let v = article.image { out.key("image", level: level, first: &first); out.string(v) }
-        if let v = article.published { out.key("date_published", level: level, first: &first); out.date(v) }
-        if let v = article.modified { out.key("date_modified", level: level, first: &first); out.date(v) }
+        out.field("image", article.image, level: level, first: &first)
+        out.field("date_published", article.published, level: level, first: &first)
+        out.field("date_modified", article.modified, level: level, first: &first)
         if !article.authors.isEmpty {
             out.key("authors", level: level, first: &first)
             writeAuthors(article.authors, level: level, into: &out)
@@ -101,15 +101,15 @@ public struct JSONFeedWriter: Sendable {
             out.key("tags", level: level, first: &first)
             out.array(tags, level: level) { out, tag in out.string(tag) }
         }
-        if let v = article.language { out.key("language", level: level, first: &first); out.string(v) }
+        out.field("language", article.language, level: level, first: &first)
         if !article.attachments.isEmpty {
             out.key("attachments", level: level, first: &first)
             out.array(article.attachments, level: level) { out, a in
                 out.object(level: level + 1) { out, f in
                     out.key("url", level: level + 2, first: &f)
                     out.string(a.url)
-                    if let v = a.mimeType { out.key("mime_type", level: level + 2, first: &f); out.string(v) }
-                    if let v = a.title { out.key("title", level: level + 2, first: &f); out.string(v) }
+                    out.field("mime_type", a.mimeType, level: level + 2, first: &f)
+                    out.field("title", a.title, level: level + 2, first: &f)
                     if let v = a.sizeInBytes { out.key("size_in_bytes", level: level + 2, first: &f); out.integer(v) }
                     if let v = a.durationInSeconds {
                         out.key("duration_in_seconds", level: level + 2, first: &f)
@@ -139,10 +139,10 @@ public struct JSONFeedWriter: Sendable {
         out.string(feed.format.rawValue)
         out.key("wellformed", level: level, first: &f)
         out.bool(feed.wellformed)
-        if let v = feed.error { out.key("error", level: level, first: &f); out.string(v) }
-        if let v = feed.updated { out.key("updated", level: level, first: &f); out.date(v) }
-        if let v = feed.generator { out.key("generator", level: level, first: &f); out.string(v) }
-        if let v = feed.rights { out.key("rights", level: level, first: &f); out.string(v) }
+        out.field("error", feed.error, level: level, first: &f)
+        out.field("updated", feed.updated, level: level, first: &f)
+        out.field("generator", feed.generator, level: level, first: &f)
+        out.field("rights", feed.rights, level: level, first: &f)
         if let v = feed.ttl { out.key("ttl", level: level, first: &f); out.integer(Int64(v)) }
         if !feed.categories.isEmpty {
             out.key("categories", level: level, first: &f)
@@ -154,12 +154,12 @@ public struct JSONFeedWriter: Sendable {
             var g = true
             out.key("url", level: level + 1, first: &g)
             out.string(image.url)
-            if let v = image.title { out.key("title", level: level + 1, first: &g); out.string(v) }
-            if let v = image.link { out.key("link", level: level + 1, first: &g); out.string(v) }
+            out.field("title", image.title, level: level + 1, first: &g)
+            out.field("link", image.link, level: level + 1, first: &g)
             out.newline(level)
             out.raw("}")
         }
-        if let v = feed.encoding { out.key("encoding", level: level, first: &f); out.string(v) }
+        out.field("encoding", feed.encoding, level: level, first: &f)
         out.newline(1)
         out.raw("}")
         out.newline(0)
@@ -173,34 +173,34 @@ public struct JSONFeedWriter: Sendable {
             guard let value else { return nil }
             return old == nil ? value : nil
         }
-        if let v = fresh(feed.title, known?.title) { out.key("title", level: 1, first: &first); out.string(v) }
+        out.field("title", fresh(feed.title, known?.title), level: 1, first: &first)
         if let v = fresh(feed.homePageURL, known?.homePageURL) {
             out.key("home_page_url", level: 1, first: &first)
             out.string(v)
         }
-        if let v = fresh(feed.feedURL, known?.feedURL) { out.key("feed_url", level: 1, first: &first); out.string(v) }
+        out.field("feed_url", fresh(feed.feedURL, known?.feedURL), level: 1, first: &first)
         if let v = fresh(feed.description, known?.description) {
             out.key("description", level: 1, first: &first)
             out.string(v)
         }
-        if let v = fresh(feed.icon, known?.icon) { out.key("icon", level: 1, first: &first); out.string(v) }
-        if let v = fresh(feed.favicon, known?.favicon) { out.key("favicon", level: 1, first: &first); out.string(v) }
+        out.field("icon", fresh(feed.icon, known?.icon), level: 1, first: &first)
+        out.field("favicon", fresh(feed.favicon, known?.favicon), level: 1, first: &first)
         if !feed.authors.isEmpty, known?.authors.isEmpty ?? true {
             out.key("authors", level: 1, first: &first)
             writeAuthors(feed.authors, level: 1, into: &out)
         }
-        if let v = fresh(feed.language, known?.language) { out.key("language", level: 1, first: &first); out.string(v) }
+        out.field("language", fresh(feed.language, known?.language), level: 1, first: &first)
     }
 
     private func writeAuthors(_ authors: [Author], level: Int, into out: inout JSONOutput) {
         out.array(authors, level: level) { out, author in
             out.object(level: level + 1) { out, f in
-                if let v = author.name { out.key("name", level: level + 2, first: &f); out.string(v) }
+                out.field("name", author.name, level: level + 2, first: &f)
                 if let v = author.url ?? author.email.map({ "mailto:" + $0 }) {
                     out.key("url", level: level + 2, first: &f)
                     out.string(v)
                 }
-                if let v = author.avatar { out.key("avatar", level: level + 2, first: &f); out.string(v) }
+                out.field("avatar", author.avatar, level: level + 2, first: &f)
             }
         }
     }
@@ -214,14 +214,14 @@ public struct JSONFeedWriter: Sendable {
         out.raw("{")
         var f = true
         let inner = level + 1
-        if let v = article.comments { out.key("comments", level: inner, first: &f); out.string(v) }
+        out.field("comments", article.comments, level: inner, first: &f)
         if let v = article.commentCount { out.key("comment_count", level: inner, first: &f); out.integer(Int64(v)) }
         if let source = article.source {
             out.key("source", level: inner, first: &f)
             out.raw("{")
             var g = true
-            if let v = source.title { out.key("title", level: inner + 1, first: &g); out.string(v) }
-            if let v = source.url { out.key("url", level: inner + 1, first: &g); out.string(v) }
+            out.field("title", source.title, level: inner + 1, first: &g)
+            out.field("url", source.url, level: inner + 1, first: &g)
             if !source.authors.isEmpty {
                 out.key("authors", level: inner + 1, first: &g)
                 writeAuthors(source.authors, level: inner + 1, into: &out)
@@ -235,12 +235,12 @@ public struct JSONFeedWriter: Sendable {
                 out.object(level: inner + 1) { out, g in
                     out.key("term", level: inner + 2, first: &g)
                     out.string(c.term)
-                    if let v = c.scheme { out.key("scheme", level: inner + 2, first: &g); out.string(v) }
-                    if let v = c.label { out.key("label", level: inner + 2, first: &g); out.string(v) }
+                    out.field("scheme", c.scheme, level: inner + 2, first: &g)
+                    out.field("label", c.label, level: inner + 2, first: &g)
                 }
             }
         }
-        if let v = article.base { out.key("base", level: inner, first: &f); out.string(v) }
+        out.field("base", article.base, level: inner, first: &f)
         if let v = article.contentType { out.key("content_type", level: inner, first: &f); out.string(v.rawValue) }
         out.newline(level)
         out.raw("}")

@@ -75,6 +75,21 @@ struct JSONOutput: ~Copyable {
         if pretty { bytes.append(0x20) }
     }
 
+    /// Writes `"key": "value"` when there is a value, nothing when `value` is nil (JSON Feed leaves
+    /// out what a feed does not say).
+    mutating func field(_ name: StaticString, _ value: String?, level: Int, first: inout Bool) {
+        guard let value else { return }
+        key(name, level: level, first: &first)
+        string(value)
+    }
+
+    /// Writes `"key": "date"` (RFC 3339) when there is a date, nothing when `value` is nil.
+    mutating func field(_ name: StaticString, _ value: Date?, level: Int, first: inout Bool) {
+        guard let value else { return }
+        key(name, level: level, first: &first)
+        date(value)
+    }
+
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { string(bytes: $0) }

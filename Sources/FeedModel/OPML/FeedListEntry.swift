@@ -14,6 +14,9 @@ public struct FeedListEntry: Sendable, Hashable {
     public var type: String?
     /// The names of the folders the feed sits in (outermost first), then its `category` entries.
     public var tags: [String]
+    /// The path of folders the feed sits in, outermost first (empty at the top level); for a URL
+    /// listed in several places, the path of its first place.
+    public var folders: [String]
     /// Every attribute of the outline, in document order, so that unknown ones survive a rewrite.
     public var attributes: [FeedListAttribute]
     /// How often the user wants the feed refreshed, from `tidings:refresh` or `refreshInterval`
@@ -22,7 +25,8 @@ public struct FeedListEntry: Sendable, Hashable {
 
     public init(
         url: String, title: String? = nil, text: String? = nil, htmlUrl: String? = nil, type: String? = nil,
-        tags: [String] = [], attributes: [FeedListAttribute] = [], refreshInterval: TimeInterval? = nil
+        tags: [String] = [], folders: [String] = [], attributes: [FeedListAttribute] = [],
+        refreshInterval: TimeInterval? = nil
     ) {
         self.url = url
         self.title = title
@@ -30,6 +34,7 @@ public struct FeedListEntry: Sendable, Hashable {
         self.htmlUrl = htmlUrl
         self.type = type
         self.tags = tags
+        self.folders = folders
         self.attributes = attributes
         self.refreshInterval = refreshInterval
     }

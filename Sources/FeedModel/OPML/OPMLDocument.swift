@@ -83,18 +83,23 @@ public struct OPMLDocument: Sendable {
     /// folders are found by name at any depth) or of the body when `folder` is `nil`. Tags of the
     /// entry other than the folder are written as an OPML 2.0 `category` attribute.
     public mutating func add(_ entry: FeedListEntry, inFolder folder: String? = nil) {
-        var outline = OPMLOutline(entry: entry, folder: folder)
+        add(entry, inFolders: folder.map { [$0] } ?? [])
+    }
+
+    /// Adds a feed at the end of the folder at `path` (outermost first; empty: the end of the body).
+    /// The first folder is found by name at any depth, each next one among the previous one's
+    /// children; a missing folder is created at the end of its parent (of the body for the first).
+    /// Tags of the entry not on the path are written as an OPML 2.0 `category` attribute.
+    public mutating func add(_ entry: FeedListEntry, inFolders path: [String]) {
+        let path = path.filter { !$0.isEmpty }
+        var outline = OPMLOutline(entry: entry, folders: path)
         outline.children = []
-        guard let folder, !folder.isEmpty else {
+        guard let first = path.first else {
             outlines.append(outline)
             return
         }
-        if !OPMLOutline.appendToFolder(named: folder, outline, in: &outlines) {
-            var newFolder = OPMLOutline(attributes: [
-                FeedListAttribute(name: "text", value: folder), FeedListAttribute(name: "title", value: folder),
-            ])
-            newFolder.children = [outline]
-            outlines.append(newFolder)
+        if !OPMLOutline.appendToFolder(named: first, path: path.dropFirst(), outline, in: &outlines) {
+            outlines.append(OPMLOutline.nest(outline, in: path[...]))
         }
     }
 

@@ -11,8 +11,8 @@ struct OPMLOutline: Sendable, Hashable {
     }
 
     /// An outline for a new feed: type, text, title, xmlUrl, htmlUrl, the entry's other attributes, the
-    /// refresh interval and tags beyond `folder` as `category`.
-    init(entry: FeedListEntry, folder: String?) {
+    /// refresh interval and tags beyond the `folders` it is put in as `category`.
+    init(entry: FeedListEntry, folders: [String]) {
         var attributes: [FeedListAttribute] = [
             FeedListAttribute(name: "type", value: entry.type ?? "rss"),
             FeedListAttribute(name: "text", value: entry.text ?? entry.title ?? entry.url),
@@ -29,7 +29,7 @@ struct OPMLOutline: Sendable, Hashable {
         {
             attributes.append(FeedListAttribute(name: "tidings:refresh", value: FeedListInterval.format(interval)))
         }
-        let extraTags = entry.tags.filter { $0 != folder }
+        let extraTags = entry.tags.filter { !folders.contains($0) }
         if !extraTags.isEmpty {
             attributes.append(FeedListAttribute(name: "category", value: extraTags.map { "/" + $0 }.joined(separator: ",")))
         }
@@ -65,7 +65,7 @@ struct OPMLOutline: Sendable, Hashable {
         }
         return FeedListEntry(
             url: url, title: value("title"), text: value("text"), htmlUrl: value("htmlurl"), type: value("type"),
-            tags: tags, attributes: attributes, refreshInterval: interval)
+            tags: tags, folders: folders, attributes: attributes, refreshInterval: interval)
     }
 
     /// The folder's name: its title, else its text.
@@ -93,15 +93,47 @@ struct OPMLOutline: Sendable, Hashable {
         }
     }
 
-    static func appendToFolder(named folder: String, _ outline: OPMLOutline, in outlines: inout [OPMLOutline]) -> Bool {
+    /// A folder outline with `name` as its text and title.
+    static func folder(named name: String, children: [OPMLOutline]) -> OPMLOutline {
+        var folder = OPMLOutline(attributes: [
+            FeedListAttribute(name: "text", value: name), FeedListAttribute(name: "title", value: name),
+        ])
+        folder.children = children
+        return folder
+    }
+
+    /// `outline` inside new folders named `path`, outermost first (`outline` itself for no path).
+    static func nest(_ outline: OPMLOutline, in path: ArraySlice<String>) -> OPMLOutline {
+        guard let name = path.first else { return outline }
+        return folder(named: name, children: [nest(outline, in: path.dropFirst())])
+    }
+
+    /// Appends to the first folder named `folder` at any depth, going down `path` from it by name
+    /// (the part of `path` not found is created around `outline`); false when no folder has the name.
+    static func appendToFolder(
+        named folder: String, path: ArraySlice<String> = [], _ outline: OPMLOutline, in outlines: inout [OPMLOutline]
+    ) -> Bool {
         for index in outlines.indices where outlines[index].feedURL == nil {
             if outlines[index].folderName == folder {
-                outlines[index].children.append(outline)
+                descend(path, outline, into: &outlines[index].children)
                 return true
             }
-            if appendToFolder(named: folder, outline, in: &outlines[index].children) { return true }
+            if appendToFolder(named: folder, path: path, outline, in: &outlines[index].children) { return true }
         }
         return false
+    }
+
+    /// Puts `outline` at the end of the folder `path` below `children`, creating what is missing.
+    private static func descend(_ path: ArraySlice<String>, _ outline: OPMLOutline, into children: inout [OPMLOutline]) {
+        guard let name = path.first else {
+            children.append(outline)
+            return
+        }
+        guard let index = children.firstIndex(where: { $0.feedURL == nil && $0.folderName == name }) else {
+            children.append(nest(outline, in: path))
+            return
+        }
+        descend(path.dropFirst(), outline, into: &children[index].children)
     }
 
     static func remove(url: String, from outlines: inout [OPMLOutline]) -> Bool {

@@ -35,6 +35,75 @@ enum LiteralPattern {
         return "(" + tests.joined(separator: " OR ") + ")"
     }
 
+    /// For a pattern of literal runs joined by `.*`, `.+` (either lazy with `?`), after an optional
+    /// `(?i)` and `^` and before an optional `$`, such as `(?i)garden.*stone`: SQL that is true for
+    /// every value the pattern can match, testing that each run occurs (`instr`, or ASCII-folding
+    /// `LIKE` with `(?i)`), with its arguments appended; nil for any other pattern. The caller still
+    /// applies `REGEXP`: this only spares it the rows that cannot match. With `(?i)` a value holding one
+    /// of the few characters that fold to ASCII letters (`foldsToASCIIGlob`) is always left to `REGEXP`.
+    static func requiredRunsSQL(_ expression: String, _ pattern: String, _ arguments: inout StatementArguments)
+        -> String?
+    {
+        var body = Substring(pattern)
+        let caseInsensitive = body.hasPrefix("(?i)")
+        if caseInsensitive { body = body.dropFirst(4) }
+        if body.hasPrefix("^") { body = body.dropFirst() }
+        if body.hasSuffix("$") { body = body.dropLast() }
+        var runs: [String] = []
+        var run = ""
+        var index = body.startIndex
+        while index < body.endIndex {
+            let character = body[index]
+            if character == "." {
+                var next = body.index(after: index)
+                guard next < body.endIndex, body[next] == "*" || body[next] == "+" else { return nil }
+                next = body.index(after: next)
+                if next < body.endIndex, body[next] == "?" { next = body.index(after: next) }
+                if !run.isEmpty { runs.append(run) }
+                run = ""
+                index = next
+                continue
+            }
+            guard character.unicodeScalars.allSatisfy({ isLiteral($0, caseInsensitive: caseInsensitive) }) else {
+                return nil
+            }
+            run.append(character)
+            index = body.index(after: index)
+        }
+        if !run.isEmpty { runs.append(run) }
+        guard !runs.isEmpty else { return nil }
+        var tests: [String] = []
+        for run in runs {
+            if caseInsensitive {
+                // LIKE folds ASCII case only, as lower() does; % and _ in the run are escaped.
+                let escaped = run.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                tests.append("\(expression) LIKE ? ESCAPE '\\'")
+                arguments += ["%" + escaped + "%"]
+            } else {
+                tests.append("instr(\(expression), ?) > 0")
+                arguments += [run]
+            }
+        }
+        let all = "(" + tests.joined(separator: " AND ") + ")"
+        guard caseInsensitive else { return all }
+        arguments += [foldsToASCIIGlob]
+        return "(\(all) OR \(expression) GLOB ?)"
+    }
+
+    /// A GLOB true for text holding one of the characters beyond ASCII whose lower case, upper case or
+    /// case folding holds an ASCII letter (`ſ` is `s`, `K` (Kelvin) is `k`, `ß` is `ss`, `ﬁ` is `fi`):
+    /// the only ones through which a case-insensitive ASCII pattern can match more than `LIKE` finds.
+    /// Found by folding every scalar (U+0080 to U+10FFFF) with Foundation, which also covers what ICU's
+    /// `(?i)` matches.
+    static let foldsToASCIIGlob: String = {
+        let scalars: [UInt32] = [
+            0xDF, 0x130, 0x131, 0x149, 0x17F, 0x1F0, 0x1E96, 0x1E97, 0x1E98, 0x1E99, 0x1E9A, 0x1E9E, 0x212A,
+            0xFB00, 0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06,
+        ]
+        return "*[" + String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))) + "]*"
+    }()
+
     private static func isLiteral(_ scalar: Unicode.Scalar, caseInsensitive: Bool) -> Bool {
         if scalar.isASCII {
             let character = Character(scalar)

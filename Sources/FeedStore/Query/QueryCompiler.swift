@@ -82,6 +82,18 @@ struct QueryCompiler {
     /// For `=` on a JSON column: the value must occur in the column's text (ASCII case folded, as
     /// NOCASE does) before the JSON is taken apart, which most rows fail cheaply. Only for values the
     /// JSON writer stores unescaped (no quote, backslash or control character).
+    /// True when one object of the JSON array in `column` has `element` (an expression on json_each's
+    /// `value`) matching; rows without the array, or that the prefilter rules out, are not unpacked.
+    private func anyElement(of column: String, where element: String, _ match: QueryTextMatch, _ value: String,
+                            _ arguments: inout StatementArguments) -> String
+    {
+        let prefilter = jsonPrefilter(column, match, value, &arguments)
+        return """
+            (\(column) IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(\(column))
+                WHERE \(compare(element, match, value, &arguments))))
+            """
+    }
+
     private func jsonPrefilter(_ column: String, _ match: QueryTextMatch, _ value: String,
                                _ arguments: inout StatementArguments) -> String
     {
@@ -102,27 +114,24 @@ struct QueryCompiler {
             switch text {
             case .stored: return "(\(Self.orderedSearch))"
             case .incoming:
-                let table = IgnoreWriter.incomingSearch
-                return "(a.id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?))"
+                // The articles being stored are in the index already (same transaction): only the
+                // part of each term's entries between their lowest and highest id is read.
+                let table = IgnoreWriter.incomingText
+                return """
+                    (a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?
+                        AND rowid >= (SELECT min(id) FROM \(table)) AND rowid <= (SELECT max(id) FROM \(table))))
+                    """
             }
         }
         switch field {
         case .title, .url:
             return "(\(compare("coalesce(a.\(field.rawValue), '')", match, value, &arguments)))"
         case .author:
-            let prefilter = jsonPrefilter("a.authors", match, value, &arguments)
             let name = "coalesce(json_extract(value, '$.name'), json_extract(value, '$.email'), '')"
-            return """
-                (a.authors IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(a.authors)
-                    WHERE \(compare(name, match, value, &arguments))))
-                """
+            return anyElement(of: "a.authors", where: name, match, value, &arguments)
         case .enclosure:
-            let prefilter = jsonPrefilter("a.enclosures", match, value, &arguments)
             let type = "coalesce(json_extract(value, '$.mimeType'), '')"
-            return """
-                (a.enclosures IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(a.enclosures)
-                    WHERE \(compare(type, match, value, &arguments))))
-                """
+            return anyElement(of: "a.enclosures", where: type, match, value, &arguments)
         case .content:
             let body: String
             switch text {
@@ -132,7 +141,7 @@ struct QueryCompiler {
             case .incoming:
                 body = "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')"
             }
-            return "(\(compare(body, match, value, &arguments)))"
+            return "(\(compare(body, match, value, &arguments, prefilter: false)))"
         case .feed:
             if match == .regex {
                 return "(a.feed_id IN (SELECT id FROM feeds WHERE \(compare("display_title", match, value, &arguments))))"
@@ -151,14 +160,17 @@ struct QueryCompiler {
     }
 
     /// `expression` compared with `value`: equal ignoring ASCII case, or matching the regular
-    /// expression (plain literal patterns through `LiteralPattern`, the rest through `REGEXP`).
+    /// expression (plain literal patterns through `LiteralPattern`, the rest through `REGEXP`, after
+    /// testing for the pattern's literal runs when `prefilter`: for expressions cheap to compute twice).
     private func compare(_ expression: String, _ match: QueryTextMatch, _ value: String,
-                         _ arguments: inout StatementArguments) -> String
+                         _ arguments: inout StatementArguments, prefilter: Bool = true) -> String
     {
         if match == .regex {
             if let literal = LiteralPattern.sql(expression, value, &arguments) { return literal }
+            let required = prefilter
+                ? LiteralPattern.requiredRunsSQL(expression, value, &arguments).map { $0 + " AND " } ?? "" : ""
             arguments += [value]
-            return "\(expression) REGEXP ?"
+            return "(\(required)\(expression) REGEXP ?)"
         }
         arguments += [value]
         return "\(expression) = ? COLLATE NOCASE"

@@ -83,22 +83,10 @@ private struct ConfigReader {
             }
             config.sort = sort
         }
-        if let value = table["keys"] {
-            guard let keys = value.table else { throw fail("[keys] must be a table") }
-            try readKeys(keys, into: &config.keys)
-        }
-        if let value = table["macros"] {
-            guard let macros = value.table else { throw fail("[macros] must be a table") }
-            config.macros = try readMacros(macros)
-        }
-        if let value = table["colors"] {
-            guard let colors = value.table else { throw fail("[colors] must be a table") }
-            try readColors(colors, into: &config.theme)
-        }
-        if let value = table["retention"] {
-            guard let retention = value.table else { throw fail("[retention] must be a table") }
-            config.retention = try readRetention(retention)
-        }
+        if let keys = try section(table, "keys") { try readKeys(keys, into: &config.keys) }
+        if let macros = try section(table, "macros") { config.macros = try readMacros(macros) }
+        if let colors = try section(table, "colors") { try readColors(colors, into: &config.theme) }
+        if let retention = try section(table, "retention") { config.retention = try readRetention(retention) }
         config.ignoreRules = try ConfigQuerySections.ignoreRules(table["ignore"], path: path)
         config.queryFeeds = try ConfigQuerySections.queryFeeds(table["query"], path: path)
         return config
@@ -231,6 +219,13 @@ private struct ConfigReader {
             strings.append(string)
         }
         return strings
+    }
+
+    /// The table `[name]` of `table`, nil when absent; any other kind of value there is an error.
+    private func section(_ table: TOMLTable, _ name: String) throws(ConfigError) -> TOMLTable? {
+        guard let value = table[name] else { return nil }
+        guard let section = value.table else { throw fail("[\(name)] must be a table") }
+        return section
     }
 
     private func fail(_ message: String) -> ConfigError {

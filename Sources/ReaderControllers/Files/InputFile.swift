@@ -25,6 +25,11 @@ enum InputFile {
     /// The bytes of the file at `path`, refusing anything but a readable file (or device, FIFO) of at
     /// most `limit` bytes.
     static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+        try readWithStatus(path, limit: limit).data
+    }
+
+    /// `read`, with the file's status as `fstat` gave it on the descriptor the bytes were read from.
+    static func readWithStatus(_ path: String, limit: Int) throws(Failure) -> (data: Data, status: stat) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -43,7 +48,7 @@ enum InputFile {
                 if errno == EINTR { continue }
                 throw .unreadable(String(cString: strerror(errno)))
             }
-            if n == 0 { return data }
+            if n == 0 { return (data, info) }
             data.append(contentsOf: chunk[..<n])
             if data.count > limit { throw .tooLarge(data.count) }
         }

@@ -7,6 +7,13 @@ import Synchronization
 /// table nears the end of the pages it has, the next page is read ahead on a background queue, so
 /// scrolling rarely waits for the database.
 ///
+/// The first page of a query feed or a search is shown before the list is counted: with a full first
+/// page, such a list is counted on a background queue (a full-text or regular-expression query over
+/// 100,000 articles costs many times its first page), `wake` runs when the count arrives, and until
+/// then `total` is the rows read so far and `totalIsExact` false. `settleTotal` waits for the count
+/// (before a key moves in the list). Other lists (a feed, a tag, All unread) count from indexes in
+/// a few milliseconds, with the first page.
+///
 /// Threading: main actor only; the read-ahead runs on the reader's `SerialBackgroundQueue` and hands
 /// its page over through a `Mutex` (the store is thread-safe).
 @MainActor
@@ -16,28 +23,72 @@ final class ArticleListPages {
 
     let store: FeedStore
     let query: ArticleQuery
-    /// Rows in the list, as of the last `reload`.
-    private(set) var total = 0
     private var pages: [Int: [ArticleSummary]] = [:]
     private var recentPages: [Int] = []
     private let readAhead = ReadAhead()
-    /// Bumped by `reload`, so a page read ahead before it is not used after it.
+    private let counter: BackgroundCount
+    /// Bumped by `reload`, so a page read ahead (or a count) before it is not used after it.
     private var generation = 0
+    private var knownTotal = 0
+    /// The background count is running (`knownTotal` is then the rows read so far).
+    private var counting = false
+    /// The outcome of the last count taken.
+    private var lastCount: Result<Int, any Error>?
 
-    init(store: FeedStore, query: ArticleQuery) {
+    init(store: FeedStore, query: ArticleQuery, wake: @escaping @Sendable () -> Void = {}) {
         self.store = store
         self.query = query
+        counter = BackgroundCount(wake: wake)
     }
 
-    /// Forgets the cached pages and reads the first page and the total again.
+    /// Rows in the list, as of the last `reload`: the rows read so far while it is still being counted.
+    var total: Int {
+        if counting, let counted = counter.take(generation: generation) { finish(counted) }
+        return knownTotal
+    }
+
+    /// False while the list is being counted in the background.
+    var totalIsExact: Bool {
+        _ = total
+        return !counting
+    }
+
+    /// Waits for the count of the list when it is still running, so that `total` is exact.
+    func settleTotal() throws {
+        guard counting else { return }
+        finish(counter.wait(generation: generation))
+        if case .failure(let error) = lastCount { throw error }
+    }
+
+    private func finish(_ counted: Result<Int, any Error>) {
+        counting = false
+        lastCount = counted
+        if case .success(let count) = counted { knownTotal = count }
+    }
+
+    /// Forgets the cached pages and reads the first page again; the total is counted again (in the
+    /// background when the first page is full).
     func reload() throws {
         pages = [:]
         recentPages = []
         generation += 1
         readAhead.reset(generation: generation)
-        let first = try store.articlePage(query, offset: 0, limit: Self.pageSize)
-        total = first.total
-        remember(first.rows, page: 0)
+        counting = false
+        lastCount = nil
+        guard query.expression != nil || query.search != nil else {
+            let first = try store.articlePage(query, offset: 0, limit: Self.pageSize)
+            knownTotal = first.total
+            remember(first.rows, page: 0)
+            return
+        }
+        let rows = try store.articleSummaries(query, offset: 0, limit: Self.pageSize)
+        knownTotal = rows.count
+        remember(rows, page: 0)
+        guard rows.count == Self.pageSize else { return }
+        counting = true
+        let store = self.store
+        let query = self.query
+        counter.start(generation: generation) { try store.countArticles(query) }
     }
 
     /// The row at `index`, reading its page when not cached; nil past the end.
@@ -103,6 +154,50 @@ final class ArticleListPages {
     private func touch(_ page: Int) {
         recentPages.removeAll { $0 == page }
         recentPages.append(page)
+    }
+}
+
+/// The count of a list, run on a background queue and waiting to be taken by the UI thread; a count
+/// of an older generation is dropped. Thread-safe.
+private final class BackgroundCount: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var generation = 0
+    private var result: Result<Int, any Error>?
+    private let wake: @Sendable () -> Void
+    private static let queue = DispatchQueue(label: "tidings.article-list.count", qos: .userInitiated)
+
+    init(wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
+    }
+
+    func start(generation: Int, count: @escaping @Sendable () throws -> Int) {
+        condition.withLock {
+            self.generation = generation
+            result = nil
+        }
+        Self.queue.async {
+            let outcome = Result { try count() }
+            let current = self.condition.withLock { () -> Bool in
+                guard generation == self.generation else { return false }
+                self.result = outcome
+                self.condition.broadcast()
+                return true
+            }
+            if current { self.wake() }
+        }
+    }
+
+    /// The count of `generation`, if it arrived.
+    func take(generation: Int) -> Result<Int, any Error>? {
+        condition.withLock { generation == self.generation ? result : nil }
+    }
+
+    /// The count of `generation` (the last one started), waiting for it.
+    func wait(generation: Int) -> Result<Int, any Error> {
+        condition.withLock {
+            while result == nil, generation == self.generation { condition.wait() }
+            return result ?? .success(0)
+        }
     }
 }
 

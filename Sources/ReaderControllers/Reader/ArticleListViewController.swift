@@ -60,7 +60,7 @@ public final class ArticleListViewController: ViewController {
         self.query = Self.applyingViewOptions(of: context, to: query)
         self.showsFeed = showsFeed
         if !showsFeed, let ids = query.feedIDs, ids.count == 1, query.search == nil { feedID = ids[0] }
-        pages = ArticleListPages(store: context.store, query: self.query)
+        pages = ArticleListPages(store: context.store, query: self.query, wake: context.wake)
         var columns = [
             TableColumn("", width: .fixed(1)),
             TableColumn("", width: .fixed(1)),
@@ -79,7 +79,9 @@ public final class ArticleListViewController: ViewController {
 
     public var status: String {
         let options = ReaderFormat.sortName(query.sort) + (context.hidesReadArticles ? ", unread only" : "") + " | "
-        return options + (pages.total == 0 ? "0 articles" : "\(min(tableState.selectedRow + 1, pages.total))/\(pages.total)")
+        let total = pages.total
+        let count = pages.totalIsExact ? "\(total)" : "…"
+        return options + (total == 0 ? "0 articles" : "\(min(tableState.selectedRow + 1, total))/\(count)")
     }
 
     private static func applyingViewOptions(of context: ReaderContext, to base: ArticleQuery) -> ArticleQuery {
@@ -97,7 +99,7 @@ public final class ArticleListViewController: ViewController {
         // title, would cost a scan); hiding read articles keeps the selected one where it can.
         let selectedID = wanted.sort == query.sort ? selectedArticle?.id : nil
         query = wanted
-        pages = ArticleListPages(store: context.store, query: query)
+        pages = ArticleListPages(store: context.store, query: query, wake: context.wake)
         if !reload(selecting: selectedID) { tableState = TableState() }
     }
 
@@ -159,7 +161,7 @@ public final class ArticleListViewController: ViewController {
         baseQuery.feedIDs = [feed.id]
         query.feedIDs = [feed.id]
         title = ReaderFormat.clean(feed.displayTitle)
-        pages = ArticleListPages(store: context.store, query: query)
+        pages = ArticleListPages(store: context.store, query: query, wake: context.wake)
         tableState = TableState()
         reload(selecting: nil)
     }
@@ -170,6 +172,8 @@ public final class ArticleListViewController: ViewController {
     }
 
     public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
+        // The list's length as the key sees it is exact: the count started with the first page ends.
+        context.attempt { try pages.settleTotal() }
         switch command {
         case .up, .down, .pageUp, .pageDown, .top, .bottom, .open:
             if let action = command.tableAction { tableView.perform(action, state: &tableState) }
@@ -223,7 +227,8 @@ public final class ArticleListViewController: ViewController {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
-        tableView.handle(event, state: &tableState)
+        context.attempt { try pages.settleTotal() }
+        return tableView.handle(event, state: &tableState)
     }
 
     public func storeDidChange() {
@@ -346,6 +351,7 @@ extension ArticleListViewController {
         toggled.includeIgnored.toggle()
         let list = ArticleListViewController(context: context, title: title, query: toggled, showsFeed: showsFeed)
         list.delegate = delegate
+        _ = context.attempt { try list.pages.settleTotal() }
         let hidden = abs(list.pages.total - pages.total)
         let (navigation, actions) = (navigationController, context.actions)
         _ = navigation?.pop()

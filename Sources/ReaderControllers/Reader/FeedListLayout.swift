@@ -1,29 +1,57 @@
 import FeedStore
 
-/// A folder group row of the feed list: its name, its feeds' counts, and whether it is folded shut.
+/// A folder group row of the feed list: its path of folder names (outermost first), the feeds below
+/// it at any depth (hidden ones too) and the counts of those shown, and whether it is folded shut.
 struct FolderSummary: Hashable {
-    let name: String
+    let path: [String]
+    let feedIDs: [Int64]
     let feedCount: Int
     let unreadCount: Int
     let totalCount: Int
     let collapsed: Bool
+
+    /// The folder's own name (the last of its path).
+    var name: String { path.last ?? "" }
+    /// How many folders it sits in (0 at the top level).
+    var depth: Int { path.count - 1 }
+    /// The path as one string, to remember what is folded and which row is selected.
+    var key: String { FolderSummary.key(path) }
+
+    static func key(_ path: [String]) -> String {
+        path.joined(separator: "\u{1F}")
+    }
 }
 
 /// Builds the rows of the feed list below "All unread" and "Starred", from the stored feeds and the
 /// OPML order: in `.folders` mode rows for the tags that are no folder, then top-level feeds and
-/// folder groups in file order (a folded group hides its feeds), feeds the file does not list (yet)
-/// last by title; in `.alphabetical` mode (or
-/// without a file) one row per tag, then the feeds by title. A value; pure.
+/// folder groups in file order, nested folders as groups inside their folder (a folded group hides
+/// everything below it), feeds the file does not list (yet) last by title; in `.alphabetical` mode
+/// (or without a file) one row per tag, then the feeds by title. A value; pure.
 struct FeedListLayout {
     enum Item: Hashable {
         case tag(TagSummary)
         case folder(FolderSummary)
-        case feed(StoredFeed, indented: Bool)
+        /// A feed and how many folders it sits in (0 at the top level).
+        case feed(StoredFeed, depth: Int)
+    }
+
+    /// A top-level feed or folder group, or one inside a group.
+    private indirect enum Node {
+        case feed(StoredFeed)
+        case folder(path: [String], children: [Node])
+
+        var feeds: [StoredFeed] {
+            switch self {
+            case .feed(let feed): [feed]
+            case .folder(_, let children): children.flatMap(\.feeds)
+            }
+        }
     }
 
     var mode: FeedListMode
     /// Only feeds with this tag, flat and without tag or folder rows.
     var tagFilter: String?
+    /// The keys (`FolderSummary.key`) of the folders folded shut.
     var collapsed: Set<String> = []
     /// Feeds without unread articles are left out (folders then count only what is shown).
     var hidesReadFeeds = false
@@ -31,62 +59,100 @@ struct FeedListLayout {
     /// The feeds in the order the list shows them, folded groups included (`n` follows this order).
     func orderedFeeds(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [StoredFeed] {
         if let tagFilter { return feeds.filter { $0.tags.contains(tagFilter) } }
-        return groups(feeds, order: order).flatMap(\.feeds)
+        return tree(feeds, order: order).flatMap(\.feeds)
     }
 
     /// The rows after the virtual ones.
     func items(_ feeds: [StoredFeed], tags: [TagSummary], order: [FeedListOrder.Entry]?) -> [Item] {
         let shown = hidesReadFeeds ? feeds.filter { $0.unreadCount > 0 } : feeds
         if let tagFilter {
-            return shown.filter { $0.tags.contains(tagFilter) }.map { .feed($0, indented: false) }
+            return shown.filter { $0.tags.contains(tagFilter) }.map { .feed($0, depth: 0) }
         }
         guard mode == .folders, order != nil else {
             let tagRows = hidesReadFeeds ? tags.filter { $0.unreadCount > 0 } : tags
-            return tagRows.map(Item.tag) + shown.map { .feed($0, indented: false) }
+            return tagRows.map(Item.tag) + shown.map { .feed($0, depth: 0) }
         }
-        let grouped = groups(shown, order: order)
+        let nodes = tree(feeds, order: order)
+        let isShown: (StoredFeed) -> Bool = { !hidesReadFeeds || $0.unreadCount > 0 }
         // Tags that are no folder here (OPML categories, or folders whose feeds are all hidden) keep a row.
-        let folders = Set(grouped.compactMap(\.folder))
+        var folders = Set<String>()
+        func collectNames(_ nodes: [Node]) {
+            for case .folder(let path, let children) in nodes {
+                if !children.flatMap(\.feeds).contains(where: isShown) { continue }
+                folders.formUnion(path)
+                collectNames(children)
+            }
+        }
+        collectNames(nodes)
         var items: [Item] = tags.filter { !folders.contains($0.tag) && (!hidesReadFeeds || $0.unreadCount > 0) }
             .map(Item.tag)
-        for group in grouped {
-            guard let name = group.folder else {
-                items += group.feeds.map { .feed($0, indented: false) }
-                continue
+        func append(_ nodes: [Node], depth: Int) {
+            for node in nodes {
+                switch node {
+                case .feed(let feed):
+                    if isShown(feed) { items.append(.feed(feed, depth: depth)) }
+                case .folder(let path, let children):
+                    let all = node.feeds
+                    let below = all.filter(isShown)
+                    guard !below.isEmpty else { continue }
+                    let folded = collapsed.contains(FolderSummary.key(path))
+                    items.append(.folder(FolderSummary(
+                        path: path, feedIDs: all.map(\.id), feedCount: below.count,
+                        unreadCount: below.reduce(0) { $0 + $1.unreadCount },
+                        totalCount: below.reduce(0) { $0 + $1.totalCount }, collapsed: folded)))
+                    if !folded { append(children, depth: depth + 1) }
+                }
             }
-            let folded = collapsed.contains(name)
-            items.append(.folder(FolderSummary(
-                name: name, feedCount: group.feeds.count, unreadCount: group.feeds.reduce(0) { $0 + $1.unreadCount },
-                totalCount: group.feeds.reduce(0) { $0 + $1.totalCount }, collapsed: folded)))
-            if !folded { items += group.feeds.map { .feed($0, indented: true) } }
         }
+        append(nodes, depth: 0)
         return items
     }
 
-    /// Feeds in runs: a top-level feed alone, a folder with all its feeds at the folder's first place.
-    private func groups(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [(folder: String?, feeds: [StoredFeed])] {
-        guard mode == .folders, let order else { return feeds.map { (nil, [$0]) } }
+    /// The feeds as a tree: a top-level feed alone, each folder (at any depth) with everything below
+    /// it at the place of its first feed.
+    private func tree(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [Node] {
+        guard mode == .folders, let order else { return feeds.map(Node.feed) }
         var byURL: [String: StoredFeed] = [:]
         for feed in feeds { byURL[feed.url] = feed }
-        var groups: [(folder: String?, feeds: [StoredFeed])] = []
-        var folderIndex: [String: Int] = [:]
+        var listed: [(feed: StoredFeed, folders: ArraySlice<String>)] = []
         var placed = Set<Int64>()
         for entry in order {
             guard let feed = byURL[entry.url], !placed.contains(feed.id) else { continue }
             placed.insert(feed.id)
-            if let folder = entry.folder {
-                if let index = folderIndex[folder] {
-                    groups[index].feeds.append(feed)
-                } else {
-                    folderIndex[folder] = groups.count
-                    groups.append((folder, [feed]))
-                }
-            } else {
-                groups.append((nil, [feed]))
-            }
+            listed.append((feed, entry.folders[...]))
         }
         // Stored but not in the file (added since it was read): last, in title order.
-        groups += feeds.filter { !placed.contains($0.id) }.map { (nil, [$0]) }
-        return groups
+        return Self.group(listed, below: []) + feeds.filter { !placed.contains($0.id) }.map(Node.feed)
+    }
+
+    /// The nodes below the folder `path` for feeds in list order, each with the folders it sits in
+    /// below `path`: a folder comes at the place of its first feed (one pass per level, no search).
+    private static func group(_ listed: [(feed: StoredFeed, folders: ArraySlice<String>)], below path: [String]) -> [Node] {
+        enum Slot {
+            case feed(StoredFeed)
+            case folder(String, Int)
+        }
+        var slots: [Slot] = []
+        var members: [[(feed: StoredFeed, folders: ArraySlice<String>)]] = []
+        var index: [String: Int] = [:]
+        for (feed, folders) in listed {
+            guard let name = folders.first else {
+                slots.append(.feed(feed))
+                continue
+            }
+            if let known = index[name] {
+                members[known].append((feed, folders.dropFirst()))
+            } else {
+                index[name] = members.count
+                slots.append(.folder(name, members.count))
+                members.append([(feed, folders.dropFirst())])
+            }
+        }
+        return slots.map { slot in
+            switch slot {
+            case .feed(let feed): .feed(feed)
+            case .folder(let name, let number): .folder(path: path + [name], children: group(members[number], below: path + [name]))
+            }
+        }
     }
 }

@@ -1,34 +1,40 @@
 import FeedModel
+import FeedStore
 import Foundation
 
 /// The order of the user's OPML feed list, for the reader's feed list: each feed's resolved URL and
-/// its folder (the first folder it sits in, else its first category), in document order. Read-only:
-/// reads the file when it changed since the last look and never creates or writes it.
+/// its folder path (the folders it first sits in, outermost first, else its first category), in
+/// document order. Read-only: parses the file when it changed since the last look and never creates
+/// or writes it.
 ///
 /// Main actor only.
 @MainActor
 final class FeedListOrder {
-    /// One feed of the list: where it is fetched from, and the folder it is shown in (nil: top level).
+    /// One feed of the list: where it is fetched from, and the folders it is shown in, outermost
+    /// first (empty: top level).
     struct Entry: Hashable {
         let url: String
-        let folder: String?
+        let folders: [String]
     }
 
     let path: String
-    private var cached: (modified: Date?, entries: [Entry])?
+    private var cached: (stamp: FeedListStamp, entries: [Entry])?
 
     init(path: String) {
         self.path = path
     }
 
-    /// The feeds in list order; nil when the file does not exist or cannot be read as OPML.
+    /// The feeds in list order; nil when the file does not exist or cannot be read as OPML. The file
+    /// is read each time (to notice any change, even one keeping its size and time); it is parsed
+    /// only when it is not the version last parsed.
     func entries() -> [Entry]? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-        if let cached, cached.modified == modified, modified != nil { return cached.entries }
-        guard let file = try? SubscriptionsFile.load(path: path) else { return nil }
-        let entries = file.entries.map { Entry(url: $0.entry.url, folder: $0.entry.tags.first) }
-        cached = (modified, entries)
+        guard let snapshot = try? SubscriptionsFile.read(path: path) else { return nil }
+        if let cached, cached.stamp == snapshot.stamp { return cached.entries }
+        guard let file = try? SubscriptionsFile.parse(snapshot, path: path) else { return nil }
+        let entries = file.entries.map { listed in
+            Entry(url: listed.entry.url, folders: listed.entry.folders.isEmpty ? Array(listed.entry.tags.prefix(1)) : listed.entry.folders)
+        }
+        cached = (snapshot.stamp, entries)
         return entries
     }
 }

@@ -9,7 +9,8 @@ enum FeedListRow: Hashable {
     case query(QueryFeedRow)
     case tag(TagSummary)
     case folder(FolderSummary)
-    case feed(StoredFeed, indented: Bool)
+    /// A feed and how many folders it sits in (0 at the top level).
+    case feed(StoredFeed, depth: Int)
 
     /// What stays the same across reloads, to keep the selection on "the same" row.
     var identity: String {
@@ -18,7 +19,7 @@ enum FeedListRow: Hashable {
         case .starred: "starred"
         case .query(let row): "query:" + row.feed.name
         case .tag(let tag): "tag:" + tag.tag
-        case .folder(let folder): "folder:" + folder.name
+        case .folder(let folder): "folder:" + folder.key
         case .feed(let feed, _): "feed:\(feed.id)"
         }
     }
@@ -45,13 +46,13 @@ enum FeedListRow: Hashable {
                     (folder.collapsed ? "+ " : "- ") + ReaderFormat.clean(folder.name) + " (\(folder.feedCount))",
                     "\(folder.unreadCount)", "\(folder.totalCount)", "",
                 ],
-                style: folder.unreadCount > 0 ? theme.unread : theme.read)
-        case .feed(let feed, let indented):
+                style: folder.unreadCount > 0 ? theme.unread : theme.read, indent: 2 * folder.depth)
+        case .feed(let feed, let depth):
             let failed = feed.fetchState.lastError != nil
             return TableRow(
-                cells: [(indented ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
+                cells: [(depth > 0 ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
                 style: feed.unreadCount > 0 ? theme.unread : theme.read,
-                cellStyles: [nil, nil, nil, theme.error])
+                cellStyles: [nil, nil, nil, theme.error], indent: 2 * max(0, depth - 1))
         }
     }
 }

@@ -72,7 +72,7 @@ public final class FeedListViewController: ViewController {
             switch item {
             case .tag(let tag): FeedListRow.tag(tag)
             case .folder(let folder): FeedListRow.folder(folder)
-            case .feed(let feed, let indented): FeedListRow.feed(feed, indented: indented)
+            case .feed(let feed, let depth): FeedListRow.feed(feed, depth: depth)
             }
         }
         self.rows = rows
@@ -106,23 +106,24 @@ public final class FeedListViewController: ViewController {
         reload()
     }
 
-    /// Folds the selected folder (or the folder of the selected feed) open or shut.
+    /// Folds the selected folder (or the folder the selected feed sits in) open or shut, at any depth.
     func toggleFolder() {
-        let name: String?
+        let key: String?
         switch selectedRow {
-        case .folder(let folder): name = folder.name
-        case .feed(_, indented: true):
-            name = rows[..<tableState.selectedRow].last { if case .folder = $0 { true } else { false } }
-                .flatMap { if case .folder(let folder) = $0 { folder.name } else { nil } }
-        default: name = nil
+        case .folder(let folder): key = folder.key
+        case .feed(_, let depth) where depth > 0:
+            key = rows[..<tableState.selectedRow].lazy.compactMap { row -> FolderSummary? in
+                if case .folder(let folder) = row, folder.depth < depth { folder } else { nil }
+            }.last?.key
+        default: key = nil
         }
-        guard let name else {
+        guard let key else {
             context.actions?.showMessage("Not in a folder.", isError: false)
             return
         }
-        if layout.collapsed.remove(name) == nil { layout.collapsed.insert(name) }
+        if layout.collapsed.remove(key) == nil { layout.collapsed.insert(key) }
         reload()
-        if let index = rows.firstIndex(where: { $0.identity == "folder:" + name }) { tableState.selectedRow = index }
+        if let index = rows.firstIndex(where: { $0.identity == "folder:" + key }) { tableState.selectedRow = index }
     }
 
     /// The feeds listed, in the order shown, folded ones included (`n` follows it from feed to feed).
@@ -258,7 +259,7 @@ public final class FeedListViewController: ViewController {
         case .starred: return ArticleQuery(starredOnly: true, sort: sort)
         case .query(let row): return row.query(sort: sort, feedIDs: context.scope.feedIDs)
         case .tag(let tag): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [tag.tag], sort: sort)
-        case .folder(let folder): return ArticleQuery(feedIDs: context.scope.feedIDs, tags: [folder.name], sort: sort)
+        case .folder(let folder): return ArticleQuery(feedIDs: folder.feedIDs, sort: sort)
         case .feed(let feed, _): return ArticleQuery.feed(feed.id, sort: sort)
         }
     }

@@ -21,16 +21,22 @@ public final class SubscriptionsController: Sendable {
 
     /// Reads the feed list and makes the store follow it; returns the feeds it names in the store
     /// (every feed while no list file exists). Feeds the list does not name are kept as they are.
+    /// A list the store synced before, unchanged since on both sides (`FeedStore.cachedScope`), is
+    /// not parsed again: only that it names its feeds is recorded.
     @discardableResult
     public func sync() throws -> FeedScope {
-        try synchronizeIfListed().scope
+        guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return .every }
+        if let scope = try environment.store.confirmListed(snapshot.stamp) { return scope }
+        return try sync(SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)).scope
     }
 
     /// The feeds of the list as they are stored, without changing the store or creating the list:
     /// for the commands that only read (`count`, `export`). Every feed while no list file exists.
+    /// Taken from the store's scope cache when the last sync read this very version of the file.
     public func scope() throws -> FeedScope {
-        guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return .every }
-        let file = try SubscriptionsFile.load(path: environment.paths.feedList)
+        guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return .every }
+        if let cached = try environment.store.cachedScope(snapshot.stamp) { return cached }
+        let file = try SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)
         return try environment.store.scope(listing: file.entries.map(\.entry.url))
     }
 
@@ -139,8 +145,11 @@ public final class SubscriptionsController: Sendable {
             entry.tags = tags
             entry.refreshInterval = refreshInterval
             entry.attributes.removeAll { ["refreshinterval", "tidings:refresh"].contains($0.name.lowercased()) }
+            // Tags that still begin with the feed's nested folders keep it there; else the first is its folder.
+            let folders = found.entry.folders
+            let path = !folders.isEmpty && tags.starts(with: folders) ? folders : Array(tags.prefix(1))
             file.document.remove(url: url)
-            file.document.add(entry, inFolder: tags.first)
+            file.document.add(entry, inFolders: path)
         }
         try file.save()
         try synchronize()
@@ -200,7 +209,7 @@ public final class SubscriptionsController: Sendable {
                 continue
             }
             entry.attributes = entry.attributes.filter { $0.name.lowercased() != "xmlurl" }
-            file.document.add(entry, inFolder: entry.tags.first)
+            file.document.add(entry, inFolders: entry.folders.isEmpty ? Array(entry.tags.prefix(1)) : entry.folders)
             added.append(entry.url)
         }
         // The config first: when the feed list cannot be written after it, the config is put back.
@@ -265,12 +274,16 @@ public final class SubscriptionsController: Sendable {
         return (file, try sync(file).scope)
     }
 
+    /// Makes the store follow `file`; when it is a version read from disk and not changed since, the
+    /// store remembers its scope for that version (`FeedStore.cachedScope`).
     @discardableResult
     private func sync(_ file: SubscriptionsFile) throws -> FeedSyncResult {
-        try environment.store.syncFeeds(file.entries.map(\.entry).map {
-            .init(url: $0.url, title: SubscriptionsController.userTitle($0), tags: $0.tags,
-                  refreshInterval: $0.refreshInterval)
-        })
+        try environment.store.syncFeeds(
+            file.entries.map(\.entry).map {
+                .init(url: $0.url, title: SubscriptionsController.userTitle($0), tags: $0.tags,
+                      refreshInterval: $0.refreshInterval)
+            },
+            stamp: file.stamp)
     }
 
     /// Points the list's outlines at the new URLs of feeds that moved permanently (stored URLs before

@@ -1,5 +1,7 @@
 import FeedModel
+import FeedStore
 import Foundation
+import TidingsText
 
 /// The user's feed list file (OPML): read strictly (a list that does not parse is an error naming the
 /// line and column, never a shorter list), with relative `xmlUrl`s resolved against the file's own
@@ -15,9 +17,21 @@ struct SubscriptionsFile {
     static let sizeLimit = 16 << 20
 
     let path: String
-    var document: OPMLDocument
+    /// Changing it forgets `stamp`: the document is then no longer that version of the file.
+    var document: OPMLDocument {
+        didSet { stamp = nil }
+    }
     /// False when the file did not exist and was created empty by `load`.
     let existed: Bool
+    /// The version of the file `document` was read from (nil when `load` created it, or once the
+    /// document was changed).
+    private(set) var stamp: FeedListStamp?
+
+    /// The bytes of a list file and the version they are, read in one go.
+    struct Snapshot {
+        let data: Data
+        let stamp: FeedListStamp
+    }
 
     /// The previous version's path: `feeds.opml.bak` beside `feeds.opml`.
     static func backupPath(_ path: String) -> String { path + ".bak" }
@@ -25,20 +39,45 @@ struct SubscriptionsFile {
     /// Reads the list at `path`, creating an empty one (and its folder) when it does not exist.
     /// Throws `SubscriptionsError` (unreadable, a directory, too large, not well-formed, not OPML).
     static func load(path: String) throws -> SubscriptionsFile {
-        let data: Data
-        do {
-            data = try InputFile.read(path, limit: sizeLimit)
-        } catch .missing {
+        guard let snapshot = try read(path: path) else {
             let file = SubscriptionsFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
             try file.save()
             return file
+        }
+        return try parse(snapshot, path: path)
+    }
+
+    /// The bytes of the list at `path` and their version, without parsing them; nil when there is no
+    /// such file. Throws `SubscriptionsError` (unreadable, a directory, too large).
+    static func read(path: String) throws -> Snapshot? {
+        let data: Data
+        let status: stat
+        do {
+            (data, status) = try InputFile.readWithStatus(path, limit: sizeLimit)
+        } catch .missing {
+            return nil
         } catch .tooLarge(let size) {
             throw SubscriptionsError.tooLarge(path: path, bytes: size)
         } catch {
             throw SubscriptionsError.unreadable(path: path, reason: error.reason)
         }
+        var hash = FNV1a64()
+        data.withUnsafeBytes { hash.add(bytes: $0) }
+        let stamp = FeedListStamp(
+            path: absolutePath(path), device: Int64(bitPattern: UInt64(status.st_dev)),
+            inode: Int64(bitPattern: UInt64(status.st_ino)), size: Int64(status.st_size),
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec),
+            contentHash: hash.signed)
+        return Snapshot(data: data, stamp: stamp)
+    }
+
+    /// The list `read` returned, parsed strictly. Throws `SubscriptionsError` (not well-formed, not OPML).
+    static func parse(_ snapshot: Snapshot, path: String) throws -> SubscriptionsFile {
         do {
-            return SubscriptionsFile(path: path, document: try OPMLDocument(data: data), existed: true)
+            var file = SubscriptionsFile(path: path, document: try OPMLDocument(data: snapshot.data), existed: true)
+            file.stamp = snapshot.stamp
+            return file
         } catch let error as OPMLError {
             let backup = backupPath(path)
             throw SubscriptionsError.malformed(
@@ -48,8 +87,12 @@ struct SubscriptionsFile {
 
     /// The folder relative `xmlUrl`s are resolved against.
     var folder: String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (absolute as NSString).deletingLastPathComponent
+        (Self.absolutePath(path) as NSString).deletingLastPathComponent
+    }
+
+    /// `path` from the root: relative to the current folder when it is relative.
+    static func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// The address to fetch for an `xmlUrl` as written: URLs with a scheme and absolute paths as they

@@ -45,7 +45,40 @@ final class OPMLTests: XCTestCase {
             "https://www.swift.org/atom.xml", "https://go.dev/blog/feed.atom", "https://www.kernel.org/feeds/kdist.xml",
         ])
         XCTAssertEqual(entries.map(\.tags), [[], ["Programming"], ["Programming", "Systems"]])
+        XCTAssertEqual(entries.map(\.folders), [[], ["Programming"], ["Programming", "Systems"]])
         XCTAssertEqual(entries[2].attribute("version"), "RSS")
+    }
+
+    func testFoldersAreThePathOfTheFirstPlaceWithoutCategories() throws {
+        let document = try OPMLDocument(data: Data("""
+            <opml version="2.0"><body>
+            <outline text="A"><outline text="B">
+              <outline text="F" xmlUrl="https://f.example/" category="/Cat"/>
+            </outline></outline>
+            <outline text="C"><outline text="F again" xmlUrl="https://f.example/"/></outline>
+            </body></opml>
+            """.utf8))
+        let entry = try XCTUnwrap(document.entries.first)
+        XCTAssertEqual(document.entries.count, 1)
+        XCTAssertEqual(entry.folders, ["A", "B"])
+        XCTAssertEqual(entry.tags, ["A", "B", "Cat", "C"])
+    }
+
+    func testAddingAlongAFolderPathFindsAndCreatesTheNestedFolders() throws {
+        var document = try OPMLDocument(data: sample("netnewswire.opml"))
+        let before = document.entries
+        document.add(FeedListEntry(url: "https://rust.example/feed", tags: ["Programming", "Systems", "low"]),
+                     inFolders: ["Programming", "Systems"])
+        document.add(FeedListEntry(url: "https://zig.example/feed"), inFolders: ["Programming", "New", "Deeper"])
+        document.add(FeedListEntry(url: "https://fresh.example/feed"), inFolders: ["Fresh", "Inner"])
+        let reread = try OPMLDocument(data: document.serialized()).entries
+        XCTAssertEqual(Array(reread.prefix(before.count)), before, "the feeds already listed are untouched")
+        let added = reread.dropFirst(before.count)
+        XCTAssertEqual(added.map(\.url), ["https://rust.example/feed", "https://zig.example/feed", "https://fresh.example/feed"])
+        XCTAssertEqual(added.map(\.folders), [["Programming", "Systems"], ["Programming", "New", "Deeper"], ["Fresh", "Inner"]])
+        XCTAssertEqual(added.first?.tags, ["Programming", "Systems", "low"], "a tag off the path is a category")
+        let serialized = String(decoding: document.serialized(), as: UTF8.self)
+        XCTAssertEqual(serialized.components(separatedBy: "text=\"Systems\"").count, 2, "Systems is not created twice")
     }
 
     func testNewsboatExportCategories() throws {
