@@ -32,8 +32,10 @@ public enum FeedChecks {
             guard let value else { continue }
             // C0 controls are not XML characters; DEL and C1 controls are, and stay as the feed said
             // (the terminal sanitizer keeps them off the screen).
+            // (JSON escapes can carry C0 controls too; those stay for the terminal sanitizer, but no NUL.)
             require(
-                !value.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" },
+                json ? !value.unicodeScalars.contains("\u{0}")
+                    : !value.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" },
                 "C0 control character in the \(name): \(visible(value))")
             if markupJudged {
                 require(!holdsMarkup(value), "markup in the \(name): \(visible(value))")

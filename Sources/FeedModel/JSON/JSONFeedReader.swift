@@ -76,12 +76,12 @@ enum JSONFeedReader {
         return feed
     }
 
-    /// A JSON string value, without the C0 controls (but tab and line breaks) a `\u0000` escape can
-    /// carry and an XML feed cannot: they are no text, and a NUL would cut the stored value.
+    /// A JSON string value without the NUL a `\u0000` escape can carry (no text, and it would cut the
+    /// stored value). Other controls stay as the feed sent them: escape sequences are removed whole
+    /// where text is shown, which needs their ESC to find them.
     private static func string(_ value: Any?) -> String? {
         guard var s = value as? String else { return nil }
-        let isControl = { (c: Unicode.Scalar) in c.value < 0x20 && c != "\t" && c != "\n" && c != "\r" }
-        if s.unicodeScalars.contains(where: isControl) { s.unicodeScalars.removeAll(where: isControl) }
+        if s.unicodeScalars.contains("\u{0}") { s.unicodeScalars.removeAll { $0 == "\u{0}" } }
         let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
         return t.isEmpty ? nil : s
     }
