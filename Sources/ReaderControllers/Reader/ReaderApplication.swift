@@ -17,24 +17,24 @@ public final class ReaderApplication {
     public let context: ReaderContext
     /// True once the user quit or the input went away.
     public private(set) var isFinished = false
-    private let device: any TerminalDevice
-    private let mailbox: ReaderMailbox
-    private let makeRefresher: (() -> any ReaderRefreshing)?
-    private var refresher: (any ReaderRefreshing)?
-    private var refreshTask: Task<Void, Never>?
-    private var refreshStatus: String?
+    let device: any TerminalDevice
+    let mailbox: ReaderMailbox
+    let makeRefresher: (() -> any ReaderRefreshing)?
+    var refresher: (any ReaderRefreshing)?
+    var refreshTask: Task<Void, Never>?
+    var refreshStatus: String?
     private var lastProgressReload = ContinuousClock.now
-    private var prompt: (line: PromptLine, completion: (String) -> Void)?
+    var prompt: (line: PromptLine, completion: (String) -> Void)?
     private var helpOffset: Int?
-    private var message: (text: String, isError: Bool)?
+    var message: (text: String, isError: Bool)?
     private var typedNumber = ""
     /// The macro key was pressed: the next key names the macro to run.
     private var awaitsMacroKey = false
     /// Completions of background tasks still running, by task number.
-    private var taskCompletions: [Int: (Result<String, BackgroundTaskError>) -> Void] = [:]
-    private var nextTaskNumber = 0
-    private let browser: BrowserLauncher
-    private let foreground: (() throws -> Void) throws -> Void
+    var taskCompletions: [Int: (Result<String, BackgroundTaskError>) -> Void] = [:]
+    var nextTaskNumber = 0
+    let browser: BrowserLauncher
+    let foreground: (() throws -> Void) throws -> Void
 
     /// - Parameters:
     ///   - makeRefresher: builds the refresh service for `r`/`R`; nil disables refreshing.
@@ -317,100 +317,5 @@ public final class ReaderApplication {
     private func finishRefresh() {
         refreshTask = nil
         refresher = nil
-    }
-}
-
-extension ReaderApplication: ReaderActions {
-    public func showMessage(_ text: String, isError: Bool) {
-        message = (text, isError)
-    }
-
-    public func beginPrompt(_ prompt: String, initial: String, completion: @escaping (String) -> Void) {
-        self.prompt = (PromptLine(prompt: prompt, text: initial), completion)
-    }
-
-    public func openInBrowser(_ url: String) {
-        do {
-            try browser.open(url) { body in
-                try foreground(body)
-                device.requestFullRedraw()
-            }
-            message = ("Opened \(ReaderFormat.clean(url))", false)
-        } catch {
-            message = ("Cannot open the browser: \(error)", true)
-        }
-    }
-
-    public func copyToClipboard(_ text: String) {
-        device.copyToClipboard(text)
-        message = ("Copied \(ReaderFormat.clean(text).prefix(80)) (OSC 52: the terminal must allow it)", false)
-    }
-
-    public func pipe(_ text: String, to command: String) {
-        do {
-            let status = try foregroundReturning { try CommandPipe.run(command, input: Data(text.utf8)) }
-            device.requestFullRedraw()
-            message = status == 0
-                ? ("Piped to \(ReaderFormat.clean(command))", false)
-                : ("\(ReaderFormat.clean(command)) exited with status \(status)", true)
-        } catch {
-            device.requestFullRedraw()
-            message = ("Cannot run \(ReaderFormat.clean(command)): \(error)", true)
-        }
-    }
-
-    public func runInBackground(
-        _ busy: String, _ work: @escaping @Sendable () async throws -> String,
-        completion: @escaping (Result<String, BackgroundTaskError>) -> Void
-    ) {
-        nextTaskNumber += 1
-        let number = nextTaskNumber
-        taskCompletions[number] = completion
-        message = (busy, false)
-        let mailbox = self.mailbox
-        Task.detached {
-            do {
-                mailbox.post(.taskEnded(number, .success(try await work())))
-            } catch {
-                mailbox.post(.taskEnded(number, .failure(BackgroundTaskError(description: "\(error)"))))
-            }
-        }
-    }
-
-    /// Runs `body` with the terminal handed back to the shell and returns its result.
-    private func foregroundReturning<T>(_ body: () throws -> T) throws -> T {
-        var result: T?
-        try foreground { result = try body() }
-        guard let result else { throw CommandPipeError.notRun }
-        return result
-    }
-
-    public func refresh(feedURLs: [String]?) {
-        guard refreshTask == nil else {
-            message = ("A refresh is already running.", false)
-            return
-        }
-        guard let makeRefresher else {
-            message = ("Refreshing is not available.", true)
-            return
-        }
-        let service = makeRefresher()
-        refresher = service
-        let options = RefreshOptions(
-            all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention,
-            ignoreRules: context.config.ignoreRules)
-        let mailbox = self.mailbox
-        let again = context.config.keys.keys(for: .refreshAll).first?.name ?? "the refresh key"
-        refreshStatus = "Refreshing…"
-        refreshTask = Task.detached {
-            do {
-                let summary = try await service.run(options) { mailbox.post(.progress($0)) }
-                mailbox.post(.finished(summary))
-            } catch RefreshError.locked(_) {
-                mailbox.post(.failed("another refresh is running (cron or another window); press \(again) again when it is done"))
-            } catch {
-                mailbox.post(.failed(CommandFailure(error).message))
-            }
-        }
     }
 }

@@ -1,0 +1,147 @@
+import FeedModel
+import Foundation
+import GRDB
+
+// Reading article lists, marking articles, and export state.
+extension FeedStore {
+    // MARK: Article lists
+
+    /// Rows `offset..<offset+limit` of the list and the list's total, from one snapshot.
+    public func articlePage(_ query: ArticleQuery, offset: Int, limit: Int) throws -> ArticlePage {
+        return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
+            let total = try ArticleReader.count(db, filter)
+            return ArticlePage(
+                offset: offset, rows: try ArticleReader.page(db, filter, offset: offset, limit: limit, total: total),
+                total: total)
+        }
+    }
+
+    /// Rows `offset..<offset+limit` of the list.
+    public func articleSummaries(_ query: ArticleQuery, offset: Int, limit: Int) throws -> [ArticleSummary] {
+        return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
+            guard offset > ArticleReader.deepOffset else {
+                return try ArticleReader.summaries(db, filter, offset: offset, limit: limit)
+            }
+            let total = try ArticleReader.count(db, filter)
+            return try ArticleReader.page(db, filter, offset: offset, limit: limit, total: total)
+        }
+    }
+
+    /// Up to `limit` rows that follow the article `articleID` in list order (keyset paging: as fast
+    /// deep in the list as at its top). Empty when that article no longer exists.
+    public func articleSummaries(_ query: ArticleQuery, after articleID: Int64, limit: Int) throws
+        -> [ArticleSummary]
+    {
+        return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
+            guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
+            return try ArticleReader.summaries(db, filter, extra: filter.condition(after: key), limit: limit)
+        }
+    }
+
+    /// The number of articles in the list.
+    public func countArticles(_ query: ArticleQuery) throws -> Int {
+        return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
+            return try ArticleReader.count(db, filter) }
+    }
+
+    /// The unread and total articles of each list (query feeds in the feed list), from one snapshot,
+    /// one pass over each list.
+    public func listCounts(_ queries: [ArticleQuery]) throws -> [ListCount] {
+        try pool.read { db in try queries.map { try ArticleReader.listCount(db, ArticleFilter(try $0.widened(db))) } }
+    }
+
+    /// The row index of an article in the list, or nil when the list does not contain it.
+    public func index(of articleID: Int64, in query: ArticleQuery) throws -> Int? {
+        return try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
+            guard let key = try ArticleFilter.key(db, articleID: articleID),
+                  try ArticleReader.count(db, filter, extra: ("a.id = ?", [articleID])) == 1
+            else { return nil }
+            return try ArticleReader.count(db, filter, extra: filter.condition(after: key, before: true))
+        }
+    }
+
+    /// The first unread article after `articleID` in the order of `query` (before it, with
+    /// `backward`), or the first (last) unread of the list when `articleID` is nil or gone. For "next
+    /// unread across feeds" pass a query over every feed sorted `.byFeed`: it runs through the
+    /// current feed, then the following feeds in feed-list order. Nil when there is none; no wrap.
+    public func nextUnread(after articleID: Int64?, in query: ArticleQuery, backward: Bool = false) throws
+        -> ArticleSummary?
+    {
+        var unread = query
+        unread.unreadOnly = true
+        return try pool.read { db in
+            let filter = ArticleFilter(try unread.widened(db))
+            let key = try articleID.flatMap { try ArticleFilter.key(db, articleID: $0) }
+            let extra = key.map { filter.condition(after: $0, before: backward) }
+            return try ArticleReader.summaries(db, filter, extra: extra, reversed: backward, limit: 1).first
+        }
+    }
+
+    /// The full article, or nil when it no longer exists.
+    public func article(id: Int64) throws -> StoredArticle? {
+        try pool.read { db in try ArticleReader.article(db, id: id) }
+    }
+
+    // MARK: Marks (each call commits at once)
+
+    /// Marks articles read or unread; returns how many changed.
+    @discardableResult
+    public func setRead(_ read: Bool, articleIDs: [Int64]) throws -> Int {
+        try pool.write { db in try MarkWriter.setRead(db, read, ids: articleIDs, now: Date()) }
+    }
+
+    /// Stars or unstars articles; returns how many changed.
+    @discardableResult
+    public func setStarred(_ starred: Bool, articleIDs: [Int64]) throws -> Int {
+        try pool.write { db in try MarkWriter.setStarred(db, starred, ids: articleIDs) }
+    }
+
+    /// Marks every unread article of the list read; returns how many changed.
+    @discardableResult
+    public func markAllRead(_ query: ArticleQuery) throws -> Int {
+        return try pool.write { db in
+            let filter = ArticleFilter(try query.widened(db))
+            return try MarkWriter.markAllRead(db, filter, now: Date()) }
+    }
+
+    // MARK: Export
+
+    /// Streams the articles of the list to `body`, in list order, at most `limit`: one row is in
+    /// memory at a time, from one snapshot (a refresh committing meanwhile is not seen, and is not
+    /// blocked). Without `withContent`, `summary` and `content` are nil (faster for headline formats).
+    /// For `--new`, set `query.notExportedBy` to the state name, collect the ids written, and once the
+    /// output is complete call `advanceExportState`. `body` runs on an unspecified thread before this
+    /// returns and must not call this store; an error it throws stops the stream and is rethrown.
+    public func forEachArticle(
+        matching query: ArticleQuery, limit: Int? = nil, withContent: Bool = true,
+        _ body: (StoredArticle) throws -> Void
+    ) throws {
+        try pool.read { db in
+            let filter = ArticleFilter(try query.widened(db))
+            try ArticleReader.forEach(db, filter, limit: limit, withContent: withContent, body)
+        }
+    }
+
+    /// Records `articleIDs` as exported by the state `name` (created on first use), and with
+    /// `markRead` marks them read, in one transaction. Call only after the output was written.
+    public func advanceExportState(name: String, through articleIDs: [Int64], markRead: Bool) throws {
+        try pool.write { db in
+            try ExportStateWriter.advance(db, name: name, through: articleIDs, markRead: markRead, now: Date())
+        }
+    }
+
+    public func exportStates() throws -> [ExportState] {
+        try pool.read { db in try ExportStateWriter.states(db) }
+    }
+
+    /// Forgets an export state (its next `--new` export starts over); false when there was none.
+    @discardableResult
+    public func removeExportState(name: String) throws -> Bool {
+        try deleteRows("DELETE FROM export_states WHERE name = ?", [name])
+    }
+}
