@@ -8,7 +8,7 @@ APT_BENCH  := sfeed newsboat gcc nginx-light
 DEMO_DIR   := .build/demo
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release demo test bench deps deps-test deps-bench clean check-imports
+.PHONY: all build release demo test bench deps deps-test deps-bench clean check-imports fuzz fuzz-smoke
 
 all: build
 
@@ -44,10 +44,22 @@ demo: release
 	.build/release/tidings refresh --all --feeds Feeds/demo.opml --db $(DEMO_DIR)/tidings.db || true
 	.build/release/tidings --feeds Feeds/demo.opml --db $(DEMO_DIR)/tidings.db
 
-# Builds and runs every test: unit tests per module and end-to-end tests of the built binary.
+# Builds and runs every test: unit tests per module and end-to-end tests of the built binary, then a
+# few seconds of every fuzz harness from its seeds (a finding fails the run).
 test: deps-test
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
+	SWIFT=$(SWIFT) Fuzz/run.sh smoke
+
+# Fuzzing (see README, "Fuzzing"): every harness for FUZZ_SECONDS seconds each, or one with
+# TARGET=fuzz-feed; corpora grow in .build/fuzz/corpus/<target>, findings land in .build/fuzz/artifacts.
+FUZZ_SECONDS ?= 60
+TARGET ?=
+fuzz: deps
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh fuzz $(TARGET)
+
+fuzz-smoke: deps
+	SWIFT=$(SWIFT) Fuzz/run.sh smoke
 
 # The one-way module imports of the README's Architecture section (also run by the test suite).
 check-imports:

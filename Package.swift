@@ -9,6 +9,13 @@ let package = Package(
     products: [
         .executable(name: "tidings", targets: ["tidings"]),
         .library(name: "FeedModel", targets: ["FeedModel"]),
+        // The modules the fuzz harnesses (Fuzz/, a package of its own) reach by path.
+        .library(name: "TidingsText", targets: ["TidingsText"]),
+        .library(name: "FeedFetch", targets: ["FeedFetch"]),
+        .library(name: "FeedStore", targets: ["FeedStore"]),
+        .library(name: "TerminalView", targets: ["TerminalView"]),
+        .library(name: "FeedExport", targets: ["FeedExport"]),
+        .library(name: "ReaderControllers", targets: ["ReaderControllers"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -74,7 +74,10 @@ public struct KeyDecoder: Sendable {
         var decoded = ""
         var decoder = UTF8()
         var iterator = pending[i..<(i + length)].makeIterator()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) { decoded.unicodeScalars.append(scalar) }
+        // A C1 control (U+0080-U+009F) is no key a person typed and nothing to insert into a prompt.
+        if case .scalarValue(let scalar) = decoder.decode(&iterator), !(0x80...0x9F).contains(scalar.value) {
+            decoded.unicodeScalars.append(scalar)
+        }
         guard let character = decoded.first else { return (nil, length) }
         return (.key(.character(character)), length)
     }

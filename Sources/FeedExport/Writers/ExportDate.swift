@@ -23,6 +23,9 @@ enum ExportDate {
         out.byte(0x20)
         out.raw(months[time.month - 1])
         out.byte(0x20)
+        // Four digits always: a year below 1000 written short would read back as a two- or three-digit
+        // year (`01 Jan 111` is 2011).
+        if time.year < 1000 { out.raw(time.year < 10 ? "000" : time.year < 100 ? "00" : "0") }
         out.integer(Int64(time.year))
         out.byte(0x20)
         two(time.hour, &out)

@@ -9,6 +9,7 @@ public enum FeedDiscovery {
     /// The feeds `html` links to, in document order, without repeats.
     public static func discover(html: [UInt8], baseURL: String?) -> [DiscoveredFeed] {
         guard !html.isEmpty, html.count < Int(Int32.max) else { return [] }
+        LibXMLErrorSilencer.silenceThisThread()
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
                 | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue)

@@ -30,7 +30,8 @@ public struct RenderedText: Sendable, Hashable {
 /// display cells (CJK and emoji count two). Scripts, styles and other removed elements of
 /// `HTMLSanitizer` are skipped. Stateless and thread-safe.
 public enum HTMLText {
-    /// Lays out `html` in lines at most `width` cells wide; link URLs are resolved against `baseURL`.
+    /// Lays out `html` in lines at most `width` cells wide (a width below 8 is taken as 8); link URLs
+    /// are resolved against `baseURL`.
     public static func render(_ html: String, width: Int, baseURL: String? = nil) -> RenderedText {
         var renderer = HTMLTextRenderer(width: width, baseURL: baseURL)
         if !html.isEmpty {

@@ -76,8 +76,12 @@ enum JSONFeedReader {
         return feed
     }
 
+    /// A JSON string value without the NUL a `\u0000` escape can carry (no text, and it would cut the
+    /// stored value). Other controls stay as the feed sent them: escape sequences are removed whole
+    /// where text is shown, which needs their ESC to find them.
     private static func string(_ value: Any?) -> String? {
-        guard let s = value as? String else { return nil }
+        guard var s = value as? String else { return nil }
+        if s.unicodeScalars.contains("\u{0}") { s.unicodeScalars.removeAll { $0 == "\u{0}" } }
         let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
         return t.isEmpty ? nil : s
     }

@@ -62,9 +62,11 @@ public enum NewsboatURLs {
     public static func serialize(_ entries: [FeedListEntry]) -> String {
         var output = ""
         for entry in entries {
-            let url = entry.url.filter { !$0.isWhitespace && $0 != "\"" }
+            // A URL with white space, quotes or `#` in it (which a quoted part of a line gives) is
+            // quoted like any token, so that it reads back as it was.
+            let url = entry.url.filter { $0 != "\n" && $0 != "\r" }
             guard !url.isEmpty else { continue }
-            output += url
+            output += quote(url)
             if let title = entry.title, !title.isEmpty { output += " " + quote("~" + title) }
             for tag in entry.tags where !tag.isEmpty { output += " " + quote(tag) }
             output += "\n"

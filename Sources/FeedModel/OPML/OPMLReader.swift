@@ -14,6 +14,7 @@ enum OPMLReader {
     static func read(_ data: Data) throws -> OPMLDocument {
         guard data.contains(where: { !XMLWhitespace.isSpace($0) }) else { throw OPMLError.empty }
         guard data.count < Int(Int32.max) else { throw OPMLError.malformed(line: 0, column: 0, reason: "too large") }
+        LibXMLErrorSilencer.silenceThisThread()
         guard let created = xmlNewParserCtxt() else { throw OPMLError.malformed(line: 0, column: 0, reason: "out of memory") }
         defer { xmlFreeParserCtxt(created) }
         let context = LibXML2Context(created)

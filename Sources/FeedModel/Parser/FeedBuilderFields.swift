@@ -150,7 +150,10 @@ extension FeedBuilder {
     }
 
     /// The plain text of an Atom text construct: HTML and XHTML through `FieldText`, text as written.
+    /// A text construct that holds child elements (`<title><p>Feed Title</p></title>`, not valid but
+    /// sent) has them written into `value` as tags (`skipDivDepth` is then -1): its text is what they
+    /// hold, not the tags.
     private static func text(_ c: Capture, _ value: String) -> String? {
-        c.type == .html || c.type == .xhtml ? FieldText.plain(value) : value
+        c.type == .html || c.type == .xhtml || c.skipDivDepth == -1 ? FieldText.plain(value) : value
     }
 }

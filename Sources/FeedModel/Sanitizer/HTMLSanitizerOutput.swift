@@ -21,14 +21,21 @@ struct SanitizedOutput: ~Copyable {
 
     /// Appends `text`, escaped. White space that would start the output is left out: the HTML
     /// parser skips it at the start of a document, so writing it would make a second pass differ.
+    /// It is looked for after escaping, since the characters escaping drops (`\u{7F}\u{1}\n`) can
+    /// stand before it.
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 0 else {
             appendEscaped(text, inAttribute: false)
             return
         }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.count)
+        MarkupEscaper.escape(text, Self.textEscaping, into: &escaped)
         var start = 0
-        while start < text.count, text[start] == 0x20 || (text[start] >= 0x09 && text[start] <= 0x0D) { start += 1 }
-        appendEscaped(UnsafeBufferPointer(rebasing: text[start...]), inAttribute: false)
+        while start < escaped.count, escaped[start] == 0x20 || (escaped[start] >= 0x09 && escaped[start] <= 0x0D) {
+            start += 1
+        }
+        escaped[start...].withUnsafeBufferPointer { bytes.append($0) }
     }
 
     mutating func appendEndTag(_ element: HTMLElement) {
@@ -74,7 +81,10 @@ struct SanitizedOutput: ~Copyable {
         let hash = raw.first == UInt8(ascii: "#")
         let hasBase = baseURL.map { !$0.isEmpty } ?? false
         HTMLURL.withoutControls(raw) { value in
-            switch HTMLURL.check(value, startsWithHash: hash, allowDataImage: allowDataImage, hasBase: hasBase) {
+            switch HTMLURL.check(
+                value, startsWithHash: hash, allowDataImage: allowDataImage, hasBase: hasBase,
+                baseIsFile: HTMLURL.isFileURL(baseURL))
+            {
             case .unsafe:
                 return
             case .keep(let range):

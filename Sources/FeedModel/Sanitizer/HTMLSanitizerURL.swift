@@ -35,7 +35,10 @@ enum HTMLURL {
         return reference.withUTF8 { bytes in
             withoutControls(bytes) { value -> String? in
                 let hash = bytes.first == UInt8(ascii: "#")
-                switch check(value, startsWithHash: hash, allowDataImage: allowDataImage, hasBase: !(base ?? "").isEmpty) {
+                switch check(
+                    value, startsWithHash: hash, allowDataImage: allowDataImage, hasBase: !(base ?? "").isEmpty,
+                    baseIsFile: isFileURL(base))
+                {
                 case .unsafe: return nil
                 case .keep(let range): return String(decoding: value[range], as: UTF8.self)
                 case .relative(let range): return resolve(String(decoding: value[range], as: UTF8.self), against: base)
@@ -55,9 +58,12 @@ enum HTMLURL {
 
     /// Decides about `value`, a URL attribute without control characters. `startsWithHash` tells
     /// whether the attribute as written began with `#` (a fragment link, kept unresolved); `hasBase`
-    /// whether there is a base URL to resolve relative references against.
+    /// whether there is a base URL to resolve relative references against; `baseIsFile` whether that
+    /// base is a `file:` URL (a feed read from disk), whose relative references resolve to `file:`
+    /// URLs, which are then kept as they are, so that sanitizing the output again changes nothing.
     static func check(
-        _ value: UnsafeBufferPointer<UInt8>, startsWithHash: Bool, allowDataImage: Bool, hasBase: Bool
+        _ value: UnsafeBufferPointer<UInt8>, startsWithHash: Bool, allowDataImage: Bool, hasBase: Bool,
+        baseIsFile: Bool = false
     ) -> Outcome {
         guard value.contains(where: { $0 != 0x20 }) else { return .unsafe }
         let trimmed = trimmedWhitespace(value)
@@ -72,8 +78,17 @@ enum HTMLURL {
                 }
                 return .keep(trimmed)
             }
+            if baseIsFile, key == fileScheme { return .keep(trimmed) }
             return safeSchemes.contains(key) ? .keep(trimmed) : .unsafe
         }
+    }
+
+    private static let fileScheme = ShortNameKey("file")
+
+    /// Whether `base` is a `file:` URL.
+    static func isFileURL(_ base: String?) -> Bool {
+        guard let base else { return false }
+        return base.utf8.count > 5 && base.prefix(5).lowercased() == "file:"
     }
 
     /// `reference` resolved against `base` (the feed parser's resolver), kept only when the result

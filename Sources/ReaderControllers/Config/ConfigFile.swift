@@ -20,6 +20,9 @@ extension ReaderConfig {
 
     /// Parses config text; `path` only names the file in errors.
     public static func parse(_ text: String, path: String = "config.toml") throws(ConfigError) -> ReaderConfig {
+        if let line = TOMLHeaderCheck.firstBrokenHeader(in: text) {
+            throw ConfigError(path: path, line: line, message: "a table header needs a name after '['")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

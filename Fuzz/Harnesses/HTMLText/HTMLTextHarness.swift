@@ -1,0 +1,26 @@
+@testable import FeedModel
+import FuzzSupport
+import TidingsText
+
+/// HTMLText on any bytes, at a width taken from the input: no line is wider than asked (from 8 cells,
+/// the narrowest it lays out), no line holds a control character or escape sequence, link
+/// targets never run script, and the one-line plain text has no control character at all.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzHTMLText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    let width = 8 + Int(input.byte()) % 120
+    let base = input.byte() & 1 == 0 ? "https://example.org/dir/page.html" : nil
+    let html = input.restText
+    let rendered = HTMLText.render(html, width: width, baseURL: base)
+    for line in rendered.lines {
+        require(firstControl(in: line) == nil, "control character in a line: \(visible(line))")
+        let cells = TextWidth.width(of: line)
+        require(cells <= width, "line of \(cells) cells at width \(width): \(visible(line))")
+    }
+    for link in rendered.links {
+        require(!isScriptURL(link, imageSource: true), "script link: \(visible(link))")
+    }
+    let plain = HTMLText.plainText(html)
+    require(firstControl(in: plain) == nil, "control character in plain text: \(visible(plain))")
+    return 0
+}

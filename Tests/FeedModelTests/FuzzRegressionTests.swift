@@ -1,0 +1,105 @@
+import FeedModel
+import Foundation
+import XCTest
+
+/// Inputs the fuzz harnesses (Fuzz/, `make fuzz`) found breaking a property, each kept as a seed
+/// under Fuzz/Seeds/<target>/ as well.
+final class FeedModelFuzzRegressionTests: XCTestCase {
+    /// fuzz-sanitize: characters escaping drops (DEL, U+0001) before a line feed at the start left
+    /// the line feed as the first output, which the second pass then trimmed: not idempotent.
+    func testSanitizingTwiceChangesNothingWhenDroppedControlsLeadTheText() {
+        for html in ["\u{7F}\u{1}\n", "\u{1}\n x", "\u{81}\t<b>y</b>", "\u{FFFE} \n\u{1}z"] {
+            let once = HTMLSanitizer.sanitize(html, baseURL: "https://example.org/")
+            XCTAssertEqual(HTMLSanitizer.sanitize(once, baseURL: "https://example.org/"), once, "input \(html.debugDescription)")
+            XCTAssertFalse(once.first?.isWhitespace ?? false, "output \(once.debugDescription) starts with white space")
+        }
+        XCTAssertEqual(HTMLSanitizer.sanitize("\u{7F}\u{1}\n", baseURL: nil), "")
+        XCTAssertEqual(HTMLSanitizer.sanitize("\u{1}\n x", baseURL: nil), "x")
+    }
+
+    /// fuzz-newsboat: a quoted part inside a URL (`//"/\t":`) gives a URL with a tab, which writing the
+    /// file dropped, so the feed came back as another URL.
+    func testNewsboatURLWithQuotedWhiteSpaceReadsBackTheSame() throws {
+        let list = try NewsboatURLs.read(Data("\n//\"/\t\":\nhttps://e.example/a#b \"~T\" x\n".utf8))
+        XCTAssertEqual(list.entries.map(\.url), ["///\t:", "https://e.example/a#b"])
+        let written = NewsboatURLs.serialize(list.entries)
+        let reread = try NewsboatURLs.read(Data(written.utf8))
+        XCTAssertEqual(reread.entries.map(\.url), list.entries.map(\.url))
+        XCTAssertEqual(reread.entries.map(\.title), list.entries.map(\.title))
+        XCTAssertEqual(reread.entries.map(\.tags), list.entries.map(\.tags))
+        XCTAssertEqual(written, "\"///\t:\"\n\"https://e.example/a#b\" \"~T\" x\n")
+    }
+}
+
+/// fuzz-discovery, fuzz-opml: bytes that fail libxml2's input conversion made it print
+/// `encoding error : input conversion failed ...` on standard error.
+final class LibXMLQuietTests: XCTestCase {
+    func testDiscoveryAndOPMLWriteNothingToStandardError() throws {
+        let page: [UInt8] = [0x00, 0x00, 0x00, 0x3C, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x3E]
+        let written = try capturingStandardError {
+            _ = FeedDiscovery.discover(html: page, baseURL: "https://example.org/")
+            XCTAssertThrowsError(try OPMLDocument(data: Data(page)))
+        }
+        XCTAssertEqual(written, "")
+    }
+
+    /// Runs `body` with file descriptor 2 pointing into a temporary file; returns what was written.
+    private func capturingStandardError(_ body: () throws -> Void) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = open(url.path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        let saved = dup(2)
+        dup2(file, 2)
+        defer {
+            dup2(saved, 2)
+            close(saved)
+            close(file)
+        }
+        try body()
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+}
+
+/// fuzz-feed: an Atom 0.3 text construct with naked child elements kept the tags in the title.
+final class AtomNakedMarkupTests: XCTestCase {
+    func testTextConstructWithChildElementsIsPlainText() throws {
+        let document = """
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#">
+              <title><p>Feed Title</p></title>
+              <entry><title>A <b>bold</b> move</title><id>1</id></entry>
+            </feed>
+            """
+        let feed = try FeedParser.parse(Array(document.utf8))
+        XCTAssertEqual(feed.title, "Feed Title")
+        XCTAssertEqual(feed.items.first?.title, "A bold move")
+        let escaped = try FeedParser.parse(Array("""
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>x &lt;p&gt; y</title></feed>
+            """.utf8))
+        XCTAssertEqual(escaped.title, "x <p> y", "escaped text in a text title stays text")
+    }
+}
+
+/// fuzz-sanitize: with a `file:` base (a feed read from disk) a relative `src` resolved to a `file:`
+/// URL that a second pass then removed.
+final class SanitizerFileBaseTests: XCTestCase {
+    func testFileBaseResolvesOnceAndKeepsTheResultOnASecondPass() {
+        let base = "file:///tmp/feed.xml"
+        let once = HTMLSanitizer.sanitize("a<audio src=\"a\">>)</audio>", baseURL: base)
+        XCTAssertEqual(once, "a<audio src=\"file:///tmp/a\">&gt;)</audio>")
+        XCTAssertEqual(HTMLSanitizer.sanitize(once, baseURL: base), once)
+        XCTAssertEqual(
+            HTMLSanitizer.sanitize("<a href=\"file:///etc/passwd\">x</a>", baseURL: "https://example.org/"), "<a>x</a>",
+            "a file: URL from a web feed is still removed")
+    }
+}
+
+/// fuzz-json-feed: a `\u0000` escape put a NUL into an item title.
+final class JSONFeedControlTests: XCTestCase {
+    func testJSONEscapedNULIsDroppedFromText() throws {
+        let json = #"{"version": "https://jsonfeed.org/version/1.1", "title": "A\u0001B", "items": [{"id": "1", "title": "x\u0000y\tz"}]}"#
+        let feed = try FeedParser.parse(Array(json.utf8))
+        XCTAssertEqual(feed.title, "A\u{1}B", "other controls stay for the terminal sanitizer to handle")
+        XCTAssertEqual(feed.items.first?.title, "xy\tz")
+    }
+}
