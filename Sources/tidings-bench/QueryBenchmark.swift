@@ -46,7 +46,7 @@ struct QueryBenchmark: ParsableCommand {
     @MainActor
     private func measure() throws {
         let database = try paths.dataFile("reader-bench.db")
-        let fill = try StoreBenchmark.reuseOrBuild(at: database, size: BenchmarkDatabaseSize())
+        let fill = try StoreBenchmark.reuseOrBuild(at: database, size: BenchmarkDatabaseSize.parse([]))
         let terminalSize = try screen.parsed()
         let now = Date()
         if ignoreRulesOnly { return try measureIgnoreRules(now: now) }

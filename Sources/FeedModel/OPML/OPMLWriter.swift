@@ -4,14 +4,21 @@ import TidingsText
 enum OPMLWriter {
     static func write(_ document: OPMLDocument) -> String {
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml"
-        var rootAttributes = document.rootAttributes
-        if !rootAttributes.contains(where: { $0.name == "version" }) {
-            rootAttributes.insert(FeedListAttribute(name: "version", value: "2.0"), at: 0)
+        // Namespace declarations first, then the other attributes, each in document order: the order
+        // the reader gives them back in (libxml2 reports declarations apart), so that writing a list
+        // read back from this output gives the same bytes.
+        let isDeclaration = { (attribute: FeedListAttribute) in
+            attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:")
         }
-        if usesTidingsPrefix(document.outlines), !rootAttributes.contains(where: { $0.name == "xmlns:tidings" }) {
-            rootAttributes.append(FeedListAttribute(name: "xmlns:tidings", value: OPMLDocument.tidingsNamespace))
+        var declarations = document.rootAttributes.filter(isDeclaration)
+        var attributes = document.rootAttributes.filter { !isDeclaration($0) }
+        if !attributes.contains(where: { $0.name == "version" }) {
+            attributes.insert(FeedListAttribute(name: "version", value: "2.0"), at: 0)
         }
-        appendAttributes(rootAttributes, to: &output)
+        if usesTidingsPrefix(document.outlines), !declarations.contains(where: { $0.name == "xmlns:tidings" }) {
+            declarations.append(FeedListAttribute(name: "xmlns:tidings", value: OPMLDocument.tidingsNamespace))
+        }
+        appendAttributes(declarations + attributes, to: &output)
         output += ">\n  <head>\n"
         for field in document.head where isName(field.name) {
             output += "    <\(field.name)>"
