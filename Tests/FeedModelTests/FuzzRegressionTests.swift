@@ -1,4 +1,4 @@
-import FeedModel
+@testable import FeedModel
 import Foundation
 import XCTest
 
@@ -37,6 +37,8 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
         let lists = [
             #"<opml versio="1" xmlns:x="urn:x" xmlns:ext="https://e.example/"><body><outline text="a" xmlUrl="https://a.example/f"/></body></opml>"#,
             #"<opml a="1"><body><outline tidings:refresh="60" xmlns:tidings="urn:tidings:opml:1" text="b" xmlUrl="https://b.example/f"/></body></opml>"#,
+            // fuzz-opml: U+FEFF is an XML name character; the writer's own name check dropped the attribute.
+            "<opml version=\"2.0\"><body><outline te\u{FEFF}xt=\"c\" x\u{B7}y=\"1\" xmlUrl=\"https://c.example/f\"/></body></opml>",
         ]
         for list in lists {
             let document = try OPMLDocument(data: Data(list.utf8))
@@ -44,6 +46,7 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
             let reread = try OPMLDocument(data: written)
             XCTAssertEqual(reread.serialized(), written, list)
             XCTAssertEqual(reread.entries, document.entries, list)
+            XCTAssertEqual(reread.outlines, document.outlines, list)
         }
     }
 }

@@ -60,19 +60,38 @@ enum OPMLWriter {
 
     /// Whether `name` can be written as an XML name (letters, digits, `_`, `-`, `.`, one `:`), so a
     /// hostile attribute name can never break the markup.
+    /// Whether `name` is an XML 1.0 (fifth edition) name with at most one colon, not at either end: what
+    /// libxml2 reads back as an element or attribute name, so that every name the reader gave us is
+    /// written again (a U+FEFF inside a name is a name character).
     private static func isName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        guard let first = name.unicodeScalars.first, first != ":", isNameStart(first.value) else { return false }
         var colons = 0
         for scalar in name.unicodeScalars {
             if scalar == ":" {
                 colons += 1
-                continue
+            } else if !isNameCharacter(scalar.value) {
+                return false
             }
-            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_"
-                || scalar == "-" || scalar == "."
-            else { return false }
         }
         return colons <= 1 && !name.hasSuffix(":")
+    }
+
+    private static func isNameStart(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
+            0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF,
+            0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isNameCharacter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: return true
+        default: return isNameStart(value)
+        }
     }
 
     /// Escapes markup characters; in attributes also quotes and line breaks (as character references,
