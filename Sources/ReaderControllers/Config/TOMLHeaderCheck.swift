@@ -23,11 +23,13 @@ enum TOMLHeaderCheck {
         return nil
     }
 
-    /// A bare-key character, a quote, a nested array's bracket, or a comment. (`+`, `.` and `{`, which
-    /// could start a value on a line of a multi-line array, also reach toml++'s assertion: `[+)`.)
+    /// A bare-key character, a quote, or a comment. (`+`, `.` and `{`, which could start a value on a
+    /// line of a multi-line array, also reach toml++'s assertion: `[+)`; so does a third bracket,
+    /// `[[[[`, or a bracket after a space, `[ [`. Our config has no nested arrays, so a line of one
+    /// that starts with brackets is refused too.)
     private static func isAllowedAfterBracket(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", "\"", "'", "[", "]", "#", "\r": return true
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", "\"", "'", "]", "#", "\r": return true
         default: return false
         }
     }
