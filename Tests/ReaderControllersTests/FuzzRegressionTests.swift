@@ -8,7 +8,8 @@ final class ReaderControllersFuzzRegressionTests: XCTestCase {
     /// error with its line now, and valid arrays whose lines start with `[` still read.
     func testTableHeaderWithoutANameIsAConfigError() {
         for (text, line) in [("[)sort", 1), ("sort = \"oldest-first\"\n\n[[ )query]]\n", 3), ("[ ,x]\n", 1), ("[+)so2t", 1),
-            ("[[[[", 1), ("[keys]\n[[[x]]]\n", 2), ("[ [x]\n", 1), ("[[ [x]]\n", 1)] {
+            ("[[[[", 1), ("[keys]\n[[[x]]]\n", 2), ("[ [x]\n", 1), ("[[ [x]]\n", 1),
+            ("[\n", 1), ("[[", 1), ("[#", 1), ("[[ #x\n", 1), ("[\r\n", 1)] {
             XCTAssertThrowsError(try ReaderConfig.parse(text)) { error in
                 XCTAssertEqual((error as? ConfigError)?.line, line, text)
             }

@@ -17,19 +17,19 @@ enum TOMLHeaderCheck {
             rest = rest.dropFirst()
             if rest.first == "[" { rest = rest.dropFirst() }
             rest = rest.drop { $0 == " " || $0 == "\t" }
-            guard let next = rest.unicodeScalars.first else { continue }
-            if !isAllowedAfterBracket(next) { return number }
+            // A bracket alone on its line (`[`, `[[`) reaches the same assertion.
+            guard let next = rest.unicodeScalars.first, isAllowedAfterBracket(next) else { return number }
         }
         return nil
     }
 
-    /// A bare-key character, a quote, or a comment. (`+`, `.` and `{`, which could start a value on a
-    /// line of a multi-line array, also reach toml++'s assertion: `[+)`; so does a third bracket,
-    /// `[[[[`, or a bracket after a space, `[ [`. Our config has no nested arrays, so a line of one
-    /// that starts with brackets is refused too.)
+    /// A bare-key character, a quote, or the closing bracket of a blank header (toml++ reports that
+    /// one). Anything else after the brackets reaches toml++'s assertion: a comment, the line's end, a
+    /// third bracket (`[[[[`), a bracket after a space (`[ [`), and `+`, `.` or `{` (`[+)`). Our config
+    /// has no nested arrays, so refusing a line of one that starts with brackets costs nothing.
     private static func isAllowedAfterBracket(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", "\"", "'", "]", "#", "\r": return true
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", "\"", "'", "]": return true
         default: return false
         }
     }
