@@ -76,7 +76,7 @@ enum ArticleReader {
     /// Calls `body` for each matching article in list order, one row in memory at a time.
     static func forEach(
         _ db: Database, _ filter: ArticleFilter, limit: Int?, withContent: Bool,
-        _ body: (StoredArticle) throws -> Void
+        _ body: (consuming StoredArticle) throws -> Void
     ) throws {
         var arguments = filter.arguments
         arguments += [limit ?? -1]

@@ -116,10 +116,11 @@ extension FeedStore {
     /// blocked). Without `withContent`, `summary` and `content` are nil (faster for headline formats).
     /// For `--new`, set `query.notExportedBy` to the state name, collect the ids written, and once the
     /// output is complete call `advanceExportState`. `body` runs on an unspecified thread before this
-    /// returns and must not call this store; an error it throws stops the stream and is rethrown.
+    /// returns and must not call this store; an error it throws stops the stream and is rethrown. Each
+    /// article is handed over (`consuming`), so keeping it costs no copy.
     public func forEachArticle(
         matching query: ArticleQuery, limit: Int? = nil, withContent: Bool = true,
-        _ body: (StoredArticle) throws -> Void
+        _ body: (consuming StoredArticle) throws -> Void
     ) throws {
         try pool.read { db in
             let filter = ArticleFilter(try query.widened(db))
