@@ -39,7 +39,7 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     let authorsJSON: String?
     let enclosuresJSON: String?
 
-    public var authors: [Author] { AuthorsColumn.decode(authorsJSON) ?? [] }
+    public var authors: [Author] { JSONColumn.decode([Author].self, from: authorsJSON) ?? [] }
     public var enclosures: [Enclosure] { JSONColumn.decode([Enclosure].self, from: enclosuresJSON) ?? [] }
 }
 
