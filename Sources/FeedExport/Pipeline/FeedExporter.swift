@@ -83,7 +83,9 @@ public struct FeedExporter: Sendable {
                 }
             } else {
                 let pipeline = ExportPipeline(preparation: preparation)
-                try store.forEachArticle(matching: query, limit: options.limit, withContent: true) { article in
+                try store.forEachArticle(
+                    matching: query, limit: options.limit, withContent: true, decodingBodies: false
+                ) { article in
                     try pipeline.add(article, emit: emit)
                 }
                 try pipeline.finish(emit: emit)

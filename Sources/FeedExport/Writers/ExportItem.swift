@@ -4,9 +4,10 @@ import FeedStore
 /// An article with what its format needs prepared: `body` and `summary` are set as the writer's
 /// `preparation` asks. Items with a body are prepared in place on the pipeline's worker threads
 /// (`prepare`), which then also decode the authors (the store keeps them as JSON), so the writer's
-/// thread does not. The article is moved in, never copied.
+/// thread does not; bodies the store handed over undecoded are decompressed there too (only the
+/// summary a format writes). The article is moved in, never copied.
 struct ExportItem: Sendable {
-    let article: StoredArticle
+    private(set) var article: StoredArticle
     private(set) var body: ExportArticle.Body?
     private(set) var summary: String?
     private var preparedAuthors: [Author]?
@@ -27,8 +28,10 @@ struct ExportItem: Sendable {
         case .headlines:
             return
         case .body:
+            article.decodeBodies(summary: false)
             body = ExportArticle.body(article)
         case .bodyAndSummary:
+            article.decodeBodies(summary: true)
             body = ExportArticle.body(article)
             summary = ExportArticle.separateSummary(article)
         }
