@@ -16,7 +16,7 @@ final class FullTextProbeTests: XCTestCase {
     /// 3,000 articles in two feeds whose dates do not follow their ids (stored in one order, dated in a
     /// shuffled one): "common" in 19 of 20, "rare" in 1 of 100, "newish" only in the newest 1,000
     /// ids and dated oldest, "garden" in every third title; every fifth unread. Enough articles that
-    /// a few rows of a common word are walked for (see `FullTextProbe.lookupCost`).
+    /// a few rows of a common word are walked for (see `FullTextProbe.lookupCostPerSegment`).
     override func setUpWithError() throws {
         store = try makeStore(self)
         feeds = [
@@ -42,6 +42,11 @@ final class FullTextProbeTests: XCTestCase {
         XCTAssertEqual(byID.prefix(3), ["garden 0", "path 1", "path 2"], "ids follow the order of storing")
         XCTAssertEqual(byID.last, "path 2999")
         try store.setRead(true, articleIDs: all.enumerated().filter { $0.offset % 5 != 0 }.map(\.element.id))
+        // One segment, as after a merge: the look-ups the walk makes are then cheap enough to be chosen
+        // in a store this small (each costs a seek in every segment).
+        try store.pool.write { db in
+            try db.execute(sql: "INSERT INTO article_search (article_search) VALUES ('optimize')")
+        }
     }
 
     /// Every article of the list in order, its hits collected (a full export never walks).
@@ -124,5 +129,11 @@ final class FullTextProbeTests: XCTestCase {
         let oldest = ArticleQuery.matching(try QueryExpression(parsing: "content contains newish"), sort: .oldestFirst)
         XCTAssertNil(try probedIDs(oldest, count: 5, reversed: true), "from the newest dates back, the same")
         XCTAssertNil(try probedIDs(oldest, count: 5), "oldest first, the estimate reads the oldest ids: none says it")
+    }
+
+    func testTheIndexSegmentsAreReadFromItsStructure() throws {
+        XCTAssertEqual(try store.pool.read { db in try FullTextProbe.segmentCount(db) }, 1, "merged into one")
+        try store.apply(feedID: feeds[0], feed: document([item(5_000, content: "<p>common</p>")]), fetch: fetch())
+        XCTAssertEqual(try store.pool.read { db in try FullTextProbe.segmentCount(db) }, 2, "one more document, one more")
     }
 }
