@@ -41,8 +41,8 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     let authorsJSON: String?
     let enclosuresJSON: String?
 
-    public var authors: [Author] { JSONColumn.decode([Author].self, from: authorsJSON) ?? [] }
-    public var enclosures: [Enclosure] { JSONColumn.decode([Enclosure].self, from: enclosuresJSON) ?? [] }
+    public var authors: [Author] { JSONColumn.authors(from: authorsJSON) ?? [] }
+    public var enclosures: [Enclosure] { JSONColumn.enclosures(from: enclosuresJSON) ?? [] }
 
     /// Decodes the content (and with `summary`, the summary) of an article streamed with
     /// `decodingBodies: false`, so that reading them costs nothing more; until then each read of
