@@ -36,6 +36,22 @@ enum LiteralPattern {
         return "(" + tests.joined(separator: " OR ") + ")"
     }
 
+    /// For a pattern that `sql` tests without the regular-expression engine: the texts of which one
+    /// must occur in any value it matches, and whether case is ignored (then in lower case); nil
+    /// for any other pattern.
+    static func requiredAlternatives(_ pattern: String) -> (texts: [String], caseInsensitive: Bool)? {
+        var arguments = StatementArguments()
+        guard sql("x", pattern, &arguments) != nil else { return nil }
+        var body = Substring(pattern)
+        let caseInsensitive = body.hasPrefix("(?i)")
+        if caseInsensitive { body = body.dropFirst(4) }
+        let texts = ungrouped(body).0.split(separator: "|", omittingEmptySubsequences: false).map { alternative in
+            let text = alternative.hasPrefix("^") ? alternative.dropFirst() : alternative
+            return caseInsensitive ? text.lowercased() : String(text)
+        }
+        return (texts, caseInsensitive)
+    }
+
     /// The alternatives of a pattern that is one group around them (`(a|b)`, `(?:a|b)`, after an
     /// optional `^`, which then anchors each: `^(a|b)` is `^a|^b`), and whether they are anchored so;
     /// any other pattern as it is.
