@@ -17,7 +17,7 @@ struct RequestTarget: Sendable {
             self.init(url: "file://" + encoded, credentials: request.credentials, hostKey: "file:", isFile: true)
             return
         }
-        guard let schemeEnd = raw.range(of: "://") else {
+        guard let schemeEnd = raw.utf8.firstRange(of: "://".utf8) else {
             self.init(url: raw, credentials: request.credentials, hostKey: raw, isFile: false)
             return
         }
@@ -57,10 +57,14 @@ struct RequestTarget: Sendable {
     /// `text` without white space and line ends around it. Most URLs have none: looking at their
     /// ends costs far less than Foundation's trimming, which ran for every request and response.
     private static func trimmed(_ text: String) -> String {
-        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
-            return text
-        }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        endsInVisibleASCII(text) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// True when `text` begins and ends with a visible ASCII character (or DEL): then there is no
+    /// white space or line end around it to trim.
+    static func endsInVisibleASCII(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+        return first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80
     }
 
     /// `url` with any user information removed (for URLs that come back from libcurl).
