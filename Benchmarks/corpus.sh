@@ -121,7 +121,7 @@ bench_refresh_corpus() {
         mkdir -p "$work/filtered/config/tidings"
         cp "$work/ignore-rules.toml" "$work/filtered/config/tidings/config.toml"
         line=$(run_home "$work/filtered" $MEASURE --runs 1 -- "$BIN/tidings" refresh --all)
-        echo "  tidings cold run $i with 10 [[ignore]] rules: $line (articles hidden:" \
+        echo "  tidings cold run $i with 10 [[ignore]] rules: $line (articles:" \
             "$(run_home "$work/filtered" "$BIN/tidings" count --include-ignored | awk '{print $1; exit}') stored," \
             "$(run_home "$work/filtered" "$BIN/tidings" count | awk '{print $1; exit}') shown)"
         filtered_best=$(least "$filtered_best" "$(echo "$line" | field seconds)")
