@@ -178,6 +178,11 @@ enum UTF8Scrubber {
         let n = buffer.count
         var i = 0
         while i < n {
+            // Eight ASCII bytes at a time.
+            while i &+ 8 <= n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i &+= 8
+            }
+            if i >= n { break }
             if p[i] < 0x80 {
                 i += 1
                 continue

@@ -90,6 +90,14 @@ struct JSONOutput: ~Copyable {
         date(value)
     }
 
+    /// A body field as a JSON string, from its bytes when it has them.
+    mutating func text(_ value: ArticleBody.Text) {
+        switch value {
+        case .string(let s): string(s)
+        case .bytes(let b): string(bytes: b)
+        }
+    }
+
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { string(bytes: $0) }
