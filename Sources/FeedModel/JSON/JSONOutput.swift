@@ -1,3 +1,4 @@
+import CByteScan
 import Foundation
 import TidingsText
 
@@ -149,28 +150,10 @@ struct JSONOutput: ~Copyable {
     }
 
     /// The index, from `start` on, of the first byte that may need escaping: below 0x20, `"`, `\`, or
-    /// 0xE2 (the lead byte of U+2028/U+2029); `n` when there is none. Tests eight bytes at a time; the
-    /// lowest flagged byte of a word is always a real match, so the scan jumps straight to it.
-    @inline(never)
+    /// 0xE2 (the lead byte of U+2028/U+2029); `n` when there is none.
+    @inline(__always)
     private static func nextCandidate(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int) -> Int {
-        var i = start
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while i &+ 8 <= n {
-            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-            let low = (w &- 0x2020_2020_2020_2020) & ~w
-            let q = w ^ 0x2222_2222_2222_2222
-            let bs = w ^ 0x5C5C_5C5C_5C5C_5C5C
-            let e2 = w ^ 0xE2E2_E2E2_E2E2_E2E2
-            let hit = (low | ((q &- ones) & ~q) | ((bs &- ones) & ~bs) | ((e2 &- ones) & ~e2)) & 0x8080_8080_8080_8080
-            if hit != 0 { return i &+ hit.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < n {
-            let b = p[i]
-            if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 { return i }
-            i &+= 1
-        }
-        return n
+        tidings_scan_json_special(p, start, n)
     }
 
     private static func hexDigit(_ v: UInt8) -> UInt8 {
