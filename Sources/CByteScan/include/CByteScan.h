@@ -1,4 +1,4 @@
-// Byte scans for FeedModel's hot paths, sixteen bytes at a time with SSE2 (part of every x86-64; other
+// Byte scans for FeedModel's hot paths (and the JSON string escaping built on one), sixteen bytes at a time with SSE2 (part of every x86-64; other
 // machines take the byte loop). Swift's SIMD types compile these to per-lane loops, so they live in
 // C, as static inline functions the Swift code inlines. Each returns the index of the first byte from
 // `from` on that it looks for, or `n` when there is none.
@@ -92,5 +92,11 @@ static inline size_t tidings_scan_non_ascii(const uint8_t *p, size_t from, size_
     }
     return n;
 }
+
+/// Writes `p[0..<n]` as the inside of a JSON string literal to `out`, which must have room for
+/// `6 * n` bytes: `"` and `\` escaped with a backslash, line feed, carriage return, tab, backspace and
+/// form feed as `\n` `\r` `\t` `\b` `\f`, other controls as `\u00xx`, U+2028 and U+2029 (line ends
+/// to JavaScript) as `\u2028` `\u2029`, everything else copied. Returns the bytes written.
+size_t tidings_json_escape(const uint8_t *p, size_t n, uint8_t *out);
 
 #endif
