@@ -6,7 +6,8 @@ import TerminalView
 /// but takes the environment and config the command built, reads the feed list, takes over the
 /// terminal, runs the `ReaderApplication` loop, and gives the terminal back however the loop ends.
 /// The store follows the feed list once the first screen is drawn (from what the database holds), so
-/// that reconciling a long list does not delay it; the screen is then drawn again. Runs on the main
+/// that reconciling a long list does not delay it; the screen is then read and drawn again when that
+/// changed anything (an unchanged list the store synced before changes nothing). Runs on the main
 /// actor, holding the main thread until the user quits.
 @MainActor
 public enum ReaderLauncher {
@@ -42,9 +43,11 @@ public enum ReaderLauncher {
             foreground: { body in try terminal.runRestored(body) })
         if let problem = scopeProblem ?? ignoreProblem { application.showMessage(problem, isError: true) }
         application.run(afterFirstFrame: {
-            let (scope, syncProblem) = syncFeedList(environment)
-            if let scope { context.scope = scope }
+            let (synced, syncProblem) = syncFeedList(environment)
             if let syncProblem { application.showMessage(syncProblem, isError: true) }
+            guard let synced, synced.feedsMayHaveChanged || synced.scope != context.scope else { return false }
+            context.scope = synced.scope
+            return true
         })
     }
 
@@ -80,11 +83,13 @@ public enum ReaderLauncher {
     }
 
     /// Makes the store follow the feed list file when there is one (after the first screen); returns
-    /// the list's feeds as now stored, or nil and a message when that failed (the database is then as
-    /// it was, and the screen keeps the scope read before).
-    nonisolated static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope?, String?) {
+    /// the list's feeds as now stored and whether the feeds may have changed, or nil and a message when
+    /// that failed (the database is then as it was, and the screen keeps the scope read before).
+    nonisolated static func syncFeedList(_ environment: AppEnvironment)
+        -> ((scope: FeedScope, feedsMayHaveChanged: Bool)?, String?)
+    {
         do {
-            return (try SubscriptionsController(environment: environment).sync(), nil)
+            return (try SubscriptionsController(environment: environment).syncReportingChanges(), nil)
         } catch {
             return (nil, "Feed list \(environment.paths.feedList) not read: \(CommandFailure(error).message)")
         }
