@@ -36,7 +36,7 @@ struct ReaderBenchmark: ParsableCommand {
         var session: (ReaderApplication, HeadlessTerminal)?
         for _ in 0..<5 {
             let start = ContinuousClock.now
-            let store = try FeedStore(path: database)
+            let store = try FeedStore(path: database, readerCacheKilobytes: ReaderLauncher.storeReaderCacheKilobytes)
             let terminal = try HeadlessTerminal(size: terminalSize)
             let app = ReaderApplication(
                 device: terminal, context: ReaderContext(store: store, config: ReaderConfig()), environment: [:])
@@ -54,7 +54,7 @@ struct ReaderBenchmark: ParsableCommand {
         // Where the first screen's time goes: the feed list's one store read on a fresh store, then
         // the three reads it adds up (feeds, tags, counts) each on its own.
         var clock = ContinuousClock.now
-        let fresh = try FeedStore(path: database)
+        let fresh = try FeedStore(path: database, readerCacheKilobytes: ReaderLauncher.storeReaderCacheKilobytes)
         var timings: [String] = [String(format: "open=%.2f", Self.milliseconds(ContinuousClock.now - clock))]
         clock = .now
         _ = try fresh.feedList()
