@@ -123,28 +123,26 @@ final class ArticleListPages {
         if let first = ahead.first {
             let previous = pages[first - 1]
             let after = previous?.count == size ? previous?.last?.id : nil
-            readAhead.start(pages: ahead, generation: generation) {
-                var read: [[ArticleSummary]] = []
+            readAhead.start(pages: ahead, generation: generation) { deliver in
                 var anchor = after
                 for number in ahead {
                     var rows: [ArticleSummary] = []
                     if let last = anchor { rows = try store.articleSummaries(query, after: last, limit: size) }
                     if rows.isEmpty { rows = try store.articleSummaries(query, offset: number * size, limit: size) }
-                    read.append(rows)
+                    deliver(number, rows)
                     anchor = rows.count == size ? rows.last?.id : nil
                 }
-                return read
             }
         }
         let behind = page - 1
         if behind >= 0, pages[behind] == nil {
             let before = pages[page]?.first?.id
-            readAhead.start(pages: [behind], generation: generation) {
+            readAhead.start(pages: [behind], generation: generation) { deliver in
                 if let before {
                     let rows = try store.articleSummaries(query, before: before, limit: size)
-                    if rows.count == size { return [rows] }
+                    if rows.count == size { return deliver(behind, rows) }
                 }
-                return [try store.articleSummaries(query, offset: behind * size, limit: size)]
+                deliver(behind, try store.articleSummaries(query, offset: behind * size, limit: size))
             }
         }
     }
@@ -243,9 +241,13 @@ private final class ReadAhead: Sendable {
         state.withLock { $0 = State(generation: generation) }
     }
 
-    /// Reads `pages` (their rows in that order, from one call of `read`) unless one of them is already
-    /// being read or waiting.
-    func start(pages: [Int], generation: Int, read: @escaping @Sendable () throws -> [[ArticleSummary]]) {
+    /// Reads `pages` in one job unless one of them is already being read or waiting: `read` hands each
+    /// page's rows to the function it is given as soon as it has them, so the first page can be taken
+    /// while the next is read.
+    func start(
+        pages: [Int], generation: Int,
+        read: @escaping @Sendable (_ deliver: (Int, [ArticleSummary]) -> Void) throws -> Void
+    ) {
         let started = state.withLock { state -> Bool in
             guard generation == state.generation,
                   !pages.contains(where: { state.inFlight.contains($0) || state.arrived[$0] != nil })
@@ -256,12 +258,16 @@ private final class ReadAhead: Sendable {
         }
         guard started else { return }
         Self.queue.run { [self] in
-            let read = try? read()
+            try? read { page, rows in
+                state.withLock { state in
+                    guard generation == state.generation, state.inFlight.remove(page) != nil else { return }
+                    state.arrived[page] = rows
+                }
+            }
+            // Pages a failed read did not bring may be asked for again.
             state.withLock { state in
                 guard generation == state.generation else { return }
-                for (index, page) in pages.enumerated() where state.inFlight.remove(page) != nil {
-                    if let read, index < read.count { state.arrived[page] = read[index] }
-                }
+                state.inFlight.subtract(pages)
             }
         }
     }
