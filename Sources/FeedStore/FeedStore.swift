@@ -47,6 +47,7 @@ public final class FeedStore: Sendable {
             // Temporary tables (the articles being stored, for ignore rules) stay in memory.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             db.add(function: RegexpFunction.function)
+            db.add(function: LiteralPattern.foldsToASCIIFunction)
             SearchFunctions.register(db)
         }
         self.path = path
