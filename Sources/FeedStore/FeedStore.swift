@@ -95,7 +95,8 @@ public final class FeedStore: Sendable {
 
     func updateFeed(_ id: Int64, sql assignments: String, _ values: StatementArguments) throws {
         try pool.write { db in
-            try db.execute(sql: "UPDATE feeds SET \(assignments) WHERE id = ?", arguments: values + [id])
+            // Cached: a warm refresh makes the same update for each of its feeds.
+            try db.cachedStatement(sql: "UPDATE feeds SET \(assignments) WHERE id = ?").execute(arguments: values + [id])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(id) }
         }
     }

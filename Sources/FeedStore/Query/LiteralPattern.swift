@@ -12,12 +12,13 @@ enum LiteralPattern {
         var body = Substring(pattern)
         let caseInsensitive = body.hasPrefix("(?i)")
         if caseInsensitive { body = body.dropFirst(4) }
+        let (alternatives, groupAnchored) = ungrouped(body)
         var tests: [String] = []
         var values: StatementArguments = []
-        for alternative in body.split(separator: "|", omittingEmptySubsequences: false) {
+        for alternative in alternatives.split(separator: "|", omittingEmptySubsequences: false) {
             var text = alternative
-            let anchored = text.hasPrefix("^")
-            if anchored { text = text.dropFirst() }
+            let anchored = groupAnchored || text.hasPrefix("^")
+            if text.hasPrefix("^") { text = text.dropFirst() }
             guard !text.isEmpty, text.unicodeScalars.allSatisfy({ isLiteral($0, caseInsensitive: caseInsensitive) })
             else { return nil }
             let subject = caseInsensitive ? "lower(\(expression))" : expression
@@ -33,6 +34,35 @@ enum LiteralPattern {
         guard !tests.isEmpty else { return nil }
         arguments += values
         return "(" + tests.joined(separator: " OR ") + ")"
+    }
+
+    /// For a pattern that `sql` tests without the regular-expression engine: the texts of which one
+    /// must occur in any value it matches, and whether case is ignored (then in lower case); nil
+    /// for any other pattern.
+    static func requiredAlternatives(_ pattern: String) -> (texts: [String], caseInsensitive: Bool)? {
+        var arguments = StatementArguments()
+        guard sql("x", pattern, &arguments) != nil else { return nil }
+        var body = Substring(pattern)
+        let caseInsensitive = body.hasPrefix("(?i)")
+        if caseInsensitive { body = body.dropFirst(4) }
+        let texts = ungrouped(body).0.split(separator: "|", omittingEmptySubsequences: false).map { alternative in
+            let text = alternative.hasPrefix("^") ? alternative.dropFirst() : alternative
+            return caseInsensitive ? text.lowercased() : String(text)
+        }
+        return (texts, caseInsensitive)
+    }
+
+    /// The alternatives of a pattern that is one group around them (`(a|b)`, `(?:a|b)`, after an
+    /// optional `^`, which then anchors each: `^(a|b)` is `^a|^b`), and whether they are anchored so;
+    /// any other pattern as it is.
+    private static func ungrouped(_ body: Substring) -> (Substring, anchored: Bool) {
+        let anchored = body.hasPrefix("^")
+        let group = anchored ? body.dropFirst() : body
+        guard group.hasPrefix("("), group.hasSuffix(")"), group.count >= 2 else { return (body, false) }
+        var inner = group.dropFirst().dropLast()
+        if inner.hasPrefix("?:") { inner = inner.dropFirst(2) }
+        guard !inner.contains("("), !inner.contains(")") else { return (body, false) }
+        return (inner, anchored)
     }
 
     /// For a pattern of literal runs joined by `.*`, `.+` (either lazy with `?`), after an optional

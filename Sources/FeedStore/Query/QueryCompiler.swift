@@ -119,6 +119,17 @@ struct QueryCompiler {
     private func jsonPrefilter(_ column: String, _ match: QueryTextMatch, _ value: String,
                                _ arguments: inout StatementArguments) -> String
     {
+        if match == .regex {
+            // A literal pattern (`(?i)marketing|promo`): one of its texts occurs in the JSON. Only for
+            // texts of ASCII letters, digits and spaces, which the JSON writer never escapes.
+            guard let (texts, caseInsensitive) = LiteralPattern.requiredAlternatives(value),
+                  texts.allSatisfy({ text in text.unicodeScalars.allSatisfy { $0.isASCII
+                      && ($0 == " " || $0.properties.isAlphabetic || ("0"..."9").contains($0)) } })
+            else { return "" }
+            let subject = caseInsensitive ? "lower(\(column))" : column
+            arguments += StatementArguments(texts)
+            return " AND (" + texts.map { _ in "instr(\(subject), ?) > 0" }.joined(separator: " OR ") + ")"
+        }
         guard match == .equals, !value.isEmpty,
               !value.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x2028
                   || $0.value == 0x2029 })
