@@ -26,6 +26,8 @@ enum Schema {
         Migration(identifier: "v6-compact-search", migrate: CompactSearchMigration.run),
         Migration(identifier: "v7-title-sort") { db in try db.execute(sql: titleSort) },
         Migration(identifier: "v8-feed-list-scopes") { db in try db.execute(sql: feedListScopes) },
+        // The body's position lists, most of the index, without a column marker each.
+        Migration(identifier: "v9-search-body-first", migrate: SearchBodyFirstMigration.run),
     ]
 
     /// Article lists sorted by title (`S` in the reader) walk this index instead of sorting every

@@ -253,7 +253,7 @@ final class OtherFeedListSafetyTests: XCTestCase {
         XCTAssertEqual(try sqlite(database + ".bak-v2", "SELECT count(*), sum(starred) FROM articles;"), "8|3")
         XCTAssertEqual(try sqlite(database, "SELECT identifier FROM grdb_migrations ORDER BY 1;"),
                        "v1\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
-                        + "v7-title-sort\nv8-feed-list-scopes")
+                        + "v7-title-sort\nv8-feed-list-scopes\nv9-search-body-first")
         try assertNothingLost(after: "the upgrade")
     }
 
