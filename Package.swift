@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
+            name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
 
         // The leaf text module: entities, escaping, display widths, dates, durations, hashing; imports no
@@ -47,7 +49,8 @@ let package = Package(
         .target(name: "FeedFetch", dependencies: ["CCurl"]),
         .target(
             name: "FeedStore",
-            dependencies: ["FeedModel", "TidingsText", "CZlib", "CDeflate", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "FeedModel", "TidingsText", "CZlib", "CDeflate", "CZstd", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
         // Headline export: one writer per format, the streaming pipeline, Mustache templates.
         .target(

@@ -58,11 +58,15 @@ enum ArticleWriter {
         let incoming: [IncomingArticle]
         let seenIdentities: Set<String>
         let urlCounts: [String: Int]
+        /// The dictionary the bodies were compressed with; its row is written with them when new.
+        let dictionary: BodyDictionary?
 
-        init(_ feed: Feed, fetchedAt: Double) {
+        init(_ feed: Feed, fetchedAt: Double, dictionary: BodyDictionary? = nil) {
             var seenIdentities = Set<String>(minimumCapacity: feed.items.count)
-            incoming = feed.items.map { IncomingArticle($0, fetchedAt: fetchedAt) }
+            let compressor = dictionary.flatMap(DictionaryCompressor.init)
+            incoming = feed.items.map { IncomingArticle($0, fetchedAt: fetchedAt, dictionary: compressor) }
                 .filter { seenIdentities.insert($0.identity).inserted }
+            self.dictionary = compressor?.dictionary
             var urlCounts: [String: Int] = [:]
             for item in incoming { if let key = item.urlKey { urlCounts[key, default: 0] += 1 } }
             self.seenIdentities = seenIdentities
@@ -101,7 +105,11 @@ enum ArticleWriter {
         let update = try db.cachedStatement(sql: updateSQL)
         let touch = try db.cachedStatement(sql: "UPDATE articles SET seen_in_apply = ? WHERE id = ?")
         let writeBody = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO article_bodies (article_id, summary, content) VALUES (?, ?, ?)")
+            sql: """
+                INSERT OR REPLACE INTO article_bodies (article_id, summary, content, dictionary_id)
+                VALUES (?, ?, ?, ?)
+                """)
+        let dictionaryID = try prepared.dictionary?.stored(db, feedID: feedID).id
         let deleteSearch = try db.cachedStatement(sql: "DELETE FROM article_search WHERE rowid = ?")
         let insertSearch = try db.cachedStatement(
             sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
@@ -132,7 +140,7 @@ enum ArticleWriter {
                     try deleteSearch.execute(arguments: [match.id])
                     try update.execute(arguments: StatementArguments(
                         item.contentValues + [item.datedSortDate, generation, match.id]))
-                    try writeBody.execute(arguments: [match.id, item.storedSummary, item.storedContent])
+                    try writeBody.execute(arguments: [match.id, item.storedSummary, item.storedContent, dictionaryID])
                     try insertSearch.execute(
                         arguments: [match.id, item.searchTitle, item.searchAuthor, item.searchBody])
                     if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: match.id)) }
@@ -142,7 +150,7 @@ enum ArticleWriter {
                 try insert.execute(arguments: StatementArguments(
                     [feedID] + item.contentValues + [item.datedSortDate ?? fetchedAt, fetchedAt, generation]))
                 let id = db.lastInsertedRowID
-                try writeBody.execute(arguments: [id, item.storedSummary, item.storedContent])
+                try writeBody.execute(arguments: [id, item.storedSummary, item.storedContent, dictionaryID])
                 try insertSearch.execute(arguments: [id, item.searchTitle, item.searchAuthor, item.searchBody])
                 newIDs.append(id)
                 if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: id)) }
