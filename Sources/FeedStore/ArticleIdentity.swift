@@ -30,6 +30,19 @@ enum ArticleIdentity {
         nonEmpty(article.url).map(normalized)
     }
 
+    /// The key of a stored link (`articles.url`), as `urlKey` gives it for the entry it came from.
+    static func urlKey(stored url: String?) -> String? {
+        nonEmpty(url).map(normalized)
+    }
+
+    /// What the store indexes a link key by (`articles.url_hash`): FNV-1a 64 of its UTF-8 bytes. Two
+    /// keys may share a hash, so a look-up by hash compares the keys of what it finds.
+    static func urlHash(_ key: String) -> Int64 {
+        var hash = FNV1a64()
+        hash.add(bytes: key.utf8)
+        return hash.signed
+    }
+
     /// Drops an http/https scheme and lower-cases the host; other strings are only trimmed.
     static func normalized(_ text: String) -> String {
         let trimmed = trim(text)

@@ -12,7 +12,7 @@ import GRDB
 /// change, while the view still gives the text they were made from.
 enum ArticleWriter {
     static let contentColumns = [
-        "identity", "url_key", "guid", "url", "external_url", "title", "authors", "published", "updated",
+        "identity", "url_hash", "guid", "url", "external_url", "title", "authors", "published", "updated",
         "content_type", "image", "comments", "language", "enclosures", "tags", "content_hash",
     ]
 
@@ -28,26 +28,29 @@ enum ArticleWriter {
         """
 
     private struct Match {
-        static let select = "SELECT id, identity, content_hash FROM articles"
+        static let select = "SELECT id, identity, content_hash, url FROM articles"
 
         let id: Int64
         let identity: String
         let contentHash: Int64
+        let url: String?
 
         init(_ row: Row, _ columns: Columns) {
             id = row[columns.id]
             identity = row[columns.identity]
             contentHash = row[columns.contentHash]
+            url = row[columns.url]
         }
 
         /// Where a statement put the columns of `select`, looked up by name once.
         struct Columns {
-            let id, identity, contentHash: Int
+            let id, identity, contentHash, url: Int
 
             init(_ statement: Statement) throws {
                 id = try statement.position(of: "id")
                 identity = try statement.position(of: "identity")
                 contentHash = try statement.position(of: "content_hash")
+                url = try statement.position(of: "url")
             }
         }
     }
@@ -98,7 +101,8 @@ enum ArticleWriter {
         let urlCounts = prepared.urlCounts
 
         let byIdentity = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND identity = ?")
-        let byURL = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND url_key = ? LIMIT 2")
+        // By the link's hash; of what that finds, the articles whose link has the same key.
+        let byURL = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND url_hash = ?")
         let identityColumns = try Match.Columns(byIdentity)
         let urlColumns = try Match.Columns(byURL)
         let insert = try db.cachedStatement(sql: insertSQL)
@@ -124,7 +128,8 @@ enum ArticleWriter {
             var match = hasArticles
                 ? try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0, identityColumns) } : nil
             if hasArticles, match == nil, let key = item.urlKey, urlCounts[key] == 1 {
-                let candidates = try Row.fetchAll(byURL, arguments: [feedID, key]).map { Match($0, urlColumns) }
+                let candidates = try Row.fetchAll(byURL, arguments: [feedID, ArticleIdentity.urlHash(key)])
+                    .map { Match($0, urlColumns) }.filter { ArticleIdentity.urlKey(stored: $0.url) == key }
                 if candidates.count == 1, let candidate = candidates.first,
                    !seenIdentities.contains(candidate.identity), !claimed.contains(candidate.id) {
                     match = candidate

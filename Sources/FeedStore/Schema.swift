@@ -29,6 +29,8 @@ enum Schema {
         // The body's position lists, most of the index, without a column marker each.
         Migration(identifier: "v9-search-body-first", migrate: SearchBodyFirstMigration.run),
         Migration(identifier: "v10-body-dictionaries") { db in try db.execute(sql: bodyDictionaries) },
+        // Links found through an 8-byte hash, not a second copy of each link in the row and the index.
+        Migration(identifier: "v11-article-url-hash", migrate: ArticleURLHashMigration.run),
     ]
 
     /// Each feed's dictionaries (`BodyDictionary`), and the one each body was compressed with: NULL

@@ -205,6 +205,12 @@ final class OtherFeedListSafetyTests: XCTestCase {
         try makeStore()
         let downgrade = """
             DROP VIEW article_search_text;
+            DROP INDEX articles_feed_url_hash;
+            ALTER TABLE articles DROP COLUMN url_hash;
+            ALTER TABLE articles ADD COLUMN url_key TEXT;
+            UPDATE articles SET url_key = '//' || substr(url, instr(url, '://') + 3) WHERE url IS NOT NULL;
+            CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
+            DELETE FROM grdb_migrations WHERE identifier = 'v11-article-url-hash';
             DROP TABLE body_dictionaries;
             CREATE TABLE article_bodies_v1 (
                 article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
@@ -259,7 +265,7 @@ final class OtherFeedListSafetyTests: XCTestCase {
         XCTAssertEqual(upgraded.stdout, "8 articles in 3 feeds (5 unread, 3 starred)\n", upgraded.stderr)
         XCTAssertEqual(try sqlite(database + ".bak-v2", "SELECT count(*), sum(starred) FROM articles;"), "8|3")
         XCTAssertEqual(try sqlite(database, "SELECT identifier FROM grdb_migrations ORDER BY 1;"),
-                       "v1\nv10-body-dictionaries\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
+                       "v1\nv10-body-dictionaries\nv11-article-url-hash\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
                         + "v7-title-sort\nv8-feed-list-scopes\nv9-search-body-first")
         try assertNothingLost(after: "the upgrade")
     }

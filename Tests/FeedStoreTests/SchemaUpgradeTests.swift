@@ -111,10 +111,18 @@ final class SchemaUpgradeTests: XCTestCase {
         DELETE FROM grdb_migrations WHERE identifier NOT IN ('v1', 'v2');
         """
 
-    /// Takes away what `v10-body-dictionaries` adds (a column with a foreign key cannot be dropped:
-    /// the bodies table is made again without it), leaving the view "v6-compact-search" made.
+    /// Takes away what `v11-article-url-hash` (the links' keys computed in SQL: the test stores' links
+    /// are https URLs with lower-case hosts) and `v10-body-dictionaries` add (a column with a foreign
+    /// key cannot be dropped: the bodies table is made again without it), leaving the view
+    /// "v6-compact-search" made.
     static let undoBodyDictionaries = """
         DROP VIEW article_search_text;
+        DROP INDEX articles_feed_url_hash;
+        ALTER TABLE articles DROP COLUMN url_hash;
+        ALTER TABLE articles ADD COLUMN url_key TEXT;
+        UPDATE articles SET url_key = '//' || substr(url, instr(url, '://') + 3) WHERE url IS NOT NULL;
+        CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
+        DELETE FROM grdb_migrations WHERE identifier = 'v11-article-url-hash';
         DROP TABLE body_dictionaries;
         CREATE TABLE article_bodies_v1 (
             article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,

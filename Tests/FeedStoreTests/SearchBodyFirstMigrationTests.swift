@@ -5,9 +5,10 @@ import XCTest
 @testable import FeedStore
 
 /// A real v8 database (made by the Tidings before "v9-search-body-first": Resources/README.md) is
-/// upgraded on open: every article, body, mark, tag and export state survives byte for byte, a copy is
-/// kept, the rebuilt index holds exactly the entries the old one held (every word, article, column and
-/// position), and searches, by column too, find the same articles.
+/// upgraded on open (v9 to v11): every article, body, mark, tag and export state survives byte for
+/// byte, a copy is kept, the rebuilt index holds exactly the entries the old one held (every word,
+/// article, column and position), searches, by column too, find the same articles, and articles are
+/// still matched by their link.
 final class SearchBodyFirstMigrationTests: XCTestCase {
     /// Every article with its marks and body bytes, every tag, export mark and feed.
     private let everything = """
@@ -76,6 +77,24 @@ final class SearchBodyFirstMigrationTests: XCTestCase {
         XCTAssertEqual(try found(store, ArticleQuery(search: "tides")), [35])
         let title = try QueryExpression(parsing: "title contains \"tides\"")
         XCTAssertEqual(try found(store, ArticleQuery(expression: title)), [35])
+
+        // Links are found by their hash now: an entry whose guid changed finds the starred article by
+        // its link (the host in another case, over https), which keeps its star.
+        XCTAssertEqual(
+            try sqlite3(path, "SELECT count(*), count(url_hash) FROM articles WHERE url IS NOT NULL;"), "41|41")
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM pragma_table_info('articles') WHERE name = 'url_key';"), "0")
+        let starred = try XCTUnwrap(try store.article(id: 40))
+        let link = try XCTUnwrap(starred.url)
+        XCTAssertTrue(link.hasPrefix("https://opencoast.example/"), link)
+        let sameKey = "http://OpenCoast.example/" + link.dropFirst("https://opencoast.example/".count)
+        try store.apply(
+            feedID: starred.feedID,
+            feed: document([Article(id: "a-new-guid-for-40", url: sameKey, title: "Renamed", contentHTML: "<p>moved on</p>")]),
+            fetch: fetch())
+        let renamed = try XCTUnwrap(try store.article(id: 40))
+        XCTAssertEqual(renamed.title, "Renamed")
+        XCTAssertTrue(renamed.starred)
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles;"), "41", "matched, not added")
 
         // The upgraded store keeps the index in step from then on.
         let stored = try XCTUnwrap(try store.article(id: 35))
