@@ -36,7 +36,7 @@ struct ArticleColumns {
     static func select(withContent: Bool) -> String {
         """
         a.id AS id, a.feed_id AS feed_id, f.display_title AS feed_title, f.url AS feed_url,
-        f.site_url AS feed_site_url, a.guid AS guid, a.url AS url, a.external_url AS external_url,
+        f.site_url AS feed_site_url, \(ArticleIdentity.storedGUIDColumn) AS guid, a.url AS url, a.external_url AS external_url,
         a.title AS title, a.sort_date AS sort_date, a.published AS published, a.updated AS updated,
         \(withContent
             ? "b.summary AS summary, b.content AS content, \(bodyDictionary) AS body_dictionary"

@@ -30,6 +30,19 @@ enum ArticleIdentity {
         nonEmpty(article.url).map(normalized)
     }
 
+    /// The guid as `articles.guid` keeps it: NULL when the identity key is `g:` and the guid itself
+    /// (most guids that are not http URLs), since `storedGUIDColumn` gives it back from the identity.
+    /// An identity key is `g:` exactly when the entry had a guid, so a NULL guid is never ambiguous.
+    static func storedGUID(_ guid: String?, identity: String) -> String? {
+        guard let guid, identity.utf8.count == guid.utf8.count + 2, identity.hasPrefix("g:"),
+              identity.utf8.dropFirst(2).elementsEqual(guid.utf8)
+        else { return guid }
+        return nil
+    }
+
+    /// The guid of the article `a`, in SQL: the stored one, else the one its identity key holds.
+    static let storedGUIDColumn = "coalesce(a.guid, CASE WHEN substr(a.identity, 1, 2) = 'g:' THEN substr(a.identity, 3) END)"
+
     /// The key of a stored link (`articles.url`), as `urlKey` gives it for the entry it came from.
     static func urlKey(stored url: String?) -> String? {
         nonEmpty(url).map(normalized)

@@ -81,7 +81,7 @@ struct IncomingArticle {
 
     /// Values for `ArticleWriter.contentColumns`, in that order.
     var contentValues: [(any DatabaseValueConvertible)?] {
-        [identity, urlKey.map(ArticleIdentity.urlHash), guid, url, externalURL, title, authorsJSON, published, updated, contentType, image,
+        [identity, urlKey.map(ArticleIdentity.urlHash), ArticleIdentity.storedGUID(guid, identity: identity), url, externalURL, title, authorsJSON, published, updated, contentType, image,
          comments, language, enclosuresJSON, tags, contentHash]
     }
 }
