@@ -83,20 +83,28 @@ struct BodyDictionary: Sendable {
 }
 
 /// Dictionaries as stored (zstd frames) decoded once and kept: every body read needs its feed's, and
-/// a list or export reads many bodies of few feeds. Keyed by the stored bytes themselves, so that a
-/// kept entry can never stand for another dictionary (of another file, or a reused id).
+/// an export or a scan of bodies reads articles of every feed in turn (decoding the dictionary again
+/// for each body made an export of the shared corpus 40 % slower). Up to 32 MB are kept (2,000
+/// dictionaries of 16 KB); past that they are dropped and decoded again as needed. Keyed by the
+/// stored bytes themselves, so that a kept entry can never stand for another dictionary (of another
+/// file, or a reused id).
 enum DecodedDictionaries {
-    private static let kept = Mutex<[Data: [UInt8]]>([:])
-    private static let maximumKept = 256
+    private struct Kept {
+        var dictionaries: [Data: [UInt8]] = [:]
+        var bytes = 0
+    }
+
+    private static let kept = Mutex(Kept())
+    private static let maximumKeptBytes = 32 << 20
 
     /// The dictionary's bytes from its stored value; nil when it is not a whole zstd frame.
     static func bytes(of value: DatabaseValue) -> [UInt8]? {
         guard case .blob(let stored) = value.storage else { return nil }
-        if let bytes = kept.withLock({ $0[stored] }) { return bytes }
+        if let bytes = kept.withLock({ $0.dictionaries[stored] }) { return bytes }
         guard let bytes = decompress(stored) else { return nil }
         kept.withLock {
-            if $0.count >= maximumKept { $0.removeAll(keepingCapacity: true) }
-            $0[stored] = bytes
+            if $0.bytes + bytes.count > maximumKeptBytes { $0 = Kept() }
+            if $0.dictionaries.updateValue(bytes, forKey: stored) == nil { $0.bytes += bytes.count }
         }
         return bytes
     }

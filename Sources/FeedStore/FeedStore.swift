@@ -66,18 +66,13 @@ public final class FeedStore: Sendable {
         try pool.write { db in try RetentionWriter.apply(db, policy, feedID: feedID, scope: scope, now: now) }
     }
 
-    /// Gives the database's free pages back to the file system (in a file made with incremental
-    /// auto-vacuum, as `SchemaUpgrade` makes new ones; older files keep them for later writes), then
-    /// copies everything in the write-ahead log into the database file and cuts the log to zero bytes
-    /// (a TRUNCATE checkpoint), waiting up to the busy timeout for readers on older snapshots. After a
-    /// bulk write (a refresh) the log can be as large as everything written, and it stays on disk until
-    /// the next checkpoint that finds no reader. Throws when it could not complete; nothing is lost
-    /// then, the log is only left as it was.
+    /// Copies everything in the write-ahead log into the database file and cuts the log to zero
+    /// bytes (a TRUNCATE checkpoint), waiting up to the busy timeout for readers on older snapshots.
+    /// After a bulk write (a refresh) the log can be as large as everything written, and it stays on
+    /// disk until the next checkpoint that finds no reader. Throws when it could not complete; nothing
+    /// is lost then, the log is only left as it was.
     public func truncateWriteAheadLog() throws {
-        _ = try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA incremental_vacuum")
-            return try db.checkpoint(.truncate)
-        }
+        _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     /// SQLite's `PRAGMA integrity_check`, then FTS5's check that the full-text index holds exactly

@@ -17,15 +17,8 @@ enum SchemaUpgrade {
         // A new file gets 16 KB pages (SQLite's default is 4 KB; an existing file keeps its own):
         // article bodies and full-text segments are kilobytes long and spill into chains of overflow
         // pages with 4 KB ones. Cold refresh of the shared 500-feed corpus: 15 % smaller, 7 % less CPU.
-        // It is also set to give free pages back (`FeedStore.truncateWriteAheadLog`): the full-text index
-        // leaves some behind each time it merges its segments, and retention frees the pages of the
-        // articles it deletes. (Only a new file can be set so; an existing one keeps its setting.)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA page_size = 16384")
-            // Only on an empty file: on one in that mode already, setting it again writes the header.
-            if try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
-                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
-            }
             // The index's view ("v6-compact-search") computes the search text with them.
             SearchFunctions.register(db)
         }

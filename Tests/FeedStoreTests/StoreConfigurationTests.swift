@@ -39,28 +39,4 @@ final class StoreConfigurationTests: XCTestCase {
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles;"), "20")
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
     }
-
-    func testANewFileGivesFreePagesBackWhenTheLogIsTruncated() throws {
-        let path = try temporaryDatabasePath(self)
-        let store = try FeedStore(path: path)
-        XCTAssertEqual(try sqlite3(path, "PRAGMA auto_vacuum;"), "2", "incremental")
-        let kept = try store.addFeed(url: "https://example.org/kept")
-        let gone = try store.addFeed(url: "https://example.org/gone")
-        // Words that neither compress nor repeat: the articles take many pages, of bodies and index.
-        func words() -> String {
-            (0..<300).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 36) }.joined(separator: " ")
-        }
-        try store.apply(feedID: kept.id, feed: document([item(1)]), fetch: fetch())
-        try store.apply(
-            feedID: gone.id, feed: document((1...200).map { item($0, content: "<p>\(words())</p>") }), fetch: fetch())
-        try store.removeFeed(id: gone.id)
-        XCTAssertGreaterThan(Int(try sqlite3(path, "PRAGMA freelist_count;")) ?? 0, 10, "the deleted articles' pages are free")
-        try store.truncateWriteAheadLog()
-        XCTAssertEqual(try sqlite3(path, "PRAGMA freelist_count;"), "0")
-        let pages = Int(try sqlite3(path, "PRAGMA page_count;")) ?? 0
-        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-        XCTAssertEqual(size, pages * 16384, "the file holds no free page")
-        XCTAssertEqual(try store.counts().articles, 1)
-        XCTAssertEqual(try store.integrityCheck(), ["ok"])
-    }
 }
