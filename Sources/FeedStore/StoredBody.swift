@@ -1,18 +1,19 @@
 import GRDB
 
 /// A summary or content column of a stored article: its text, or (for articles streamed with
-/// `decodingBodies: false`) the value as stored, decoded by `BodyColumn` when it is read. Handing the
+/// `decodingBodies: false`) the value as stored with its feed's stored dictionary (NULL when it has
+/// none), decoded by `BodyColumn` when it is read. Handing the
 /// stored value over lets an export decompress bodies on its worker threads instead of the thread
 /// that reads the database, and skip the summaries it does not write.
 enum StoredBody: Sendable, Hashable {
     case text(String?)
-    case stored(DatabaseValue)
+    case stored(DatabaseValue, dictionary: DatabaseValue)
 
     /// The text (decoded each time while `stored`).
     var text: String? {
         switch self {
         case .text(let text): text
-        case .stored(let value): BodyColumn.decode(value)
+        case let .stored(value, dictionary): BodyColumn.decode(value, dictionary: dictionary)
         }
     }
 
