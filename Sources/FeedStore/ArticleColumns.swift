@@ -83,18 +83,24 @@ struct ArticleColumns {
         enclosures = try statement.position(of: "enclosures")
     }
 
-    func article(from row: Row) -> StoredArticle {
+    /// The article of `row`; with `decodingBodies` false its summary and content are left as stored
+    /// (`StoredBody.stored`), for the caller to decode (`StoredArticle.decodeBodies`).
+    func article(from row: Row, decodingBodies: Bool = true) -> StoredArticle {
         StoredArticle(
             id: row[id], feedID: row[feedID], feedTitle: row[feedTitle], feedURL: row[feedURL],
             feedSiteURL: row[feedSiteURL], guid: row[guid], url: row[url], externalURL: row[externalURL],
             title: row[title], date: Date(timeIntervalSince1970: row[sortDate]),
             published: FeedReader.date(row[published]), updated: FeedReader.date(row[updated]),
-            summary: BodyColumn.decode(row[summary], dictionary: row[dictionary]),
-            content: BodyColumn.decode(row[content], dictionary: row[dictionary]),
+            storedSummary: body(row[summary], dictionary: row[dictionary], decoding: decodingBodies),
+            storedContent: body(row[content], dictionary: row[dictionary], decoding: decodingBodies),
             contentType: (row[contentType] as String?).flatMap(ContentType.init(rawValue:)),
             image: row[image], comments: row[comments], language: row[language], tags: TagColumn.decode(row[tags]),
             firstSeenAt: Date(timeIntervalSince1970: row[firstSeenAt]), read: row[read],
             readAt: FeedReader.date(row[readAt]), starred: row[starred], authorsJSON: row[authors],
             enclosuresJSON: row[enclosures])
+    }
+
+    private func body(_ value: DatabaseValue, dictionary: DatabaseValue, decoding: Bool) -> StoredBody {
+        decoding ? .text(BodyColumn.decode(value, dictionary: dictionary)) : .stored(value, dictionary: dictionary)
     }
 }

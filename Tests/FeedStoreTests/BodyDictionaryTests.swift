@@ -62,6 +62,16 @@ final class BodyDictionaryTests: XCTestCase {
         var exported: [String] = []
         try store.forEachArticle(matching: .all, withContent: true) { exported.append($0.content ?? "") }
         XCTAssertEqual(exported.sorted(), incoming.items.compactMap(\.contentHTML).sorted())
+        // Handed over undecoded (as export does, to decode on its worker threads), with the dictionary.
+        var handedOver: [StoredArticle] = []
+        try store.forEachArticle(matching: .all, decodingBodies: false) { handedOver.append($0) }
+        XCTAssertEqual(handedOver.compactMap(\.content).sorted(), incoming.items.compactMap(\.contentHTML).sorted())
+        XCTAssertEqual(handedOver.compactMap(\.summary).sorted(), incoming.items.compactMap(\.summary).sorted())
+        for var article in handedOver {
+            let content = article.content
+            article.decodeBodies(summary: true)
+            XCTAssertEqual(article.content, content)
+        }
 
         XCTAssertEqual(try ids(ArticleQuery(search: "crème")).count, 20)
         XCTAssertEqual(try ids(ArticleQuery(search: "天気")).count, 20)
