@@ -73,7 +73,7 @@ final class RefreshLockTests: XCTestCase {
         let path = path
         let holder = try await RefreshLock.acquire(path: path, wait: false)
         defer { holder.release() }
-        let descriptorsBefore = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        XCTAssertEqual(try descriptorsOpen(on: path), 1, "the holder's")
         let waiter = Task { () -> Bool in
             withUnsafeCurrentTask { $0?.cancel() }
             do {
@@ -85,7 +85,15 @@ final class RefreshLockTests: XCTestCase {
         }
         let endedByCancel = try await waiter.value
         XCTAssertTrue(endedByCancel)
-        let descriptorsAfter = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
-        XCTAssertEqual(descriptorsAfter, descriptorsBefore, "the cancelled wait left its descriptor open")
+        XCTAssertEqual(try descriptorsOpen(on: path), 1, "the cancelled wait left its descriptor open")
+    }
+
+    /// How many of this process's descriptors are open on `path` (other descriptors come and go with
+    /// the runtime's threads, so only the lock file's are counted).
+    private func descriptorsOpen(on path: String) throws -> Int {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == target
+        }.count
     }
 }
