@@ -17,6 +17,46 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
         XCTAssertEqual(HTMLSanitizer.sanitize("\u{1}\n x", baseURL: nil), "x")
     }
 
+    /// fuzz-sanitize (Fuzz/Seeds/fuzz-sanitize/table-row-not-idempotent.html): `</<xmp>tr>` opened an
+    /// `xmp` inside a table row, and the next `<tr>` was parsed inside the `xmp`. The sanitizer
+    /// removes the `xmp` tags, so its output had a `<tr>` straight inside a `<tr>`, which the parser
+    /// reading it again closes: the second pass moved `</tr>`. The sanitizer now writes the end tags
+    /// such a start tag implies (`HTMLReparseRules`), for every element it writes.
+    func testSanitizingTwiceChangesNothingWhenARemovedTagHeldAnElementOpen() throws {
+        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-sanitize/table-row-not-idempotent.html"))
+        // The harness reads the first byte as its choice of base URL (here none).
+        let finding = String(decoding: seed.dropFirst(), as: UTF8.self)
+        let variants = [
+            finding,
+            "<table><tr><th>a</th></<xmp>tr>\n<tr><td>b</td></tr>\n</table>",
+            "<table><tr><td>a<custom><td>b</td></custom>c</td></tr></table>",
+            "<table><tr><th>a<nobr><th>b</nobr></th></tr></table>",
+            "<table><thead><tr><td>h<form><tbody><tr><td>b</form></td></tr></tbody></table>",
+            "<table><caption>c<object><tr><td>x</td></tr></object></caption></table>",
+            "<table><colgroup><col><label><colgroup><col></label></colgroup></table>",
+            "<table><tr><td>a<iframe><tfoot><tr><td>f</iframe></td></tr></table>",
+            "<ul><li>a<label><li>b</label></li></ul>",
+            "<ol><li>a<xmp><ul><li>b</ul></xmp></li></ol>",
+            "<dl><dt>t<legend><dd>d</legend></dt></dl>",
+            "<p>a<applet><div>b</div></applet>c</p>",
+            "<b>x<unknown><p>y</p></unknown>z</b>",
+            "<a href=\"/1\">one<fieldset><a href=\"/2\">two</a></fieldset></a>",
+            "<table><tr><td><table><tr><td>in<xmp></td></tr></table><tr><td>out</xmp></td></tr></table>",
+            "<table><tr><td>a<source><keygen><tr><td>b</td></tr></table>",
+        ]
+        for html in variants {
+            let once = HTMLSanitizer.sanitize(html, baseURL: nil)
+            XCTAssertEqual(HTMLSanitizer.sanitize(once, baseURL: nil), once, "input \(html.debugDescription)")
+        }
+        XCTAssertEqual(
+            HTMLSanitizer.sanitize(variants[1], baseURL: nil),
+            "<table><tr><th>a</th>tr&gt;\n</tr><tr><td>b</td></tr>\n</table>")
+        XCTAssertEqual(
+            HTMLSanitizer.sanitize(variants[8], baseURL: nil), "<ul><li>a</li><li>b</li></ul>")
+        XCTAssertTrue(HTMLSanitizer.sanitize(finding, baseURL: nil).contains("tr&gt;\n  </tr><tr><td"))
+    }
+
     /// fuzz-newsboat: a quoted part inside a URL (`//"/\t":`) gives a URL with a tab, which writing the
     /// file dropped, so the feed came back as another URL.
     func testNewsboatURLWithQuotedWhiteSpaceReadsBackTheSame() throws {
