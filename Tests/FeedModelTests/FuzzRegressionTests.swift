@@ -57,6 +57,30 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
         XCTAssertTrue(HTMLSanitizer.sanitize(finding, baseURL: nil).contains("tr&gt;\n  </tr><tr><td"))
     }
 
+    /// fuzz-sanitize (Fuzz/Seeds/fuzz-sanitize/srcset-candidate-escaping-drops): a `srcset` candidate
+    /// that was only U+FFFE passed as a relative URL, and escaping then wrote nothing for it, so the
+    /// output ended in `, ` which a second pass took away. URLs and descriptors are now judged as
+    /// they will be written: without what escaping drops, C1 controls as their windows-1252 characters.
+    func testSanitizingTwiceChangesNothingWhenAURLIsOnlyWhatEscapingDrops() {
+        let cases: [(String, String)] = [
+            ("<img srcset=\"a.png, \u{FFFE}\">", "<img srcset=\"a.png\">"),
+            ("<img srcset=\"a.png \u{FFFF}, b.png 2x\u{7F}\">", "<img srcset=\"a.png, b.png 2x\">"),
+            ("<img srcset=\"a.png\r\n2x\">", "<img srcset=\"a.png 2x\">"),
+            ("<a href=\"\u{FFFE}\">x</a>", "<a>x</a>"),
+            ("<a href=\"\u{81}\u{9D}\">x</a>", "<a>x</a>"),
+            ("<a href=\"/\u{92}s\">x</a>", "<a href=\"/\u{2019}s\">x</a>"),
+            ("<img src=\"\u{1}\u{FFFF}\" alt=\"a\">", "<img alt=\"a\">"),
+        ]
+        for (html, expected) in cases {
+            let once = HTMLSanitizer.sanitize(html, baseURL: nil)
+            XCTAssertEqual(once, expected, "input \(html.debugDescription)")
+            XCTAssertEqual(HTMLSanitizer.sanitize(once, baseURL: nil), once, "input \(html.debugDescription)")
+            XCTAssertEqual(
+                HTMLSanitizer.sanitize(HTMLSanitizer.sanitize(html, baseURL: "https://e.example/d/"), baseURL: "https://e.example/d/"),
+                HTMLSanitizer.sanitize(html, baseURL: "https://e.example/d/"), "input \(html.debugDescription)")
+        }
+    }
+
     /// fuzz-newsboat: a quoted part inside a URL (`//"/\t":`) gives a URL with a tab, which writing the
     /// file dropped, so the feed came back as another URL.
     func testNewsboatURLWithQuotedWhiteSpaceReadsBackTheSame() throws {
