@@ -36,11 +36,4 @@ public struct ApplyResult: Sendable, Hashable {
     public let updated: Int
     /// Known articles present again unchanged.
     public let unchanged: Int
-
-    public init(new: Int, newArticleIDs: [Int64], updated: Int, unchanged: Int) {
-        self.new = new
-        self.newArticleIDs = newArticleIDs
-        self.updated = updated
-        self.unchanged = unchanged
-    }
 }

@@ -11,19 +11,14 @@ enum IgnoreWriter {
     /// transaction (no second index of their text).
     static let incomingText = "incoming_articles"
 
-    /// The search text of one stored article: as indexed, and the plain body.
+    /// One stored article, for the rules: its id and the plain body `content =` and `content =~` read
+    /// (its other text the rules read from the search index).
     struct Incoming {
         let id: Int64
-        let title: String?
-        let author: String
-        let body: String
         let plainBody: String
 
         init(_ item: IncomingArticle, id: Int64) {
             self.id = id
-            title = item.searchTitle
-            author = item.searchAuthor
-            body = item.searchBody
             plainBody = item.plainBody
         }
     }

@@ -1,26 +1,22 @@
 import FeedModel
 import Foundation
+import TidingsText
 
 /// JSON text columns for authors and enclosures. Written by hand (this runs for every stored
 /// article, and JSONEncoder costs more than the rest of the row), read back with JSONDecoder through
 /// the types' Codable conformance, so the keys are their property names. Empty arrays are NULL.
 enum JSONColumn {
     static func encode(_ authors: [Author]) -> String? {
-        guard !authors.isEmpty else { return nil }
-        var json = JSONText()
-        json.array(authors) { json, author in
+        JSONText.array(authors) { json, author in
             json.field("name", author.name)
             json.field("url", author.url)
             json.field("email", author.email)
             json.field("avatar", author.avatar)
         }
-        return json.text
     }
 
     static func encode(_ enclosures: [Enclosure]) -> String? {
-        guard !enclosures.isEmpty else { return nil }
-        var json = JSONText()
-        json.array(enclosures) { json, enclosure in
+        JSONText.array(enclosures) { json, enclosure in
             json.field("url", enclosure.url)
             json.field("mimeType", enclosure.mimeType)
             json.field("title", enclosure.title)
@@ -28,7 +24,6 @@ enum JSONColumn {
             json.field("durationInSeconds", enclosure.durationInSeconds.flatMap { $0.isFinite ? "\($0)" : nil },
                        raw: true)
         }
-        return json.text
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from text: String?) -> Value? {
@@ -39,17 +34,21 @@ enum JSONColumn {
 
 /// A JSON array of flat objects, built as text.
 private struct JSONText {
-    var text = "["
+    private var text = "["
     private var firstField = true
 
-    mutating func array<Element>(_ elements: [Element], _ fields: (inout JSONText, Element) -> Void) {
+    /// The array of `elements`, one object each with the members `fields` writes; nil when there are none.
+    static func array<Element>(_ elements: [Element], _ fields: (inout JSONText, Element) -> Void) -> String? {
+        guard !elements.isEmpty else { return nil }
+        var json = JSONText()
         for (index, element) in elements.enumerated() {
-            text += index == 0 ? "{" : ",{"
-            firstField = true
-            fields(&self, element)
-            text += "}"
+            json.text += index == 0 ? "{" : ",{"
+            json.firstField = true
+            fields(&json, element)
+            json.text += "}"
         }
-        text += "]"
+        json.text += "]"
+        return json.text
     }
 
     mutating func field(_ key: String, _ value: String?, raw: Bool = false) {
@@ -62,24 +61,7 @@ private struct JSONText {
             text += value
             return
         }
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
+        QuotedString.append(value, as: .json, to: &text)
     }
 }
 

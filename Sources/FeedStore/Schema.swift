@@ -53,35 +53,21 @@ enum Schema {
             places BLOB,
             listed_at REAL NOT NULL
         ) WITHOUT ROWID;
-        CREATE TRIGGER feed_list_scopes_feed_insert AFTER INSERT ON feeds BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
-        CREATE TRIGGER feed_list_scopes_feed_delete AFTER DELETE ON feeds BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
-        CREATE TRIGGER feed_list_scopes_feed_update AFTER UPDATE OF id, url, url_key, title, refresh_interval ON feeds
-        BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
-        CREATE TRIGGER feed_list_scopes_tag_insert AFTER INSERT ON feed_tags BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
-        CREATE TRIGGER feed_list_scopes_tag_delete AFTER DELETE ON feed_tags BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
-        CREATE TRIGGER feed_list_scopes_tag_update AFTER UPDATE ON feed_tags BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
-        CREATE TRIGGER feed_list_scopes_alias_insert AFTER INSERT ON feed_aliases BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
-        CREATE TRIGGER feed_list_scopes_alias_delete AFTER DELETE ON feed_aliases BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
-        CREATE TRIGGER feed_list_scopes_alias_update AFTER UPDATE ON feed_aliases BEGIN
-            DELETE FROM feed_list_scopes;
-        END;
         """
+        + scopeClearingTriggers(on: "feeds", named: "feed", after: [
+            "INSERT", "DELETE", "UPDATE OF id, url, url_key, title, refresh_interval",
+        ])
+        + scopeClearingTriggers(on: "feed_tags", named: "tag", after: ["INSERT", "DELETE", "UPDATE"])
+        + scopeClearingTriggers(on: "feed_aliases", named: "alias", after: ["INSERT", "DELETE", "UPDATE"])
+
+    /// The triggers that empty `feed_list_scopes` after each of `events` on `table`:
+    /// `feed_list_scopes_<name>_<the event's first word>`.
+    private static func scopeClearingTriggers(on table: String, named name: String, after events: [String]) -> String {
+        events.map { event in
+            let trigger = "feed_list_scopes_\(name)_\(event.prefix { $0 != " " }.lowercased())"
+            return "CREATE TRIGGER \(trigger) AFTER \(event) ON \(table) BEGIN DELETE FROM feed_list_scopes; END;\n"
+        }.joined()
+    }
 
     /// Feeds are compared by `FeedURL.key` (`url_key`, aliases stored as keys), and each feed records
     /// when a feed list last named it (`last_listed_at`, for `feeds prune`); feeds present now were

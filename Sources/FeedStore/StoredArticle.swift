@@ -54,19 +54,6 @@ public struct ArticleSummary: Sendable, Hashable, Identifiable {
     public let date: Date
     public let read: Bool
     public let starred: Bool
-
-    public init(
-        id: Int64, feedID: Int64, feedTitle: String, title: String?, url: String?, date: Date, read: Bool, starred: Bool
-    ) {
-        self.id = id
-        self.feedID = feedID
-        self.feedTitle = feedTitle
-        self.title = title
-        self.url = url
-        self.date = date
-        self.read = read
-        self.starred = starred
-    }
 }
 
 /// A page of an article list and the number of rows in the whole list, read in one snapshot.
@@ -74,21 +61,10 @@ public struct ArticlePage: Sendable, Hashable {
     public let offset: Int
     public let rows: [ArticleSummary]
     public let total: Int
-
-    public init(offset: Int, rows: [ArticleSummary], total: Int) {
-        self.offset = offset
-        self.rows = rows
-        self.total = total
-    }
 }
 
 /// How many articles of a list are unread, and how many it holds.
 public struct ListCount: Sendable, Hashable {
     public let unread: Int
     public let total: Int
-
-    public init(unread: Int, total: Int) {
-        self.unread = unread
-        self.total = total
-    }
 }

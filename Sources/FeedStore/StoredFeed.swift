@@ -82,13 +82,6 @@ public struct TagSummary: Sendable, Hashable {
     public let feedCount: Int
     public let unreadCount: Int
     public let totalCount: Int
-
-    public init(tag: String, feedCount: Int, unreadCount: Int, totalCount: Int) {
-        self.tag = tag
-        self.feedCount = feedCount
-        self.unreadCount = unreadCount
-        self.totalCount = totalCount
-    }
 }
 
 /// Store-wide counts for `tidings count` and the feed list's virtual rows.
@@ -99,12 +92,4 @@ public struct ArticleCounts: Sendable, Hashable {
     public let starred: Int
     /// Feeds that have at least one unread article.
     public let feedsWithUnread: Int
-
-    public init(feeds: Int, articles: Int, unread: Int, starred: Int, feedsWithUnread: Int) {
-        self.feeds = feeds
-        self.articles = articles
-        self.unread = unread
-        self.starred = starred
-        self.feedsWithUnread = feedsWithUnread
-    }
 }

@@ -34,6 +34,12 @@ struct BenchmarkDatabaseSize: ParsableArguments {
     var articlesPerFeed = 200
 }
 
+/// How long a benchmark that times sets of inputs repeats each set, in the thread's CPU time.
+struct BenchmarkCPUTime: ParsableArguments {
+    @Option(help: "Minimum CPU seconds per set.")
+    var seconds: Double = 1.5
+}
+
 /// The size of the headless terminal the reader benchmarks draw on.
 struct BenchmarkTerminalSize: ParsableArguments {
     @Option(help: "Terminal size, COLUMNSxROWS.")

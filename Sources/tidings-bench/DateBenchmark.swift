@@ -12,8 +12,7 @@ struct DateBenchmark: ParsableCommand {
 
     @OptionGroup var paths: BenchmarkPaths
 
-    @Option(help: "Minimum CPU seconds per set.")
-    var seconds: Double = 1.5
+    @OptionGroup var time: BenchmarkCPUTime
 
     static let rfc822 = [
         "Sat, 28 Feb 2004 18:14:55 GMT", "Mon, 07 Sep 2020 14:22:10 +0100", "Fri, 22 Nov 2024 17:05:33 +0000",
@@ -32,7 +31,7 @@ struct DateBenchmark: ParsableCommand {
         for (name, texts) in [("rfc822", Self.rfc822), ("rfc3339", Self.rfc3339), ("rarer", Self.rarer)] {
             let inputs = texts.map { Array($0.utf8) }
             var checksum = 0.0
-            let (rounds, cpu, _) = ThreadCPUClock.repeatRounds(forAtLeast: seconds) {
+            let (rounds, cpu, _) = ThreadCPUClock.repeatRounds(forAtLeast: time.seconds) {
                 for _ in 0..<1_000 {
                     for input in inputs {
                         checksum += input.withUnsafeBufferPointer { DateParser.parse(bytes: $0) }?.timeIntervalSince1970 ?? 0

@@ -13,8 +13,7 @@ struct SanitizeBenchmark: ParsableCommand {
 
     @OptionGroup var paths: BenchmarkPaths
 
-    @Option(help: "Minimum CPU seconds per set.")
-    var seconds: Double = 1.5
+    @OptionGroup var time: BenchmarkCPUTime
 
     func run() throws {
         let sets: [(String, [(html: String, base: String?)])] = [
@@ -27,7 +26,7 @@ struct SanitizeBenchmark: ParsableCommand {
             let bytes = bodies.reduce(0) { $0 + $1.html.utf8.count }
             var outputBytes = 0
             for body in bodies { outputBytes += HTMLSanitizer.sanitize(body.html, baseURL: body.base).utf8.count }
-            let (rounds, cpu, wall) = ThreadCPUClock.repeatRounds(forAtLeast: seconds) {
+            let (rounds, cpu, wall) = ThreadCPUClock.repeatRounds(forAtLeast: time.seconds) {
                 for body in bodies { outputBytes &+= HTMLSanitizer.sanitize(body.html, baseURL: body.base).utf8.count }
             }
             let articles = Double(bodies.count * rounds)

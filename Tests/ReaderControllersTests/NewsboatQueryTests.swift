@@ -44,12 +44,3 @@ final class NewsboatQueryTests: XCTestCase {
         }
     }
 }
-
-/// The TOML strings the import writes into config.toml for query feeds.
-final class ConfigQueryAppenderTests: XCTestCase {
-    func testBasicStringsEscapeQuotesBackslashesAndControls() {
-        XCTAssertEqual(ConfigQueryAppender.basicString("plain – é"), "\"plain – é\"")
-        XCTAssertEqual(ConfigQueryAppender.basicString("a \"b\" \\d+"), "\"a \\\"b\\\" \\\\d+\"")
-        XCTAssertEqual(ConfigQueryAppender.basicString("x\ny\t\u{1B}"), "\"x\\ny\\t\\u001B\"")
-    }
-}

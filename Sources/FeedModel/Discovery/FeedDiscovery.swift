@@ -105,10 +105,4 @@ public struct DiscoveredFeed: Sendable, Hashable {
     public var title: String?
     /// The announced media type, lower-case, without parameters.
     public var type: String
-
-    public init(url: String, title: String? = nil, type: String) {
-        self.url = url
-        self.title = title
-        self.type = type
-    }
 }

@@ -104,17 +104,14 @@ public struct JSONFeedWriter: Sendable {
         out.field("language", article.language, level: level, first: &first)
         if !article.attachments.isEmpty {
             out.key("attachments", level: level, first: &first)
-            out.array(article.attachments, level: level) { out, a in
-                out.object(level: level + 1) { out, f in
-                    out.key("url", level: level + 2, first: &f)
-                    out.string(a.url)
-                    out.field("mime_type", a.mimeType, level: level + 2, first: &f)
-                    out.field("title", a.title, level: level + 2, first: &f)
-                    if let v = a.sizeInBytes { out.key("size_in_bytes", level: level + 2, first: &f); out.integer(v) }
-                    if let v = a.durationInSeconds {
-                        out.key("duration_in_seconds", level: level + 2, first: &f)
-                        out.number(v)
-                    }
+            out.objects(article.attachments, level: level) { out, a, f in
+                out.field("url", a.url, level: level + 2, first: &f)
+                out.field("mime_type", a.mimeType, level: level + 2, first: &f)
+                out.field("title", a.title, level: level + 2, first: &f)
+                if let v = a.sizeInBytes { out.key("size_in_bytes", level: level + 2, first: &f); out.integer(v) }
+                if let v = a.durationInSeconds {
+                    out.key("duration_in_seconds", level: level + 2, first: &f)
+                    out.number(v)
                 }
             }
         }
@@ -193,15 +190,10 @@ public struct JSONFeedWriter: Sendable {
     }
 
     private func writeAuthors(_ authors: [Author], level: Int, into out: inout JSONOutput) {
-        out.array(authors, level: level) { out, author in
-            out.object(level: level + 1) { out, f in
-                out.field("name", author.name, level: level + 2, first: &f)
-                if let v = author.url ?? author.email.map({ "mailto:" + $0 }) {
-                    out.key("url", level: level + 2, first: &f)
-                    out.string(v)
-                }
-                out.field("avatar", author.avatar, level: level + 2, first: &f)
-            }
+        out.objects(authors, level: level) { out, author, f in
+            out.field("name", author.name, level: level + 2, first: &f)
+            out.field("url", author.url ?? author.email.map { "mailto:" + $0 }, level: level + 2, first: &f)
+            out.field("avatar", author.avatar, level: level + 2, first: &f)
         }
     }
 
@@ -231,13 +223,10 @@ public struct JSONFeedWriter: Sendable {
         }
         if hasCategories {
             out.key("categories", level: inner, first: &f)
-            out.array(article.categories, level: inner) { out, c in
-                out.object(level: inner + 1) { out, g in
-                    out.key("term", level: inner + 2, first: &g)
-                    out.string(c.term)
-                    out.field("scheme", c.scheme, level: inner + 2, first: &g)
-                    out.field("label", c.label, level: inner + 2, first: &g)
-                }
+            out.objects(article.categories, level: inner) { out, c, g in
+                out.field("term", c.term, level: inner + 2, first: &g)
+                out.field("scheme", c.scheme, level: inner + 2, first: &g)
+                out.field("label", c.label, level: inner + 2, first: &g)
             }
         }
         out.field("base", article.base, level: inner, first: &f)

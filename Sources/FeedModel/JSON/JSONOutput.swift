@@ -53,6 +53,16 @@ struct JSONOutput: ~Copyable {
         raw("]")
     }
 
+    /// Writes an array of objects whose closing bracket is at `level`: one object per element, whose
+    /// members `members` writes at `level + 2`.
+    mutating func objects<Elements: Sequence>(
+        _ elements: Elements, level: Int, _ members: (inout JSONOutput, Elements.Element, inout Bool) -> Void
+    ) {
+        array(elements, level: level) { out, element in
+            out.object(level: level + 1) { out, first in members(&out, element, &first) }
+        }
+    }
+
     /// Writes an object whose closing brace is at `level`: `members` writes its keys at `level + 1`
     /// (with `key(_:level:first:)`, passing on the `first` flag it is given).
     mutating func object(level: Int, _ members: (inout JSONOutput, inout Bool) -> Void) {

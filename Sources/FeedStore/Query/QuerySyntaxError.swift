@@ -4,10 +4,5 @@ public struct QuerySyntaxError: Error, Sendable, Hashable, CustomStringConvertib
     public let column: Int
     public let message: String
 
-    public init(column: Int, message: String) {
-        self.column = column
-        self.message = message
-    }
-
     public var description: String { "query: column \(column): \(message)" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsText
 
 /// Adds `[[query]]` tables (query feeds) to the end of the user's config.toml, leaving every byte already
 /// there as it was: used when `tidings feeds import` meets newsboat `query:` lines. The file is replaced
@@ -25,7 +26,8 @@ struct ConfigQueryAppender {
         for feed in feeds {
             if !text.isEmpty { text += "\n" }
             text += "# Imported from a newsboat urls file.\n[[query]]\n"
-            text += "name = \(Self.basicString(feed.name))\nquery = \(Self.basicString(feed.query))\n"
+            text += "name = \(QuotedString.quoted(feed.name, as: .toml))\n"
+            text += "query = \(QuotedString.quoted(feed.query, as: .toml))\n"
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -40,27 +42,6 @@ struct ConfigQueryAppender {
         } else {
             unlink(path)
         }
-    }
-
-    /// `value` as a TOML basic string: quotes, backslashes and control characters escaped.
-    static func basicString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+@testable import ReaderControllers
+
+/// The refresh lock's wait: handed over by the kernel when the holder lets go, and ended at once by
+/// cancellation without keeping the lock afterwards.
+final class RefreshLockTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("refresh-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private var path: String { directory.appendingPathComponent("tidings.db.refresh-lock").path }
+
+    func testAWaitingAcquireGetsTheLockWhenTheHolderReleasesIt() async throws {
+        let path = path
+        let holder = try await RefreshLock.acquire(path: path, wait: false)
+        // The waiter reports whether, once handed the lock, it really held it (a second take fails).
+        let waiter = Task { () -> Bool in
+            let taken = try await RefreshLock.acquire(path: path, wait: true)
+            defer { taken.release() }
+            return (try? await RefreshLock.acquire(path: path, wait: false)) == nil
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        do {
+            _ = try await RefreshLock.acquire(path: path, wait: false)
+            XCTFail("the lock was taken twice")
+        } catch let error as RefreshError {
+            XCTAssertEqual(error, .locked(path: path))
+        }
+        holder.release()
+        let heldExclusively = try await waiter.value
+        XCTAssertTrue(heldExclusively, "the waiter did not hold the lock it was handed")
+        try await RefreshLock.acquire(path: path, wait: false).release()
+    }
+
+    func testCancellingAWaitEndsItAndLeavesTheLockFree() async throws {
+        let path = path
+        let holder = try await RefreshLock.acquire(path: path, wait: false)
+        let waiter = Task { () -> Bool in
+            do {
+                try await RefreshLock.acquire(path: path, wait: true).release()
+                return false
+            } catch is CancellationError {
+                return true
+            }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        waiter.cancel()
+        let endedByCancel = try await waiter.value
+        XCTAssertTrue(endedByCancel, "a cancelled wait went on to take the lock")
+        holder.release()
+        // The cancelled waiter's thread gets the lock when the holder lets go, and drops it at once.
+        var freed = false
+        for _ in 0..<400 where !freed {
+            if let lock = try? await RefreshLock.acquire(path: path, wait: false) {
+                lock.release()
+                freed = true
+            } else {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        XCTAssertTrue(freed, "a cancelled wait kept the lock")
+    }
+
+    func testAWaitCancelledBeforeItStartsClosesItsDescriptor() async throws {
+        let path = path
+        let holder = try await RefreshLock.acquire(path: path, wait: false)
+        defer { holder.release() }
+        let descriptorsBefore = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        let waiter = Task { () -> Bool in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                try await RefreshLock.acquire(path: path, wait: true).release()
+                return false
+            } catch is CancellationError {
+                return true
+            }
+        }
+        let endedByCancel = try await waiter.value
+        XCTAssertTrue(endedByCancel)
+        let descriptorsAfter = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        XCTAssertEqual(descriptorsAfter, descriptorsBefore, "the cancelled wait left its descriptor open")
+    }
+}
