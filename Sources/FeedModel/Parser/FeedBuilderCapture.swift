@@ -7,13 +7,13 @@ extension FeedBuilder {
         var c = Capture(tag: tag, depth: depth, start: text.count)
         captureURL = nil
         captureScheme = nil
-        if tag == .atomContent || tag == .contentEncoded || tag == .description, item != nil,
-            let base = frames.last?.base, base != item?.article.base
+        if tag == .atomContent || tag == .contentEncoded || tag == .description, inItem,
+            let base = frames.last?.base, base != item.article.base
         {
-            item?.contentBase = base
+            item.contentBase = base
         }
-        if tag == .atomContent, item != nil, frameDepths.last == depth, let lang = frames.last?.lang {
-            item?.contentLanguage = lang
+        if tag == .atomContent, inItem, frameDepths.last == depth, let lang = frames.last?.lang {
+            item.contentLanguage = lang
         }
         if let attributes, attributes.count > 0 {
             switch tag {

@@ -88,8 +88,10 @@ enum HTMLURL {
         _ value: UnsafeBufferPointer<UInt8>, startsWithHash: Bool, allowDataImage: Bool, hasBase: Bool,
         baseIsFile: Bool = false
     ) -> Outcome {
-        guard value.contains(where: { $0 != 0x20 }) else { return .unsafe }
+        // Nothing but white space (a no-break space included) would be written as an empty URL,
+        // which the next pass drops: dropped now.
         let trimmed = trimmedWhitespace(value)
+        guard !trimmed.isEmpty else { return .unsafe }
         switch scheme(of: value) {
         case .none:
             if startsWithHash || !hasBase { return .keep(trimmed) }
