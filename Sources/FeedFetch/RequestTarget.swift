@@ -11,13 +11,13 @@ struct RequestTarget: Sendable {
     let isFile: Bool
 
     init(request: FetchRequest) {
-        let raw = request.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let raw = Self.trimmed(request.url)
         if raw.hasPrefix("/") {
             let encoded = raw.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? raw
             self.init(url: "file://" + encoded, credentials: request.credentials, hostKey: "file:", isFile: true)
             return
         }
-        guard let schemeEnd = raw.range(of: "://") else {
+        guard let schemeEnd = raw.utf8.firstRange(of: "://".utf8) else {
             self.init(url: raw, credentials: request.credentials, hostKey: raw, isFile: false)
             return
         }
@@ -52,6 +52,19 @@ struct RequestTarget: Sendable {
         self.credentials = credentials
         self.hostKey = hostKey
         self.isFile = isFile
+    }
+
+    /// `text` without white space and line ends around it. Most URLs have none: looking at their
+    /// ends costs far less than Foundation's trimming, which ran for every request and response.
+    private static func trimmed(_ text: String) -> String {
+        endsInVisibleASCII(text) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// True when `text` begins and ends with a visible ASCII character (or DEL): then there is no
+    /// white space or line end around it to trim.
+    static func endsInVisibleASCII(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+        return first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80
     }
 
     /// `url` with any user information removed (for URLs that come back from libcurl).

@@ -17,6 +17,21 @@ struct ResponseHeaders {
 
     /// Reads one header line; returns true when the line was a status line of a non-interim response.
     mutating func read(line: UnsafeRawBufferPointer) -> Bool {
+        if let fields = Self.asciiField(line) {
+            // Most lines: a field this type does not keep, found without making strings of it.
+            guard let kept = Self.keptNames.firstIndex(where: { Self.equalIgnoringASCIICase(fields.name, $0) }) else {
+                return false
+            }
+            let value = String(decoding: fields.value, as: UTF8.self)
+            switch kept {
+            case 0: etag = value
+            case 1: lastModified = value
+            case 2: contentType = value
+            case 3: retryAfterValue = value
+            default: cacheControl = value
+            }
+            return false
+        }
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("HTTP/") {
             let fields = text.split(separator: " ", maxSplits: 2)
@@ -37,6 +52,39 @@ struct ResponseHeaders {
         default: break
         }
         return false
+    }
+
+    /// The names of the fields kept, in lower case, in the order `read` stores them.
+    private static let keptNames: [[UInt8]] = ["etag", "last-modified", "content-type", "retry-after", "cache-control"]
+        .map { Array($0.utf8) }
+
+    /// The name and value of a header field line that is all ASCII and not a status line, trimmed as
+    /// the general path trims them (white space and line ends around the line, spaces and tabs around
+    /// the value); nil for any other line, which the general path reads.
+    private static func asciiField(_ line: UnsafeRawBufferPointer) -> (name: UnsafeRawBufferPointer.SubSequence,
+                                                                         value: UnsafeRawBufferPointer.SubSequence)?
+    {
+        guard line.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isSpaceOrLineEnd(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var start = line.startIndex
+        var end = line.endIndex
+        while start < end, isSpaceOrLineEnd(line[start]) { start += 1 }
+        while end > start, isSpaceOrLineEnd(line[end - 1]) { end -= 1 }
+        let text = line[start..<end]
+        if text.starts(with: "HTTP/".utf8) { return nil }
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        var valueStart = colon + 1
+        var valueEnd = end
+        while valueStart < valueEnd, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
+        while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+        return (line[start..<colon], line[valueStart..<valueEnd])
+    }
+
+    private static func equalIgnoringASCIICase(_ bytes: UnsafeRawBufferPointer.SubSequence, _ lower: [UInt8]) -> Bool {
+        guard bytes.count == lower.count else { return false }
+        return zip(bytes, lower).allSatisfy { byte, wanted in
+            (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
+        }
     }
 
     /// The media type of Content-Type without parameters.

@@ -160,7 +160,8 @@ extension Transfer {
     private static func headerValue(_ value: String) -> String? {
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-        let clean = String(scalars).trimmingCharacters(in: .whitespaces)
+        let kept = String(scalars)
+        let clean = RequestTarget.endsInVisibleASCII(kept) ? kept : kept.trimmingCharacters(in: .whitespaces)
         return clean.isEmpty ? nil : clean
     }
 

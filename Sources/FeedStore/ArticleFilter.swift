@@ -4,69 +4,108 @@ import GRDB
 /// An `ArticleQuery` as SQL over `articles AS a` joined with `feeds AS f`: the WHERE condition, the
 /// ORDER BY, and keyset conditions ("after" / "before" an article in list order).
 struct ArticleFilter {
+    /// The condition for reading the list in order (full-text conditions `FullTextTest.listed`).
     let condition: String
     /// `condition` for counting: there the hits may drive the loop (no order to keep).
     let countCondition: String
+    /// The arguments of `condition` and of `countCondition`.
     let arguments: StatementArguments
     let sort: ArticleSort
+    let query: ArticleQuery
+    /// Ages in the query are measured back from this.
+    let now: Date
+
+    /// One condition of the AND that makes the list: its SQL and arguments, and whether it tests the
+    /// full-text index.
+    struct Conjunct {
+        let sql: String
+        let arguments: StatementArguments
+        let fullText: Bool
+    }
 
     init(_ query: ArticleQuery, now: Date = Date()) {
-        var parts: [String] = []
+        self.query = query
+        self.now = now
+        sort = query.sort
+        let listed = Self.combine(Self.conjuncts(query, now: now, fullText: .listed))
+        condition = listed.sql
+        arguments = listed.arguments
+        countCondition = Self.combine(Self.conjuncts(query, now: now, fullText: .driving)).sql
+    }
+
+    /// The MATCH arguments of the list's full-text conditions (a search, `contains` in the expression).
+    var fullTextMatches: [String] {
+        var matches: [String] = []
+        if let search = query.search, let match = SearchExpression.match(search) { matches.append(match) }
+        if let expression = query.expression { matches += QueryCompiler.fullTextMatches(expression) }
+        return matches
+    }
+
+    /// The conditions of the list, each full-text test written as `fullText`.
+    func conjuncts(fullText: FullTextTest) -> [Conjunct] {
+        Self.conjuncts(query, now: now, fullText: fullText)
+    }
+
+    /// `conjuncts` joined with AND ("1" for none).
+    static func combine(_ conjuncts: [Conjunct]) -> (sql: String, arguments: StatementArguments) {
         var arguments = StatementArguments()
+        for conjunct in conjuncts { arguments += conjunct.arguments }
+        return (conjuncts.isEmpty ? "1" : conjuncts.map(\.sql).joined(separator: " AND "), arguments)
+    }
+
+    private static func conjuncts(_ query: ArticleQuery, now: Date, fullText: FullTextTest) -> [Conjunct] {
+        var parts: [Conjunct] = []
+        func add(_ sql: String, _ arguments: StatementArguments = [], fullText: Bool = false) {
+            parts.append(Conjunct(sql: sql, arguments: arguments, fullText: fullText))
+        }
         if let ids = query.feedIDs {
             if ids.isEmpty {
-                parts.append("0")
+                add("0")
             } else {
                 // A few feeds drive the loop through their own index; a long list (a feed list's
                 // scope) only filters the rows of the list's index walk, which keeps its order: the
                 // first page of "All unread" over 500 listed feeds in 3 ms instead of 10 (a sort).
                 // Sorted by feed, the feeds drive anyway, and the list narrows them.
                 let column = ids.count > 8 && query.sort != .byFeed ? "+a.feed_id" : "a.feed_id"
-                parts.append("\(column) IN (\(Self.placeholders(ids.count)))")
-                arguments += StatementArguments(ids)
+                add("\(column) IN (\(Self.placeholders(ids.count)))", StatementArguments(ids))
             }
         }
         if !query.tags.isEmpty {
-            parts.append(
-                "a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(Self.placeholders(query.tags.count))))")
-            arguments += StatementArguments(query.tags)
+            add("a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(Self.placeholders(query.tags.count))))",
+                StatementArguments(query.tags))
         }
-        if query.unreadOnly { parts.append("a.read = 0") }
-        if query.starredOnly { parts.append("a.starred = 1") }
-        if let since = query.since {
-            parts.append("a.sort_date >= ?")
-            arguments += [since.timeIntervalSince1970]
-        }
+        if query.unreadOnly { add("a.read = 0") }
+        if query.starredOnly { add("a.starred = 1") }
+        if let since = query.since { add("a.sort_date >= ?", [since.timeIntervalSince1970]) }
         if let search = query.search {
             if let match = SearchExpression.match(search) {
-                // The unary + keeps the hits from driving the loop: the list index is walked in order and
-                // each row checked against the hits, so a word found in most articles does not mean
-                // sorting them all (cost stays near a scan of the list's index, ~10-20 ms per 100,000).
-                parts.append(Self.orderedSearch)
-                arguments += [match]
+                // Listed, the list index is walked in order and each row checked against the hits, so a
+                // word found in most articles does not mean sorting them all (`FullTextTest`).
+                var arguments: StatementArguments = [match]
+                let sql = fullText.sql(&arguments)
+                add(sql, arguments, fullText: true)
             } else {
-                parts.append("0")
+                add("0")
             }
         }
         if let state = query.notExportedBy {
-            parts.append("""
+            add("""
                 NOT EXISTS (SELECT 1 FROM export_marks m WHERE m.article_id = a.id
                     AND m.state_id = (SELECT id FROM export_states WHERE name = ?))
-                """)
-            arguments += [state]
+                """, [state])
         }
         if let expression = query.expression {
-            let compiled = QueryCompiler(now: now).compile(expression)
-            parts.append(compiled.sql)
-            arguments += compiled.arguments
+            // Each part of the top-level AND on its own, so that a reader can tell the full-text ones.
+            let compiler = QueryCompiler(now: now, fullText: fullText)
+            for part in expression.conjuncts {
+                let compiled = compiler.compile(part)
+                add(compiled.sql, compiled.arguments, fullText: !QueryCompiler.fullTextMatches(part).isEmpty)
+            }
         }
         if !query.includeIgnored {
-            parts.append(Self.notIgnored)
+            add(Self.notIgnored)
         }
-        condition = parts.isEmpty ? "1" : parts.joined(separator: " AND ")
-        countCondition = condition.replacingOccurrences(of: Self.orderedSearch, with: Self.drivingSearch)
-        self.arguments = arguments
-        sort = query.sort
+        return parts
     }
 
     var orderBy: String { order(reversed: false) }
@@ -155,8 +194,6 @@ struct ArticleFilter {
     /// Leaves out ignored articles. Written against the partial index of ignored articles (usually
     /// empty or small), so that a count over a covering index needs no look-up of each row.
     static let notIgnored = "a.id NOT IN (SELECT id FROM articles WHERE ignored = 1)"
-    private static let orderedSearch = QueryCompiler.orderedSearch
-    private static let drivingSearch = "a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
 
     private static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")

@@ -13,7 +13,11 @@ enum ArticleReader {
     ) throws -> [ArticleSummary] {
         var condition = filter.condition
         var arguments = filter.arguments
-        if let extra {
+        // A few rows of a list with full-text conditions: their ids found first (see `FullTextProbe`).
+        if let ids = try FullTextProbe.firstIDs(db, filter, extra: extra, reversed: reversed, count: offset + limit) {
+            condition = "a.id IN (\(FeedScope.sqlList(ids)))"
+            arguments = []
+        } else if let extra {
             condition += " AND " + extra.0
             arguments += extra.1
         }
@@ -78,12 +82,18 @@ enum ArticleReader {
         _ db: Database, _ filter: ArticleFilter, limit: Int?, withContent: Bool,
         _ body: (StoredArticle) throws -> Void
     ) throws {
+        var condition = filter.condition
         var arguments = filter.arguments
         arguments += [limit ?? -1]
+        // A few rows of a list with full-text conditions: their ids found first (see `FullTextProbe`).
+        if let limit, let ids = try FullTextProbe.firstIDs(db, filter, extra: nil, reversed: false, count: limit) {
+            condition = "a.id IN (\(FeedScope.sqlList(ids)))"
+            arguments = [-1]
+        }
         let statement = try db.makeStatement(sql: """
             SELECT \(ArticleColumns.select(withContent: withContent))
             FROM \(filter.from) \(bodyJoin(withContent: withContent))
-            WHERE \(filter.condition) ORDER BY \(filter.orderBy) LIMIT ?
+            WHERE \(condition) ORDER BY \(filter.orderBy) LIMIT ?
             """)
         let columns = try ArticleColumns(statement)
         let rows = try Row.fetchCursor(statement, arguments: arguments)

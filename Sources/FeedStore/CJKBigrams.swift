@@ -31,28 +31,46 @@ enum CJKBigrams {
         return text.withUTF8 { bytes in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count * 2)
+            // A run ends before a character that is not CJK: its bigrams, then a space unless that
+            // character is one; the character starts the next bytes copied as they are.
+            func endRun(_ run: inout [Range<Int>], before lead: UInt8, at index: Int, plainStart: inout Int) {
+                append(run, of: bytes, endingWord: false, to: &output)
+                run.removeAll(keepingCapacity: true)
+                if lead != 0x20 { output.append(0x20) }
+                plainStart = index
+            }
             // The byte ranges of the characters of the current CJK run.
             var run: [Range<Int>] = []
+            // Where the bytes copied as they are since the last CJK run begin: copied in one go when
+            // the next run starts or the text ends (most of a text with some CJK is other text).
+            var plainStart = 0
             var index = 0
             while index < bytes.count {
                 let lead = bytes[index]
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                let end = min(index + length, bytes.count)
-                if length >= 3, isCJK(scalarValue(bytes, index, length)) {
-                    if run.isEmpty, let last = output.last, last != 0x20 { output.append(0x20) }
-                    run.append(index..<end)
-                    index = end
+                if lead < 0xE1 {
+                    // ASCII, two-byte characters and continuation bytes: never CJK (see `containsCJK`).
+                    if !run.isEmpty { endRun(&run, before: lead, at: index, plainStart: &plainStart) }
+                    index += 1
                     continue
                 }
-                if !run.isEmpty {
-                    append(run, of: bytes, endingWord: false, to: &output)
-                    run.removeAll(keepingCapacity: true)
-                    if lead != 0x20 { output.append(0x20) }
+                let length = lead < 0xF0 ? 3 : 4
+                let end = min(index + length, bytes.count)
+                if isCJK(scalarValue(bytes, index, length)) {
+                    if run.isEmpty {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
+                        if let last = output.last, last != 0x20 { output.append(0x20) }
+                    }
+                    run.append(index..<end)
+                } else if !run.isEmpty {
+                    endRun(&run, before: lead, at: index, plainStart: &plainStart)
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 index = end
             }
-            if !run.isEmpty { append(run, of: bytes, endingWord: lastRunEndsWord, to: &output) }
+            if run.isEmpty {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<bytes.count]))
+            } else {
+                append(run, of: bytes, endingWord: lastRunEndsWord, to: &output)
+            }
             return (String(decoding: output, as: UTF8.self), run.count)
         }
     }

@@ -90,7 +90,11 @@ enum FeedReader {
         let (ignoredTotal, ignoredUnread, unreadTest) = includeIgnored
             ? ("", "", "")
             : ("- (SELECT count(*) FROM articles WHERE ignored = 1 AND \(articles))",
-               "- (SELECT count(*) FROM articles WHERE read = 0 AND ignored = 1 AND \(articles))", "AND ignored = 0")
+               "- (SELECT count(*) FROM articles WHERE read = 0 AND ignored = 1 AND \(articles))",
+               "AND id NOT IN (SELECT id FROM articles WHERE ignored = 1)")
+        // A feed has unread articles when the first entry of its partial unread index is not ignored:
+        // tested against the (small) set of ignored ids, never by reading the article's row, 20,000
+        // of which cost 0.25 s at 1,000,000 articles.
         let sql = """
             SELECT (SELECT count(*) FROM feeds f WHERE \(feeds)) AS feeds,
                 (SELECT count(*) FROM articles WHERE \(articles)) \(ignoredTotal) AS articles,

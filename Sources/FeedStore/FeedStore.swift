@@ -46,6 +46,7 @@ public final class FeedStore: Sendable {
             // Temporary tables (the articles being stored, for ignore rules) stay in memory.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             db.add(function: RegexpFunction.function)
+            db.add(function: LiteralPattern.foldsToASCIIFunction)
             SearchFunctions.register(db)
         }
         self.path = path
@@ -93,7 +94,8 @@ public final class FeedStore: Sendable {
 
     func updateFeed(_ id: Int64, sql assignments: String, _ values: StatementArguments) throws {
         try pool.write { db in
-            try db.execute(sql: "UPDATE feeds SET \(assignments) WHERE id = ?", arguments: values + [id])
+            // Cached: a warm refresh makes the same update for each of its feeds.
+            try db.cachedStatement(sql: "UPDATE feeds SET \(assignments) WHERE id = ?").execute(arguments: values + [id])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(id) }
         }
     }

@@ -58,13 +58,13 @@ extension FeedStore {
         -> Int
     {
         try pool.write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE feeds SET last_fetch_at = ?, last_status = ?, last_error = ?,
                         consecutive_failures = consecutive_failures + 1, next_fetch_at = ?
                     WHERE id = ?
-                    """,
-                arguments: [date.timeIntervalSince1970, status, error, nextFetchAt?.timeIntervalSince1970, feedID])
+                    """
+            ).execute(arguments: [date.timeIntervalSince1970, status, error, nextFetchAt?.timeIntervalSince1970, feedID])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
             return try Int.fetchOne(
                 db, sql: "SELECT consecutive_failures FROM feeds WHERE id = ?", arguments: [feedID]) ?? 0

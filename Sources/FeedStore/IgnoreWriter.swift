@@ -35,10 +35,17 @@ enum IgnoreWriter {
         if !exists {
             try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS \(incomingText) (id INTEGER PRIMARY KEY, body TEXT)")
         }
-        let insertText = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingText) (id, body) VALUES (?, ?)")
-        let content = expression.textFields.contains(.content)
-        for article in articles {
-            try insertText.execute(arguments: [article.id, content ? article.plainBody : nil])
+        if readsBody(expression) {
+            let insertText = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO \(incomingText) (id, body) VALUES (?, ?)")
+            for article in articles {
+                try insertText.execute(arguments: [article.id, article.plainBody])
+            }
+        } else {
+            // The rules read no text from the table: every id in one statement.
+            let ids = "[" + articles.map { String($0.id) }.joined(separator: ",") + "]"
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(incomingText) (id) SELECT value FROM json_each(?)")
+                .execute(arguments: [ids])
         }
         let compiled = QueryCompiler(text: .incoming, now: now).compile(expression)
         try db.cachedStatement(
@@ -52,6 +59,17 @@ enum IgnoreWriter {
                 """
         ).execute(arguments: compiled.arguments)
         try db.cachedStatement(sql: "DELETE FROM \(incomingText)").execute()
+    }
+
+    /// True when a condition compares the plain body itself (`content =~`, `content !~`), which the
+    /// compiled rules read from `incomingText`; `contains` reads the search index.
+    private static func readsBody(_ expression: QueryExpression) -> Bool {
+        switch expression {
+        case .and(let left, let right), .or(let left, let right): return readsBody(left) || readsBody(right)
+        case .not(let inner): return readsBody(inner)
+        case .condition(.text(.content, let match, _)): return match != .contains
+        case .condition: return false
+        }
     }
 
     /// True when `rules` differ from the rules last applied to every article.

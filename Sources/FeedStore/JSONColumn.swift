@@ -3,8 +3,9 @@ import Foundation
 import TidingsText
 
 /// JSON text columns for authors and enclosures. Written by hand (this runs for every stored
-/// article, and JSONEncoder costs more than the rest of the row), read back with JSONDecoder through
-/// the types' Codable conformance, so the keys are their property names. Empty arrays are NULL.
+/// article, and JSONEncoder costs more than the rest of the row), read back by hand too
+/// (`FlatJSONArray`), with JSONDecoder through the types' Codable conformance for whatever that does
+/// not read exactly as JSONDecoder would; the keys are the property names. Empty arrays are NULL.
 enum JSONColumn {
     static func encode(_ authors: [Author]) -> String? {
         JSONText.array(authors) { json, author in
@@ -29,6 +30,74 @@ enum JSONColumn {
     static func decode<Value: Decodable>(_ type: Value.Type, from text: String?) -> Value? {
         guard let text else { return nil }
         return try? JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+
+    /// The authors of an `authors` column; nil for NULL or text that is not such JSON.
+    static func authors(from text: String?) -> [Author]? {
+        guard let text else { return nil }
+        let fast = FlatJSONArray.parse(text).flatMap { objects in
+            objects.map { fields -> Author? in
+                guard let name = string(fields["name"]), let url = string(fields["url"]),
+                      let email = string(fields["email"]), let avatar = string(fields["avatar"])
+                else { return nil }
+                return Author(name: name, url: url, email: email, avatar: avatar)
+            }.allOrNil()
+        }
+        return fast ?? decode([Author].self, from: text)
+    }
+
+    /// The enclosures of an `enclosures` column; nil for NULL or text that is not such JSON.
+    static func enclosures(from text: String?) -> [Enclosure]? {
+        guard let text else { return nil }
+        let fast = FlatJSONArray.parse(text).flatMap { objects in
+            objects.map { fields -> Enclosure? in
+                guard case .string(let url)? = fields["url"], let mimeType = string(fields["mimeType"]),
+                      let title = string(fields["title"]), let size = integer(fields["sizeInBytes"]),
+                      let duration = double(fields["durationInSeconds"])
+                else { return nil }
+                return Enclosure(url: url, mimeType: mimeType, title: title, sizeInBytes: size, durationInSeconds: duration)
+            }.allOrNil()
+        }
+        return fast ?? decode([Enclosure].self, from: text)
+    }
+
+    // An optional field as the fast path reads it: .some(nil) when absent or null, nil when the value
+    // is of another kind (left to JSONDecoder).
+    private static func string(_ value: FlatJSONArray.Value?) -> String?? {
+        switch value {
+        case nil, .null?: return .some(nil)
+        case .string(let text)?: return .some(text)
+        case .number?: return nil
+        }
+    }
+
+    private static func integer(_ value: FlatJSONArray.Value?) -> Int64?? {
+        switch value {
+        case nil, .null?: return .some(nil)
+        case .number(let text)?: return Int64(text).map { .some($0) }
+        case .string?: return nil
+        }
+    }
+
+    private static func double(_ value: FlatJSONArray.Value?) -> Double?? {
+        switch value {
+        case nil, .null?: return .some(nil)
+        case .number(let text)?: return Double(text).flatMap { $0.isFinite ? .some($0) : nil }
+        case .string?: return nil
+        }
+    }
+}
+
+extension Array {
+    /// The elements unwrapped, or nil when one is nil.
+    fileprivate func allOrNil<Wrapped>() -> [Wrapped]? where Element == Wrapped? {
+        var values: [Wrapped] = []
+        values.reserveCapacity(count)
+        for element in self {
+            guard let element else { return nil }
+            values.append(element)
+        }
+        return values
     }
 }
 

@@ -18,7 +18,7 @@ enum SearchFunctions {
 
     /// The authors (stored JSON) as indexed.
     static let author = DatabaseFunction("tidings_search_author", argumentCount: 1, pure: true) { values in
-        let authors = JSONColumn.decode([Author].self, from: String.fromDatabaseValue(values[0])) ?? []
+        let authors = JSONColumn.authors(from: String.fromDatabaseValue(values[0])) ?? []
         return CJKBigrams.document(SearchText.authors(authors))
     }
 

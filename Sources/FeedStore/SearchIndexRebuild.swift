@@ -34,7 +34,7 @@ enum SearchIndexRebuild {
             let id: Int64 = row["id"]
             let identity: String = row["identity"]
             let title: String? = row["title"]
-            let authors = JSONColumn.decode([Author].self, from: row["authors"]) ?? []
+            let authors = JSONColumn.authors(from: row["authors"]) ?? []
             let contentType: String? = row["content_type"]
             // Through BodyColumn: bodies of this era are TEXT, which it gives as it is.
             let body = SearchText.body(

@@ -39,8 +39,8 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     let authorsJSON: String?
     let enclosuresJSON: String?
 
-    public var authors: [Author] { JSONColumn.decode([Author].self, from: authorsJSON) ?? [] }
-    public var enclosures: [Enclosure] { JSONColumn.decode([Enclosure].self, from: enclosuresJSON) ?? [] }
+    public var authors: [Author] { JSONColumn.authors(from: authorsJSON) ?? [] }
+    public var enclosures: [Enclosure] { JSONColumn.enclosures(from: enclosuresJSON) ?? [] }
 }
 
 /// One row of an article list: just what a list shows.

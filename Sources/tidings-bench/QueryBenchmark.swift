@@ -57,6 +57,7 @@ struct QueryBenchmark: ParsableCommand {
         for (name, text) in queries {
             let expression = try QueryExpression(parsing: text)
             var times: [Double] = []
+            var processor: [Double] = []
             var rows = "?"
             for _ in 0..<5 {
                 let store = try FeedStore(path: database)
@@ -65,16 +66,19 @@ struct QueryBenchmark: ParsableCommand {
                     device: terminal, context: ReaderContext(store: store, config: ReaderConfig()), environment: [:])
                 app.processEvents()
                 let start = ContinuousClock.now
+                let cpuStart = ThreadCPUClock.seconds()
                 app.navigation.push(ArticleListViewController(
                     context: app.context, title: name, query: .matching(expression), showsFeed: true))
                 app.processEvents()
                 times.append(Self.milliseconds(ContinuousClock.now - start))
+                processor.append((ThreadCPUClock.seconds() - cpuStart) * 1000)
                 // A list with a full first page is counted in the background (the status says … until then).
                 rows = terminal.lines.dropLast().last?.split(separator: "/").last.map(String.init) ?? "?"
                 if rows == "…" { rows = String(try store.countArticles(.matching(expression))) + " (counted after)" }
             }
-            print(String(format: "query_feed_first_screen_ms[%@]: first=%.2f best=%.2f rows=%@ (target <= 50)",
-                         name, times[0], times.min() ?? 0, rows))
+            // The CPU time of the reader's thread: on a machine others share, the wall time counts their work too.
+            print(String(format: "query_feed_first_screen_ms[%@]: first=%.2f best=%.2f cpu_best=%.2f rows=%@ (target <= 50)",
+                         name, times[0], times.min() ?? 0, processor.min() ?? 0, rows))
         }
 
         // The feed list with 20 query feeds, from opening the store to the first full screen.

@@ -165,7 +165,8 @@ final class QueryLanguageTests: XCTestCase {
 
     func testLiteralPatternsMatchAsTheRegexEngineDoes() throws {
         for pattern in ["(?i)^episode", "Swift|Rust", "(?i)QUOTED", "^Anc", "(?i)swift|^rust and", "Ep", "(?i)^ep|cards",
-                        "back", "It's \\\"quoted", "é"] {
+                        "back", "It's \\\"quoted", "é", "(?i)(episode|CARDS)", "^(Swift|Rust)", "(?i)^(?:ep|rust and)",
+                        "(Swift)", "(?:compared|swift)"] {
             for field in ["title", "content", "author", "feed", "tag", "url", "enclosure"] {
                 let literal = try titles("\(field) =~ \"\(pattern)\"")
                 let engine = try titles("\(field) =~ \"\(pattern)(?:)\"")
@@ -174,6 +175,13 @@ final class QueryLanguageTests: XCTestCase {
         }
         let compiled = QueryCompiler(now: now).compile(try QueryExpression(parsing: "title =~ \"(?i)^sponsored|advert\""))
         XCTAssertFalse(compiled.sql.contains("REGEXP"), compiled.sql)
+        let grouped = QueryCompiler(now: now).compile(
+            try QueryExpression(parsing: "title =~ \"(?i)(giveaway|webinar|black friday)\""))
+        XCTAssertFalse(grouped.sql.contains("REGEXP"), "one group of literal alternatives: \(grouped.sql)")
+        for pattern in ["(a)|(b)", "(a|b)+", "(?i:a|b)", "(?=a)", "()"] {
+            let sql = QueryCompiler(now: now).compile(try QueryExpression(parsing: "title =~ \"\(pattern)\"")).sql
+            XCTAssertTrue(sql.contains("REGEXP"), "\(pattern): \(sql)")
+        }
         let regex = QueryCompiler(now: now).compile(try QueryExpression(parsing: "title =~ \"spon.ored\""))
         XCTAssertTrue(regex.sql.contains("REGEXP"), regex.sql)
     }

@@ -12,12 +12,13 @@ enum LiteralPattern {
         var body = Substring(pattern)
         let caseInsensitive = body.hasPrefix("(?i)")
         if caseInsensitive { body = body.dropFirst(4) }
+        let (alternatives, groupAnchored) = ungrouped(body)
         var tests: [String] = []
         var values: StatementArguments = []
-        for alternative in body.split(separator: "|", omittingEmptySubsequences: false) {
+        for alternative in alternatives.split(separator: "|", omittingEmptySubsequences: false) {
             var text = alternative
-            let anchored = text.hasPrefix("^")
-            if anchored { text = text.dropFirst() }
+            let anchored = groupAnchored || text.hasPrefix("^")
+            if text.hasPrefix("^") { text = text.dropFirst() }
             guard !text.isEmpty, text.unicodeScalars.allSatisfy({ isLiteral($0, caseInsensitive: caseInsensitive) })
             else { return nil }
             let subject = caseInsensitive ? "lower(\(expression))" : expression
@@ -35,12 +36,41 @@ enum LiteralPattern {
         return "(" + tests.joined(separator: " OR ") + ")"
     }
 
+    /// For a pattern that `sql` tests without the regular-expression engine: the texts of which one
+    /// must occur in any value it matches, and whether case is ignored (then in lower case); nil
+    /// for any other pattern.
+    static func requiredAlternatives(_ pattern: String) -> (texts: [String], caseInsensitive: Bool)? {
+        var arguments = StatementArguments()
+        guard sql("x", pattern, &arguments) != nil else { return nil }
+        var body = Substring(pattern)
+        let caseInsensitive = body.hasPrefix("(?i)")
+        if caseInsensitive { body = body.dropFirst(4) }
+        let texts = ungrouped(body).0.split(separator: "|", omittingEmptySubsequences: false).map { alternative in
+            let text = alternative.hasPrefix("^") ? alternative.dropFirst() : alternative
+            return caseInsensitive ? text.lowercased() : String(text)
+        }
+        return (texts, caseInsensitive)
+    }
+
+    /// The alternatives of a pattern that is one group around them (`(a|b)`, `(?:a|b)`, after an
+    /// optional `^`, which then anchors each: `^(a|b)` is `^a|^b`), and whether they are anchored so;
+    /// any other pattern as it is.
+    private static func ungrouped(_ body: Substring) -> (Substring, anchored: Bool) {
+        let anchored = body.hasPrefix("^")
+        let group = anchored ? body.dropFirst() : body
+        guard group.hasPrefix("("), group.hasSuffix(")"), group.count >= 2 else { return (body, false) }
+        var inner = group.dropFirst().dropLast()
+        if inner.hasPrefix("?:") { inner = inner.dropFirst(2) }
+        guard !inner.contains("("), !inner.contains(")") else { return (body, false) }
+        return (inner, anchored)
+    }
+
     /// For a pattern of literal runs joined by `.*`, `.+` (either lazy with `?`), after an optional
     /// `(?i)` and `^` and before an optional `$`, such as `(?i)garden.*stone`: SQL that is true for
     /// every value the pattern can match, testing that each run occurs (`instr`, or ASCII-folding
     /// `LIKE` with `(?i)`), with its arguments appended; nil for any other pattern. The caller still
     /// applies `REGEXP`: this only spares it the rows that cannot match. With `(?i)` a value holding one
-    /// of the few characters that fold to ASCII letters (`foldsToASCIIGlob`) is always left to `REGEXP`.
+    /// of the few characters that fold to ASCII letters (`foldsToASCII`) is always left to `REGEXP`.
     static func requiredRunsSQL(_ expression: String, _ pattern: String, _ arguments: inout StatementArguments)
         -> String?
     {
@@ -87,22 +117,29 @@ enum LiteralPattern {
         }
         let all = "(" + tests.joined(separator: " AND ") + ")"
         guard caseInsensitive else { return all }
-        arguments += [foldsToASCIIGlob]
-        return "(\(all) OR \(expression) GLOB ?)"
+        // Text of ASCII only (as many characters as bytes) cannot hold one: the function is called
+        // for the rest alone (a GLOB with a class of these characters cost 35 µs a title).
+        return """
+            (\(all) OR (length(\(expression)) <> length(CAST(\(expression) AS BLOB))
+                AND \(foldsToASCIIFunction.name)(\(expression))))
+            """
     }
 
-    /// A GLOB true for text holding one of the characters beyond ASCII whose lower case, upper case or
-    /// case folding holds an ASCII letter (`ſ` is `s`, `K` (Kelvin) is `k`, `ß` is `ss`, `ﬁ` is `fi`):
-    /// the only ones through which a case-insensitive ASCII pattern can match more than `LIKE` finds.
-    /// Found by folding every scalar (U+0080 to U+10FFFF) with Foundation, which also covers what ICU's
-    /// `(?i)` matches.
-    static let foldsToASCIIGlob: String = {
-        let scalars: [UInt32] = [
-            0xDF, 0x130, 0x131, 0x149, 0x17F, 0x1F0, 0x1E96, 0x1E97, 0x1E98, 0x1E99, 0x1E9A, 0x1E9E, 0x212A,
-            0xFB00, 0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06,
-        ]
-        return "*[" + String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))) + "]*"
-    }()
+    /// `tidings_folds_to_ascii(text)`: true when the text holds one of the `foldsToASCII` characters.
+    static let foldsToASCIIFunction = DatabaseFunction("tidings_folds_to_ascii", argumentCount: 1, pure: true) {
+        values in
+        guard let text = String.fromDatabaseValue(values[0]) else { return false }
+        return text.unicodeScalars.contains { $0.value >= 0x80 && foldsToASCII.contains($0.value) }
+    }
+
+    /// The characters beyond ASCII whose lower case, upper case or case folding holds an ASCII letter
+    /// (`ſ` is `s`, `K` (Kelvin) is `k`, `ß` is `ss`, `ﬁ` is `fi`): the only ones through which a
+    /// case-insensitive ASCII pattern can match more than `LIKE` finds. Found by folding every scalar
+    /// (U+0080 to U+10FFFF) with Foundation, which also covers what ICU's `(?i)` matches.
+    static let foldsToASCII: Set<UInt32> = [
+        0xDF, 0x130, 0x131, 0x149, 0x17F, 0x1F0, 0x1E96, 0x1E97, 0x1E98, 0x1E99, 0x1E9A, 0x1E9E, 0x212A,
+        0xFB00, 0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06,
+    ]
 
     private static func isLiteral(_ scalar: Unicode.Scalar, caseInsensitive: Bool) -> Bool {
         if scalar.isASCII {

@@ -17,8 +17,30 @@ struct QueryCompiler {
     var text = TextSource.stored
     /// Ages are measured back from this.
     var now: Date
+    /// How a `contains` condition on the stored text is tested.
+    var fullText = FullTextTest.listed
 
-    static let orderedSearch = "+a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
+    init(text: TextSource = .stored, now: Date, fullText: FullTextTest = .listed) {
+        self.text = text
+        self.now = now
+        self.fullText = fullText
+    }
+
+    /// The MATCH argument of `contains` on `field`: the field's index column and the words.
+    static func fullTextMatch(_ field: QueryTextField, _ value: String) -> String {
+        let column = field == .content ? "body" : field.rawValue
+        return "{\(column)} : (\(SearchExpression.match(value) ?? "\"\""))"
+    }
+
+    /// The MATCH arguments of every `contains` condition of `expression`, in compile order.
+    static func fullTextMatches(_ expression: QueryExpression) -> [String] {
+        switch expression {
+        case .and(let left, let right), .or(let left, let right): return fullTextMatches(left) + fullTextMatches(right)
+        case .not(let inner): return fullTextMatches(inner)
+        case .condition(.text(let field, .contains, let value)): return [fullTextMatch(field, value)]
+        case .condition: return []
+        }
+    }
 
     func compile(_ expression: QueryExpression) -> (sql: String, arguments: StatementArguments) {
         var arguments = StatementArguments()
@@ -97,6 +119,17 @@ struct QueryCompiler {
     private func jsonPrefilter(_ column: String, _ match: QueryTextMatch, _ value: String,
                                _ arguments: inout StatementArguments) -> String
     {
+        if match == .regex {
+            // A literal pattern (`(?i)marketing|promo`): one of its texts occurs in the JSON. Only for
+            // texts of ASCII letters, digits and spaces, which the JSON writer never escapes.
+            guard let (texts, caseInsensitive) = LiteralPattern.requiredAlternatives(value),
+                  texts.allSatisfy({ text in text.unicodeScalars.allSatisfy { $0.isASCII
+                      && ($0 == " " || $0.properties.isAlphabetic || ("0"..."9").contains($0)) } })
+            else { return "" }
+            let subject = caseInsensitive ? "lower(\(column))" : column
+            arguments += StatementArguments(texts)
+            return " AND (" + texts.map { _ in "instr(\(subject), ?) > 0" }.joined(separator: " OR ") + ")"
+        }
         guard match == .equals, !value.isEmpty,
               !value.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x2028
                   || $0.value == 0x2029 })
@@ -109,10 +142,9 @@ struct QueryCompiler {
                       _ arguments: inout StatementArguments) -> String
     {
         if match == .contains {
-            let column = field == .content ? "body" : field.rawValue
-            arguments += ["{\(column)} : (\(SearchExpression.match(value) ?? "\"\""))"]
+            arguments += [Self.fullTextMatch(field, value)]
             switch text {
-            case .stored: return "(\(Self.orderedSearch))"
+            case .stored: return "(\(fullText.sql(&arguments)))"
             case .incoming:
                 // The articles being stored are in the index already (same transaction): only the
                 // part of each term's entries between their lowest and highest id is read.

@@ -21,6 +21,12 @@ public indirect enum QueryExpression: Sendable, Hashable {
         self = try QueryParser.parse(text)
     }
 
+    /// The parts of the top-level `and` (the expression itself when it is not an `and`), left to right.
+    var conjuncts: [QueryExpression] {
+        if case .and(let left, let right) = self { return left.conjuncts + right.conjuncts }
+        return [self]
+    }
+
     /// True when some condition uses full-text search (`contains`).
     var usesFullText: Bool {
         !textFields.isEmpty

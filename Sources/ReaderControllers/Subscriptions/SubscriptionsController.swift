@@ -267,10 +267,13 @@ public final class SubscriptionsController: Sendable {
     }
 
     /// Loads the feed list when the file exists and makes the store follow it; returns it with the
-    /// feeds it names, or nil and every feed when there is no list file (nothing is created).
+    /// feeds it names, or nil and every feed when there is no list file (nothing is created). A list
+    /// the store synced before, unchanged since on both sides, is not synced again (as `sync()`):
+    /// going through 500 feeds to change nothing was half of a warm refresh's processor time.
     func synchronizeIfListed() throws -> (file: SubscriptionsFile?, scope: FeedScope) {
-        guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return (nil, .every) }
-        let file = try SubscriptionsFile.load(path: environment.paths.feedList)
+        guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return (nil, .every) }
+        let file = try SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)
+        if let scope = try environment.store.confirmListed(snapshot.stamp) { return (file, scope) }
         return (file, try sync(file).scope)
     }
 
