@@ -223,3 +223,19 @@ final class RepeatedEntryFieldTests: XCTestCase {
         XCTAssertNil(feed.items.last?.summary)
     }
 }
+
+/// fuzz-feed (Fuzz/Seeds/fuzz-feed/base64-title-control): an Atom 0.3 title in `mode="base64"`
+/// decoded to a C0 control (U+001A), which no XML text field can hold.
+final class Base64FieldTests: XCTestCase {
+    func testBase64TextHoldsOnlyXMLCharacters() throws {
+        let document = """
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#">
+              <title mode="base64">RmVlZCUaRXBsZQ==</title>
+              <entry><title mode="base64">\(Data("a\u{1}\tb\u{FFFE}c".utf8).base64EncodedString())</title><id>1</id></entry>
+            </feed>
+            """
+        let feed = try FeedParser.parse(Array(document.utf8))
+        XCTAssertEqual(feed.title, "Feed%Eple")
+        XCTAssertEqual(feed.items.first?.title, "a\tbc")
+    }
+}

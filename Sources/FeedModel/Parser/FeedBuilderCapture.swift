@@ -75,7 +75,9 @@ extension FeedBuilder {
         if c.base64, let encoded = value, let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),
             let decoded = String(bytes: data, encoding: .utf8)
         {
-            value = decoded
+            // Base64 can carry what XML text cannot (C0 controls, U+FFFE, U+FFFF): the field holds
+            // the characters an XML field could, as every other text field does.
+            value = String(String.UnicodeScalarView(decoded.unicodeScalars.filter(Self.isXMLCharacter)))
         }
         guard let value else { return }
         if containers.last.map({ if case .item = $0.kind { return true } else { return false } }) == true {
@@ -83,5 +85,12 @@ extension FeedBuilder {
         } else {
             assignOther(c, value)
         }
+    }
+
+    /// Whether XML 1.0 allows `scalar` in text (tab, line feed, carriage return, and from U+0020
+    /// on, except U+FFFE and U+FFFF).
+    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value >= 0x20 || scalar == "\t" || scalar == "\n" || scalar == "\r")
+            && scalar.value != 0xFFFE && scalar.value != 0xFFFF
     }
 }
