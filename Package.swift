@@ -37,13 +37,15 @@ let package = Package(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
+        // SSE2 byte scans for the parser's hot loops (Swift's SIMD types do not compile to vector code).
+        .target(name: "CByteScan", path: "Sources/CByteScan"),
 
         // The leaf text module: entities, escaping, display widths, dates, durations, hashing; imports no
         // project module, and every module may use it.
         .target(name: "TidingsText"),
 
         // Modules that do one thing each and know nothing of one another.
-        .target(name: "FeedModel", dependencies: ["CLibXML2", "TidingsText"]),
+        .target(name: "FeedModel", dependencies: ["CLibXML2", "CByteScan", "TidingsText"]),
         .target(name: "FeedFetch", dependencies: ["CCurl"]),
         .target(
             name: "FeedStore",

@@ -1,3 +1,4 @@
+import CByteScan
 import Foundation
 
 /// Turns a document's bytes, in whatever encoding they came, into UTF-8 that libxml2 accepts without
@@ -149,27 +150,7 @@ enum UTF8Scrubber {
     /// (see `XMLFeedParser` for how it recovers); this scan only has to be cheap.
     static func firstProblem(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
         guard let p = buffer.baseAddress else { return 0 }
-        let n = buffer.count
-        let below20: UInt64 = 0x2020_2020_2020_2020
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var i = 0
-        while true {
-            // Sixteen bytes at a time while they hold no byte below 0x20 (bytes >= 0x80 never flag).
-            while i &+ 16 <= n {
-                let a = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                let b = UnsafeRawPointer(p + i + 8).loadUnaligned(as: UInt64.self)
-                if (((a &- below20) & ~a) | ((b &- below20) & ~b)) & highs != 0 { break }
-                i &+= 16
-            }
-            // A flagged block (often just a line feed) or the tail, byte by byte.
-            let stop = min(n, i + 16)
-            while i < stop {
-                let b = p[i]
-                if b < 0x20 && b != 9 && b != 10 && b != 13 { return i }
-                i += 1
-            }
-            if i >= n { return n }
-        }
+        return tidings_scan_forbidden_control(p, 0, buffer.count)
     }
 
     /// True when `buffer` is UTF-8 throughout (a sequence cut at the end allowed when `allowCutEnd`).
@@ -178,6 +159,8 @@ enum UTF8Scrubber {
         let n = buffer.count
         var i = 0
         while i < n {
+            i = tidings_scan_non_ascii(p, i, n)
+            if i >= n { break }
             if p[i] < 0x80 {
                 i += 1
                 continue

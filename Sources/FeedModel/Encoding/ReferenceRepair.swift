@@ -1,3 +1,4 @@
+import CByteScan
 import TidingsText
 import Foundation
 
@@ -208,28 +209,10 @@ struct ReferenceRepair {
         return true
     }
 
-    /// The index of the next `&` or `<` from `from` (`n` when none), eight bytes at a time.
+    /// The index of the next `&` or `<` from `from` (`n` when none).
     @inline(__always)
     private static func nextSpecial(_ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let ampersands = ones &* 0x26
-        let opens = ones &* 0x3C
-        var i = from
-        while i &+ 8 <= n {
-            let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-            let a = word ^ ampersands
-            let o = word ^ opens
-            // The lowest flagged byte of the zero-byte test is exact (little-endian loads).
-            let hit = (((a &- ones) & ~a) | ((o &- ones) & ~o)) & highs
-            if hit != 0 { return i &+ (hit.littleEndian.trailingZeroBitCount >> 3) }
-            i &+= 8
-        }
-        while i < n {
-            if p[i] == 0x26 || p[i] == 0x3C { return i }
-            i += 1
-        }
-        return n
+        tidings_scan_markup(p, from, n)
     }
 
     /// The length of a plain named reference (`&amp;`, `&eacute;`: ASCII letters and digits, then

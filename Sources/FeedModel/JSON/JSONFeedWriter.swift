@@ -67,6 +67,12 @@ public struct JSONFeedWriter: Sendable {
 
     /// Appends one item of the `items` array to `buffer`.
     public mutating func writeItem(_ article: Article, into buffer: inout [UInt8]) {
+        writeItem(article, body: ArticleBody(article), into: &buffer)
+    }
+
+    /// Appends one item of the `items` array to `buffer`, its body fields taken from `body` (those of
+    /// `article` are not read), as `FeedParser.parse(chunks:onHeader:onItemBody:)` hands them over.
+    public mutating func writeItem(_ article: Article, body: ArticleBody, into buffer: inout [UInt8]) {
         var out = JSONOutput(pretty: pretty)
         defer { out.flush(into: &buffer) }
         if itemsWritten > 0 { out.raw(",") }
@@ -80,14 +86,17 @@ public struct JSONFeedWriter: Sendable {
         out.field("external_url", article.externalURL, level: level, first: &first)
         out.field("title", article.title, level: level, first: &first)
         let base = article.base
-        if let v = article.contentHTML {
+        if let v = body.contentHTML {
             out.key("content_html", level: level, first: &first)
-            out.string(sanitize ? HTMLSanitizer.sanitize(v, baseURL: base) : v)
+            writeHTML(v, base: base, into: &out)
         }
-        out.field("content_text", article.contentText, level: level, first: &first)
-        if let v = article.summary {
+        if let v = body.contentText {
+            out.key("content_text", level: level, first: &first)
+            out.text(v)
+        }
+        if let v = body.summary {
             out.key("summary", level: level, first: &first)
-            out.string(sanitize ? HTMLSanitizer.sanitize(v, baseURL: base) : v)
+            writeHTML(v, base: base, into: &out)
         }
         out.field("image", article.image, level: level, first: &first)
         out.field("date_published", article.published, level: level, first: &first)
@@ -118,6 +127,15 @@ public struct JSONFeedWriter: Sendable {
         writeItemExtension(article, level: level, into: &out, first: &first)
         out.newline(2)
         out.raw("}")
+    }
+
+    /// An HTML body field, through `HTMLSanitizer` when sanitizing.
+    private func writeHTML(_ value: ArticleBody.Text, base: String?, into out: inout JSONOutput) {
+        if sanitize {
+            out.string(HTMLSanitizer.sanitize(value.string, baseURL: base))
+        } else {
+            out.text(value)
+        }
     }
 
     /// Appends the end of the document to `buffer`.

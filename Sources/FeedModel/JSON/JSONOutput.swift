@@ -1,3 +1,4 @@
+import CByteScan
 import Foundation
 import TidingsText
 
@@ -26,14 +27,11 @@ struct JSONOutput: ~Copyable {
 
     mutating func newline(_ level: Int) {
         guard pretty else { return }
-        let indent: StaticString = "\n                                "
         let count = 1 + 2 * level
-        if count <= indent.utf8CodeUnitCount {
-            bytes.append(UnsafeBufferPointer(start: indent.utf8Start, count: count))
-            return
+        bytes.append(count: count) { out in
+            out[0] = 0x0A
+            for k in 1..<count { out[k] = 0x20 }
         }
-        bytes.append(0x0A)
-        for _ in 0..<level { bytes.append(0x20); bytes.append(0x20) }
     }
 
     /// Writes an array whose closing bracket is at `level`: each element on a line of its own at
@@ -75,14 +73,35 @@ struct JSONOutput: ~Copyable {
 
     /// Writes `"key": ` (with the separating comma when `first` is false) at an indentation level.
     mutating func key(_ name: StaticString, level: Int, first: inout Bool) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        // Comma, line break and indentation, the quoted name, colon and space: one piece.
+        let separator = first ? 0 : 1
         first = false
-        newline(level)
-        bytes.append(UInt8(ascii: "\""))
-        raw(name)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        if pretty { bytes.append(0x20) }
+        let indent = pretty ? 2 * level : 0
+        let lineBreak = pretty ? 1 : 0
+        let length = name.utf8CodeUnitCount
+        let source = name.utf8Start
+        bytes.append(count: separator + lineBreak + indent + length + 3 + lineBreak) { out in
+            var k = 0
+            if separator == 1 {
+                out[0] = UInt8(ascii: ",")
+                k = 1
+            }
+            if lineBreak == 1 {
+                out[k] = 0x0A
+                k += 1
+                for _ in 0..<indent {
+                    out[k] = 0x20
+                    k += 1
+                }
+            }
+            out[k] = UInt8(ascii: "\"")
+            k += 1
+            for j in 0..<length { out[k + j] = source[j] }
+            k += length
+            out[k] = UInt8(ascii: "\"")
+            out[k + 1] = UInt8(ascii: ":")
+            if lineBreak == 1 { out[k + 2] = 0x20 }
+        }
     }
 
     /// Writes `"key": "value"` when there is a value, nothing when `value` is nil (JSON Feed leaves
@@ -100,84 +119,45 @@ struct JSONOutput: ~Copyable {
         date(value)
     }
 
+    /// A body field as a JSON string, from its bytes when it has them.
+    mutating func text(_ value: ArticleBody.Text) {
+        switch value {
+        case .string(let s): string(s)
+        case .bytes(let b): string(bytes: b)
+        }
+    }
+
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { string(bytes: $0) }
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (and U+2028/U+2029,
-    /// which JavaScript reads as line ends); everything else copied as UTF-8 in runs.
+    /// which JavaScript reads as line ends); everything else copied as UTF-8 (`tidings_json_escape`).
     mutating func string(bytes input: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        guard let p = input.baseAddress else {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        let n = input.count
-        var run = 0
-        var i = Self.nextCandidate(p, 0, n)
-        while i < n {
-            let b = p[i]
-            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
-                if b == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xA8 || p[i + 2] == 0xA9 {
-                    bytes.append(UnsafeBufferPointer(start: p + run, count: i - run))
-                    raw(p[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
-                    run = i + 3
-                    i = Self.nextCandidate(p, run, n)
-                    continue
+        if let p = input.baseAddress {
+            // In slices, so that the room made for the worst case (six bytes a byte) stays small.
+            let n = input.count
+            var start = 0
+            while start < n {
+                var end = min(n, start + Self.escapeSlice)
+                // Never inside a UTF-8 sequence: U+2028 and U+2029 are recognised whole.
+                var back = 0
+                while back < 3, end < n, p[end] & 0xC0 == 0x80 {
+                    end -= 1
+                    back += 1
                 }
-                i = Self.nextCandidate(p, i + 1, n)
-                continue
+                let from = p + start
+                let count = end - start
+                bytes.append(upTo: 6 * count) { out in tidings_json_escape(from, count, out) }
+                start = end
             }
-            bytes.append(UnsafeBufferPointer(start: p + run, count: i - run))
-            switch b {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            default:
-                raw("\\u00")
-                bytes.append(Self.hexDigit(b >> 4))
-                bytes.append(Self.hexDigit(b & 15))
-            }
-            run = i + 1
-            i = Self.nextCandidate(p, i + 1, n)
         }
-        bytes.append(UnsafeBufferPointer(start: p + run, count: n - run))
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// The index, from `start` on, of the first byte that may need escaping: below 0x20, `"`, `\`, or
-    /// 0xE2 (the lead byte of U+2028/U+2029); `n` when there is none. Tests eight bytes at a time; the
-    /// lowest flagged byte of a word is always a real match, so the scan jumps straight to it.
-    @inline(never)
-    private static func nextCandidate(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int) -> Int {
-        var i = start
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while i &+ 8 <= n {
-            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-            let low = (w &- 0x2020_2020_2020_2020) & ~w
-            let q = w ^ 0x2222_2222_2222_2222
-            let bs = w ^ 0x5C5C_5C5C_5C5C_5C5C
-            let e2 = w ^ 0xE2E2_E2E2_E2E2_E2E2
-            let hit = (low | ((q &- ones) & ~q) | ((bs &- ones) & ~bs) | ((e2 &- ones) & ~e2)) & 0x8080_8080_8080_8080
-            if hit != 0 { return i &+ hit.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < n {
-            let b = p[i]
-            if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 { return i }
-            i &+= 1
-        }
-        return n
-    }
-
-    private static func hexDigit(_ v: UInt8) -> UInt8 {
-        v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10
-    }
+    private static let escapeSlice = 16 * 1024
 
     mutating func integer(_ value: Int64) {
         bytes.append(String(value))

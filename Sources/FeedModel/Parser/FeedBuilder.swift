@@ -3,7 +3,7 @@ import Foundation
 import TidingsText
 
 /// Turns the element events of one XML feed document into a `Feed` header and `Article`s, handing
-/// each article to `onItem` as soon as its element closes.
+/// each article to `items` as soon as its element closes.
 ///
 /// Driven by `XMLFeedParser` on the thread that parses; callbacks run synchronously on that thread.
 /// A struct so that its hot state is checked for exclusive access statically; noncopyable, as it owns
@@ -15,6 +15,13 @@ struct FeedBuilder: ~Copyable {
     }
 
     enum Owner { case feed, item, source }
+
+    /// Where finished entries go: as articles, or as articles with their body fields as bytes for a
+    /// writer that only copies them out (bytes stay valid for the duration of the call).
+    enum ItemSink {
+        case articles((Article) -> Void)
+        case bodies((Article, ArticleBody) -> Void)
+    }
 
     struct Frame {
         var base: String?
@@ -61,20 +68,22 @@ struct FeedBuilder: ~Copyable {
     /// The capture's category scheme (`domain`), kept beside it.
     var captureScheme: String?
     var text = ByteStorage(capacity: 16 * 1024)
+    /// The body fields of the open entry, when `items` takes them as bytes (`ItemText.bytes` ranges).
+    var bodyBytes = ByteStorage(capacity: 16 * 1024)
     var headerSent = false
     let documentBase: String?
     let options: FeedParserOptions
     let onHeader: (Feed) -> Void
-    let onItem: (Article) -> Void
+    let items: ItemSink
+    /// True when body fields are kept as bytes rather than made strings.
+    let keepsBodyBytes: Bool
 
-    init(
-        documentBase: String?, options: FeedParserOptions, onHeader: @escaping (Feed) -> Void,
-        onItem: @escaping (Article) -> Void
-    ) {
+    init(documentBase: String?, options: FeedParserOptions, onHeader: @escaping (Feed) -> Void, items: ItemSink) {
         self.documentBase = documentBase
         self.options = options
         self.onHeader = onHeader
-        self.onItem = onItem
+        self.items = items
+        if case .bodies = items { keepsBodyBytes = true } else { keepsBodyBytes = false }
         frames = [Frame(base: documentBase, lang: nil)]
     }
 

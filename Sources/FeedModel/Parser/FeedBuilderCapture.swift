@@ -67,6 +67,19 @@ extension FeedBuilder {
             assignDate(c.tag, date)
             return
         }
+        let inItem = containers.last.map({ if case .item = $0.kind { return true } else { return false } }) == true
+        if keepsBodyBytes, inItem, start < end, !c.base64, Self.isBody(c.tag) {
+            // Handed over as the bytes they are: valid UTF-8 needs no string, which would only be
+            // copied out again (anything else takes the string path, which repairs it).
+            let bytes = text.slice(start..<end)
+            if UTF8Scrubber.isValid(bytes, allowCutEnd: false) {
+                let from = bodyBytes.count
+                bodyBytes.append(bytes)
+                text.truncate(to: c.start)
+                assignBody(c, .bytes(from..<bodyBytes.count))
+                return
+            }
+        }
         var value: String?
         if start < end {
             value = String(decoding: text.slice(start..<end), as: UTF8.self)
@@ -80,7 +93,7 @@ extension FeedBuilder {
             value = String(String.UnicodeScalarView(decoded.unicodeScalars.filter(Self.isXMLCharacter)))
         }
         guard let value else { return }
-        if containers.last.map({ if case .item = $0.kind { return true } else { return false } }) == true {
+        if inItem {
             assignItem(c, value)
         } else {
             assignOther(c, value)

@@ -39,18 +39,9 @@ extension FeedBuilder {
             if item.article.title == nil { item.article.title = Self.text(c, value) }
         case .dcTitle: item.dcTitle = FieldText.plain(value)
         case .link: if item.link == nil { item.link = Self.resolved(frames, value) }
-        case .description: if item.description == nil { item.description = value }
-        case .contentEncoded: if item.encoded == nil { item.encoded = value }
-        case .xhtmlBody: if item.xhtmlBody == nil { item.xhtmlBody = value }
-        case .atomContent:
-            if item.content == nil {
-                item.content = value
-                item.contentType = c.type ?? .text
-            }
-        case .atomSummary: if item.atomSummary == nil { item.atomSummary = value }
-        case .itunesSummary: item.itunesSummary = value
-        case .itunesSubtitle: item.itunesSubtitle = value
-        case .dcDescription: item.dcDescription = value
+        case .description, .contentEncoded, .xhtmlBody, .atomContent, .atomSummary, .itunesSummary,
+            .itunesSubtitle, .dcDescription:
+            assignBody(c, .string(value))
         case .guid:
             if item.guid == nil {
                 item.guid = value
@@ -75,6 +66,37 @@ extension FeedBuilder {
                 if !word.isEmpty { item.article.categories.append(Category(term: word)) }
             }
         case .language, .dcLanguage: item.dcLanguage = FieldValue.languageTag(value)
+        default: break
+        }
+    }
+
+    /// Whether `tag` is an entry's body field (its content or a summary), kept as captured until the
+    /// entry is finished.
+    static func isBody(_ tag: FeedTag) -> Bool {
+        switch tag {
+        case .description, .contentEncoded, .xhtmlBody, .atomContent, .atomSummary, .itunesSummary,
+            .itunesSubtitle, .dcDescription:
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func assignBody(_ c: Capture, _ value: ItemText) {
+        guard inItem else { return }
+        switch c.tag {
+        case .description: if item.description == nil { item.description = value }
+        case .contentEncoded: if item.encoded == nil { item.encoded = value }
+        case .xhtmlBody: if item.xhtmlBody == nil { item.xhtmlBody = value }
+        case .atomContent:
+            if item.content == nil {
+                item.content = value
+                item.contentType = c.type ?? .text
+            }
+        case .atomSummary: if item.atomSummary == nil { item.atomSummary = value }
+        case .itunesSummary: item.itunesSummary = value
+        case .itunesSubtitle: item.itunesSubtitle = value
+        case .dcDescription: item.dcDescription = value
         default: break
         }
     }

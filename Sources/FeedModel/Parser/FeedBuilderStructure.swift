@@ -83,7 +83,37 @@ extension FeedBuilder {
     mutating func closeItem() {
         guard inItem else { return }
         inItem = false
-        onItem(item.finish(feedAuthors: state.authors, format: state.feed.format))
+        var body = ItemBody()
+        var article = item.finish(feedAuthors: state.authors, format: state.feed.format, body: &body)
+        switch items {
+        case .articles(let onItem):
+            article.contentHTML = string(body.contentHTML)
+            article.contentText = string(body.contentText)
+            article.summary = string(body.summary)
+            onItem(article)
+        case .bodies(let onItem):
+            onItem(article, ArticleBody(
+                contentHTML: text(body.contentHTML), contentText: text(body.contentText), summary: text(body.summary)))
+        }
+        bodyBytes.truncate(to: 0)
+    }
+
+    /// A captured body field as a string.
+    private func string(_ value: ItemText?) -> String? {
+        switch value {
+        case .none: return nil
+        case .string(let s): return s
+        case .bytes(let range): return String(decoding: bodyBytes.slice(range), as: UTF8.self)
+        }
+    }
+
+    /// A captured body field as the writer receives it (bytes valid until `bodyBytes` next changes).
+    private func text(_ value: ItemText?) -> ArticleBody.Text? {
+        switch value {
+        case .none: return nil
+        case .string(let s): return .string(s)
+        case .bytes(let range): return .bytes(bodyBytes.slice(range))
+        }
     }
 
     mutating func sendHeader() {

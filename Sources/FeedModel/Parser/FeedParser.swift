@@ -51,7 +51,25 @@ public enum FeedParser {
         let result: Result<Feed, FeedParseError> = withoutActuallyEscaping(onHeader) { header in
             withoutActuallyEscaping(onItem) { item in
                 let session = ParseSession(
-                    baseURL: baseURL, charset: charset, options: options, onHeader: header, onItem: item)
+                    baseURL: baseURL, charset: charset, options: options, onHeader: header, items: .articles(item))
+                return session.run(chunks)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses a document arriving in chunks like `parse(chunks:onHeader:onItem:)`, for a writer that
+    /// only copies the articles out: `onItem` gets each article without its body fields, and those
+    /// fields in an `ArticleBody`, as the UTF-8 bytes the feed sent where they are valid UTF-8 (no
+    /// strings built for them). The bytes are valid only during that call.
+    public static func parse<Chunks: Sequence>(
+        chunks: Chunks, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init(),
+        onHeader: (Feed) -> Void, onItemBody onItem: (Article, ArticleBody) -> Void
+    ) throws(FeedParseError) -> Feed where Chunks.Element == [UInt8] {
+        let result: Result<Feed, FeedParseError> = withoutActuallyEscaping(onHeader) { header in
+            withoutActuallyEscaping(onItem) { item in
+                let session = ParseSession(
+                    baseURL: baseURL, charset: charset, options: options, onHeader: header, items: .bodies(item))
                 return session.run(chunks)
             }
         }

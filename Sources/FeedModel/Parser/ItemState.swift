@@ -1,5 +1,19 @@
 import Foundation
 
+/// A body field of an entry as captured: a string, or, when the parse hands bodies over as bytes
+/// (`FeedBuilder.ItemSink.bodies`), where its UTF-8 lies in the builder's body store.
+enum ItemText {
+    case string(String)
+    case bytes(Range<Int>)
+}
+
+/// The body fields of an entry after precedence, still as captured.
+struct ItemBody {
+    var contentHTML: ItemText?
+    var contentText: ItemText?
+    var summary: ItemText?
+}
+
 /// What the parser has gathered for one entry before deciding field precedence.
 struct ItemState {
     var article = Article()
@@ -10,14 +24,14 @@ struct ItemState {
     var guid: String?
     var guidIsPermaLink = true
     var rdfAbout: String?
-    var description: String?
-    var encoded: String?
-    var content: String?
+    var description: ItemText?
+    var encoded: ItemText?
+    var content: ItemText?
     var contentType: ContentType?
-    var atomSummary: String?
-    var itunesSummary: String?
-    var itunesSubtitle: String?
-    var dcDescription: String?
+    var atomSummary: ItemText?
+    var itunesSummary: ItemText?
+    var itunesSubtitle: ItemText?
+    var dcDescription: ItemText?
     var authors: [Author] = []
     var creators: [Author] = []
     var itunesAuthor: Author?
@@ -38,30 +52,31 @@ struct ItemState {
     var source = ArticleSource()
     var contentBase: String?
     var contentLanguage: String?
-    var xhtmlBody: String?
+    var xhtmlBody: ItemText?
 
     /// The article with precedence applied: content:encoded over description, Atom content over
-    /// summary, the most specific date, the item's authors before the feed's.
-    func finish(feedAuthors: [Author], format: FeedFormat) -> Article {
+    /// summary, the most specific date, the item's authors before the feed's. Its body fields are
+    /// left empty: they are in `body`, as captured.
+    func finish(feedAuthors: [Author], format: FeedFormat, body b: inout ItemBody) -> Article {
         var a = article
         if a.title == nil { a.title = dcTitle }
         if let encoded = encoded ?? xhtmlBody {
-            a.contentHTML = encoded
+            b.contentHTML = encoded
             a.contentType = .html
-            a.summary = description ?? atomSummary ?? itunesSummary ?? dcDescription
+            b.summary = description ?? atomSummary ?? itunesSummary ?? dcDescription
         } else if let content {
             switch contentType ?? .text {
-            case .text: a.contentText = content
-            case .html, .xhtml: a.contentHTML = content
+            case .text: b.contentText = content
+            case .html, .xhtml: b.contentHTML = content
             }
             a.contentType = contentType ?? .text
-            a.summary = atomSummary ?? description ?? itunesSummary
+            b.summary = atomSummary ?? description ?? itunesSummary
         } else if let description {
-            a.contentHTML = description
+            b.contentHTML = description
             a.contentType = .html
-            a.summary = itunesSummary ?? itunesSubtitle
+            b.summary = itunesSummary ?? itunesSubtitle
         } else {
-            a.summary = atomSummary ?? itunesSummary ?? dcDescription ?? itunesSubtitle
+            b.summary = atomSummary ?? itunesSummary ?? dcDescription ?? itunesSubtitle
         }
         if a.url == nil { a.url = link ?? alternateLink ?? firstLink }
         if a.url == nil, guidIsPermaLink, let guid, URLResolver.hasScheme(guid), guid.hasPrefix("http") {

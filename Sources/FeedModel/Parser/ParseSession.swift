@@ -9,7 +9,7 @@ final class ParseSession {
     private let charset: String?
     private let options: FeedParserOptions
     private let onHeader: (Feed) -> Void
-    private let onItem: (Article) -> Void
+    private let items: FeedBuilder.ItemSink
     private var mode = Mode.undecided
     private var decoder: InputDecoder?
     private var prefix: [UInt8] = []
@@ -21,13 +21,13 @@ final class ParseSession {
 
     init(
         baseURL: String?, charset: String?, options: FeedParserOptions, onHeader: @escaping (Feed) -> Void,
-        onItem: @escaping (Article) -> Void
+        items: FeedBuilder.ItemSink
     ) {
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : $0 }
         self.charset = charset
         self.options = options
         self.onHeader = onHeader
-        self.onItem = onItem
+        self.items = items
     }
 
     func run<Chunks: Sequence>(_ chunks: Chunks) -> Result<Feed, FeedParseError> where Chunks.Element == [UInt8] {
@@ -89,7 +89,7 @@ final class ParseSession {
                 mode = .json
             } else {
                 mode = .xml
-                let builder = FeedBuilder(documentBase: baseURL, options: options, onHeader: onHeader, onItem: onItem)
+                let builder = FeedBuilder(documentBase: baseURL, options: options, onHeader: onHeader, items: items)
                 do {
                     xml = try XMLFeedParser(builder: builder, options: options)
                 } catch {
@@ -123,6 +123,19 @@ final class ParseSession {
             return .failure(.notAFeed(reason: skippedJunk ? "no markup in the document" : "empty document"))
         case .json:
             do {
+                let onItem: (Article) -> Void
+                switch items {
+                case .articles(let handOver):
+                    onItem = handOver
+                case .bodies(let handOver):
+                    onItem = { article in
+                        var rest = article
+                        rest.contentHTML = nil
+                        rest.contentText = nil
+                        rest.summary = nil
+                        handOver(rest, ArticleBody(article))
+                    }
+                }
                 var feed = try JSONFeedReader.parse(json, baseURL: baseURL, options: options, onHeader: onHeader, onItem: onItem)
                 feed.encoding = encoding
                 if decoder?.detected == true, feed.wellformed {

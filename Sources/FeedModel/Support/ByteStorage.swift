@@ -42,6 +42,23 @@ struct ByteStorage: ByteSink, ~Copyable {
         count += 1
     }
 
+    /// Appends `n` bytes that `write` stores from the pointer it is given (room is made first), so a
+    /// piece of several parts costs one capacity check.
+    @inline(__always)
+    mutating func append(count n: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if count + n > capacity { grow(count + n) }
+        write(base + count)
+        count += n
+    }
+
+    /// Appends what `write` stores from the pointer it is given, at most `n` bytes (room for them is
+    /// made first); `write` returns how many it stored.
+    @inline(__always)
+    mutating func append(upTo n: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + n > capacity { grow(count + n) }
+        count += write(base + count)
+    }
+
     mutating func append(_ bytes: StaticString) {
         append(UnsafeBufferPointer(start: bytes.utf8Start, count: bytes.utf8CodeUnitCount))
     }

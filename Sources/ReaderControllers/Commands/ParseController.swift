@@ -23,19 +23,33 @@ public struct ParseController {
         var pending: [UInt8] = []
         pending.reserveCapacity(1 << 17)
         var headerWritten = false
-        let feed = try FeedParser.parse(
-            chunks: chunks, baseURL: baseURL,
-            onHeader: { header in
-                writer.writeHeader(header, into: &pending)
-                headerWritten = true
-            },
-            onItem: { article in
-                writer.writeItem(article, into: &pending)
-                if pending.count >= 1 << 16 {
-                    write(pending)
-                    pending.removeAll(keepingCapacity: true)
-                }
-            })
+        func onHeader(_ header: Feed) {
+            writer.writeHeader(header, into: &pending)
+            headerWritten = true
+        }
+        func flush() {
+            if pending.count >= 1 << 16 {
+                write(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        let feed: Feed
+        if raw {
+            // Nothing to sanitize: body fields go from the parser's bytes to the output, no strings between.
+            feed = try FeedParser.parse(
+                chunks: chunks, baseURL: baseURL, onHeader: onHeader,
+                onItemBody: { article, body in
+                    writer.writeItem(article, body: body, into: &pending)
+                    flush()
+                })
+        } else {
+            feed = try FeedParser.parse(
+                chunks: chunks, baseURL: baseURL, onHeader: onHeader,
+                onItem: { article in
+                    writer.writeItem(article, into: &pending)
+                    flush()
+                })
+        }
         if !headerWritten { writer.writeHeader(feed, into: &pending) }
         writer.writeFooter(feed, into: &pending)
         write(pending)
