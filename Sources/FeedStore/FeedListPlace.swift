@@ -1,19 +1,31 @@
 import Foundation
 
-/// Where a feed sits in a feed list file: its URL as the list resolves it, and its folder (the first
-/// folder it is in, else its first category; nil at the top level). The reader orders and groups its
-/// feed list by these, in file order.
+/// Where a feed sits in a feed list file: its URL as the list resolves it, and its folders (the path
+/// of folders it sits in, outermost first, else its first category; empty at the top level). The
+/// reader orders and groups its feed list by these, in file order.
 public struct FeedListPlace: Sendable, Hashable {
     public let url: String
-    public let folder: String?
+    public let folders: [String]
 
-    public init(url: String, folder: String?) {
+    /// The outermost folder; nil at the top level.
+    public var folder: String? { folders.first }
+
+    public init(url: String, folders: [String]) {
         self.url = url
-        self.folder = folder
+        self.folders = folders
     }
 
+    public init(url: String, folder: String?) {
+        self.init(url: url, folders: folder.map { [$0] } ?? [])
+    }
+
+    /// Joins the folders of a path in the cache. XML cannot hold it (not even as a character
+    /// reference), so no folder name read from a list file contains it.
+    static let separator: Character = "\u{1F}"
+
     /// The places as bytes for the store's scope cache: per place the URL's UTF-8 length (4 bytes,
-    /// little-endian) and bytes, then 0xFFFFFFFF for no folder or the folder's length and bytes.
+    /// little-endian) and bytes, then 0xFFFFFFFF at the top level or the length and bytes of the
+    /// folder path (the names joined by `separator`).
     static func encode(_ places: [FeedListPlace]) -> Data {
         var data = Data()
         func append(_ text: String?) {
@@ -27,7 +39,7 @@ public struct FeedListPlace: Sendable, Hashable {
         }
         for place in places {
             append(place.url)
-            append(place.folder)
+            append(place.folders.isEmpty ? nil : place.folders.joined(separator: String(separator)))
         }
         return data
     }
@@ -50,7 +62,8 @@ public struct FeedListPlace: Sendable, Hashable {
             var places: [FeedListPlace] = []
             while offset < buffer.count {
                 guard case .some(.some(let url)) = text(), case .some(let folder) = text() else { return nil }
-                places.append(FeedListPlace(url: url, folder: folder))
+                let folders = folder.map { $0.split(separator: separator, omittingEmptySubsequences: false).map(String.init) }
+                places.append(FeedListPlace(url: url, folders: folders ?? []))
             }
             return places
         }

@@ -11,8 +11,9 @@ import GRDB
 /// its own row after its changes. So a hit means that syncing again would change nothing but when
 /// the feeds were last listed, which `confirm` records as the sync does (at most once an hour).
 enum FeedListScopeCache {
-    /// Bumped when the way a list's URLs resolve to feeds changes, so that older rows no longer match.
-    static let format = 1
+    /// Bumped when the way a list's URLs resolve to feeds changes, or what a row holds, so that older
+    /// rows no longer match (2: places hold the whole folder path, not only the outermost folder).
+    static let format = 2
 
     /// `last_listed_at` is written at most this often per feed, as `FeedWriter.sync` does.
     static let listedInterval: TimeInterval = 3600

@@ -16,15 +16,16 @@ import GRDB
 ///
 /// Errors: `FeedStoreError` for refused requests; GRDB's `DatabaseError` for database failures.
 /// Memory: each connection in use (one writer, readers as reads overlap, at most five) caches up to
-/// 16 MB of pages.
+/// 16 MB of pages; the readers less when the opener says so (the terminal reader, whose reads are
+/// pages of 100 rows).
 public final class FeedStore: Sendable {
     /// The database file.
     public let path: String
     let pool: DatabasePool
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
-    /// The folder must exist.
-    public init(path: String) throws {
+    /// The folder must exist. `readerCacheKilobytes` caps the page cache of each reading connection.
+    public init(path: String, readerCacheKilobytes: Int = 16_384) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
@@ -40,7 +41,7 @@ public final class FeedStore: Sendable {
         // transaction that indexes a whole refresh for search otherwise leaves a WAL as large as
         // that text on disk.
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA cache_size = -16384")
+            try db.execute(sql: "PRAGMA cache_size = -\(db.configuration.readonly ? max(64, readerCacheKilobytes) : 16_384)")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 1024")
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
             // Temporary tables (the articles being stored, for ignore rules) stay in memory.

@@ -117,7 +117,9 @@ extension FeedStore {
             }
             guard let result else { throw FeedStoreError.inconsistent("the feed list sync returned nothing") }
             if let stamp, let version {
-                let places = entries.map { FeedListPlace(url: $0.url, folder: $0.tags.first) }
+                let places = entries.map {
+                    FeedListPlace(url: $0.url, folders: $0.folders.isEmpty ? Array($0.tags.prefix(1)) : $0.folders)
+                }
                 try? FeedListScopeCache.recordAfterSync(
                     db, stamp, ids: result.listed, places: places, syncedAt: version, now: now)
             }
@@ -132,7 +134,7 @@ extension FeedStore {
         try pool.read { db in try FeedListScopeCache.lookup(db, stamp).map { .listed($0.ids) } }
     }
 
-    /// Where each feed of the list version `stamp` sits (URL and folder, in file order), as its last
+    /// Where each feed of the list version `stamp` sits (URL and folder path, in file order), as its last
     /// sync recorded it, when that still holds (as `cachedScope(_:)`); nil otherwise. Reads only.
     public func cachedPlaces(_ stamp: FeedListStamp) throws -> [FeedListPlace]? {
         try pool.read { db in try FeedListScopeCache.places(db, stamp) }

@@ -33,10 +33,10 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the environment, or reports why not and exits (73 cannot open, 66 a directory, 65 not a
     /// database).
-    func environment() throws -> AppEnvironment {
+    func environment(readerCacheKilobytes: Int = 16_384) throws -> AppEnvironment {
         let paths = paths
         do {
-            return try AppEnvironment(paths: paths)
+            return try AppEnvironment(paths: paths, readerCacheKilobytes: readerCacheKilobytes)
         } catch {
             throw CommandOutput.failure(error, database: paths.database)
         }

@@ -5,12 +5,41 @@ import ReaderControllers
 struct ReadCommand: ParsableCommand {
     /// Computed, so `--help` lists the keys of the config file in use (`--config`, $TIDINGS_CONFIG,
     /// or the default path), read when the help is printed.
+    /// The key list is only built when help may be shown: the parser asks for the configuration many
+    /// times while it parses, and each key list reads the config file (a dozen reads before the reader
+    /// could start).
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "read",
             abstract: "Open the terminal reader (the default when no subcommand is given).",
-            discussion: KeyHelp.text(configPath: TidingsPaths.resolve(config: configArgument).config)
-                + "\n\nExit status: 0 quit, 2 not a terminal, 73 the database cannot be opened, 78 the config file is wrong.")
+            discussion: (helpMayBeShown ? keyHelp + "\n\n" : "")
+                + "Exit status: 0 quit, 2 not a terminal, 73 the database cannot be opened, 78 the config file is wrong.")
+    }
+
+    /// The keys in effect, built once.
+    private static let keyHelp = KeyHelp.text(configPath: TidingsPaths.resolve(config: configArgument).config)
+
+    /// True unless the command line is a plain `tidings [read] [options]` launch: anything that may ask
+    /// for help (`--help`, `-h`, `help`, the parser's own `--experimental-dump-help`), and any
+    /// argument the parser may answer with a usage message, gets the full text.
+    private static var helpMayBeShown: Bool {
+        let plainOptions: Set<String> = ["--feeds", "--db", "--config"]
+        var arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "read" { arguments = arguments.dropFirst() }
+        var expectsValue = false
+        for argument in arguments {
+            if expectsValue {
+                expectsValue = false
+                continue
+            }
+            if plainOptions.contains(argument) {
+                expectsValue = true
+                continue
+            }
+            if plainOptions.contains(where: { argument.hasPrefix($0 + "=") }) { continue }
+            return true
+        }
+        return expectsValue
     }
 
     /// The `--config FILE` or `--config=FILE` given on the command line, if any.
@@ -32,7 +61,7 @@ struct ReadCommand: ParsableCommand {
         } catch {
             throw global.failure(error)
         }
-        let environment = try global.environment()
+        let environment = try global.environment(readerCacheKilobytes: ReaderLauncher.storeReaderCacheKilobytes)
         // `Tidings.main` runs on the main actor and calls this synchronously, so the reader's loop
         // owns the main thread; the check traps if that ever stops being true.
         let failure = MainActor.assumeIsolated { () -> ReaderError? in

@@ -89,12 +89,21 @@ final class ArticleListTests: XCTestCase {
                 walked += next
             }
             XCTAssertEqual(walked.map(\.id), all.map(\.id), "\(sort)")
+            // Backwards from the last row, each page before the first row of the one after it.
+            var back = try XCTUnwrap(all.last.map { [$0] })
+            while let first = back.first {
+                let before = try store.articleSummaries(query, before: first.id, limit: 2)
+                if before.isEmpty { break }
+                back = before + back
+            }
+            XCTAssertEqual(back.map(\.id), all.map(\.id), "\(sort) backwards")
             for (index, row) in all.enumerated() {
                 XCTAssertEqual(try store.index(of: row.id, in: query), index, "\(sort)")
             }
         }
         XCTAssertNil(try store.index(of: try id("d9"), in: .feed(alpha)))
         XCTAssertEqual(try store.articleSummaries(.all, after: 12_345, limit: 5), [])
+        XCTAssertEqual(try store.articleSummaries(.all, before: 12_345, limit: 5), [])
     }
 
     func testNextAndPreviousUnreadAcrossFeedsInListOrder() throws {

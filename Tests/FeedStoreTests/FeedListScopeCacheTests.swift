@@ -39,6 +39,10 @@ final class FeedListScopeCacheTests: XCTestCase {
         // A sync without a stamp (a list changed in memory) records nothing, and keeps the old row.
         try store.syncFeeds(entries)
         XCTAssertEqual(try store.cachedScope(stamp()), synced.scope)
+        // A feed in nested folders: the whole path, outermost first (not its categories after it).
+        let nested = [FeedListEntry(url: "https://d.example/feed", tags: ["news", "deep", "a category"], folders: ["news", "deep"])]
+        try store.syncFeeds(nested, stamp: stamp(hash: 44))
+        XCTAssertEqual(try store.cachedPlaces(stamp(hash: 44)), [.init(url: "https://d.example/feed", folders: ["news", "deep"])])
     }
 
     func testAnyChangeToTheFeedsOfAListForgetsEveryScope() throws {
@@ -115,6 +119,7 @@ final class FeedListScopeCacheTests: XCTestCase {
             FeedListPlace(url: "https://a.example/feed?x=1&y=2", folder: nil),
             FeedListPlace(url: "", folder: ""),
             FeedListPlace(url: "file:///tmp/日本語.xml", folder: "📰 News"),
+            FeedListPlace(url: "https://nested.example/feed", folders: ["news", "deep", ""]),
         ]
         XCTAssertEqual(FeedListPlace.decode(FeedListPlace.encode(places)), places)
         XCTAssertEqual(FeedListPlace.decode(FeedListPlace.encode([])), [])

@@ -37,6 +37,18 @@ final class ArticleListPagingTests: XCTestCase {
         let selected = try XCTUnwrap(list.selectedArticle)
         XCTAssertEqual(selected.title, "Long story \(999 - list.tableState.selectedRow)")
         XCTAssertTrue(reader.lines[18].hasSuffix("\(list.tableState.selectedRow + 1)/1000"))
+
+        // From the end up to the top, page by page (the pages before read before the first row of
+        // the page after them): every row in its place.
+        reader.type("G")
+        var seen: [Int: String] = [:]
+        for _ in 0..<70 {
+            reader.type("\u{1B}[5~")
+            let row = list.tableState.selectedRow
+            seen[row] = try XCTUnwrap(list.selectedArticle).title
+        }
+        XCTAssertEqual(list.tableState.selectedRow, 0)
+        for (row, title) in seen { XCTAssertEqual(title, "Long story \(999 - row)") }
     }
 
     func testAQueryListShowsItsFirstPageBeforeItIsCountedAndAKeyWaitsForTheCount() async throws {

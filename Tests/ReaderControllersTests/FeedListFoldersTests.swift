@@ -137,6 +137,21 @@ final class FeedListFoldersTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "reading the order never writes the file")
     }
 
+    func testTheOrderOfASyncedListComesFromTheStoreAsTheFileSaysIt() async throws {
+        let folder = NSTemporaryDirectory() + "nested-sync-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let paths = TidingsPaths(feedList: folder + "/feeds.opml", database: folder + "/tidings.db", config: folder + "/config.toml")
+        try Self.nestedOPML.write(toFile: paths.feedList, atomically: true, encoding: .utf8)
+        let environment = try AppEnvironment(paths: paths)
+        try SubscriptionsController(environment: environment).sync()
+        let stamp = try XCTUnwrap(try SubscriptionsFile.read(path: paths.feedList)).stamp
+        XCTAssertNotNil(try environment.store.cachedPlaces(stamp), "the sync recorded where the list places its feeds")
+        let fromStore = try XCTUnwrap(FeedListOrder(path: paths.feedList, store: environment.store).entries())
+        XCTAssertEqual(fromStore, try XCTUnwrap(FeedListOrder(path: paths.feedList).entries()))
+        XCTAssertEqual(fromStore.map(\.folders), [["news"], ["news", "deep"], []])
+    }
+
     func testAlphabeticalModeListsTagsThenFeedsByTitle() async throws {
         var config = ReaderConfig()
         config.feedList = .alphabetical

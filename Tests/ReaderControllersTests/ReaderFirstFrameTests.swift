@@ -25,6 +25,7 @@ final class ReaderFirstFrameTests: XCTestCase {
             framesBefore = terminal.frameCount
             screenBefore = terminal.lines.joined(separator: "\n")
             _ = try? store.addFeed(url: "https://late.example/feed", title: "Added After")
+            return true
         })
         XCTAssertEqual(framesBefore, 1)
         XCTAssertTrue(screenBefore.contains("Already Stored"), screenBefore)
@@ -32,5 +33,27 @@ final class ReaderFirstFrameTests: XCTestCase {
         let screenAfter = terminal.lines.joined(separator: "\n")
         XCTAssertTrue(screenAfter.contains("Added After"), screenAfter)
         XCTAssertTrue(app.isFinished)
+    }
+
+    /// When the work changed nothing (an unchanged feed list), the feeds are not read again: a feed
+    /// added meanwhile by someone else shows only once the list is read for another reason.
+    func testAfterFirstFrameThatChangedNothingKeepsTheFirstScreen() async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ReaderFirstFrame-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let store = try FeedStore(path: folder.appendingPathComponent("tidings.db").path)
+        try store.addFeed(url: "https://first.example/feed", title: "Already Stored")
+        let terminal = try HeadlessTerminal(size: TerminalSize(width: 80, height: 20))
+        let app = ReaderApplication(
+            device: terminal, context: ReaderContext(store: store, config: ReaderConfig()), environment: [:])
+        terminal.enqueue(.inputClosed)
+        app.run(afterFirstFrame: {
+            _ = try? store.addFeed(url: "https://late.example/feed", title: "Added After")
+            return false
+        })
+        let screenAfter = terminal.lines.joined(separator: "\n")
+        XCTAssertTrue(screenAfter.contains("Already Stored"), screenAfter)
+        XCTAssertFalse(screenAfter.contains("Added After"), screenAfter)
     }
 }

@@ -11,8 +11,12 @@ public final class AppEnvironment: Sendable {
     public let store: FeedStore
     public let fetchConfiguration: FetchConfiguration
 
-    /// Opens (creating when missing) the database at `paths.database`. Throws `EnvironmentError`.
-    public init(paths: TidingsPaths, fetchConfiguration: FetchConfiguration = AppEnvironment.defaultFetchConfiguration) throws {
+    /// Opens (creating when missing) the database at `paths.database`, each reading connection caching
+    /// up to `readerCacheKilobytes` of pages. Throws `EnvironmentError`.
+    public init(
+        paths: TidingsPaths, fetchConfiguration: FetchConfiguration = AppEnvironment.defaultFetchConfiguration,
+        readerCacheKilobytes: Int = 16_384
+    ) throws {
         ProcessSetup.run()
         do {
             try paths.createDirectories()
@@ -28,7 +32,7 @@ public final class AppEnvironment: Sendable {
         }
         self.paths = paths
         do {
-            self.store = try FeedStore(path: paths.database)
+            self.store = try FeedStore(path: paths.database, readerCacheKilobytes: readerCacheKilobytes)
         } catch let error as FeedStoreError {
             switch error {
             case .upgradeFailed, .upgradeCopyFailed:

@@ -110,31 +110,54 @@ final class ArticleListPages {
         return offset < rows.count ? rows[offset] : nil
     }
 
-    /// Starts reading the pages next to the one holding `index` when they are not held yet.
+    /// Starts reading the pages next to the one holding `index` when they are not held yet: the two
+    /// after it in one go, each after the last row of the one before (keyset paging, as fast deep in
+    /// the list as at its top), and the one before it, before its first row. A page with no held
+    /// neighbour to start from is read by offset.
     func prefetch(around index: Int) {
         let page = index / Self.pageSize
-        for neighbour in [page + 1, page + 2, page - 1] where neighbour >= 0 && neighbour * Self.pageSize < total {
-            guard pages[neighbour] == nil else { continue }
-            let store = self.store
-            let query = self.query
-            let previous = pages[neighbour - 1]
-            let after = previous?.count == Self.pageSize ? previous?.last?.id : nil
-            readAhead.start(page: neighbour, generation: generation) {
-                if let after {
-                    let rows = try store.articleSummaries(query, after: after, limit: Self.pageSize)
-                    if !rows.isEmpty { return rows }
+        let store = self.store
+        let query = self.query
+        let size = Self.pageSize
+        let ahead = [page + 1, page + 2].filter { $0 * size < total && pages[$0] == nil }
+        if let first = ahead.first {
+            let previous = pages[first - 1]
+            let after = previous?.count == size ? previous?.last?.id : nil
+            readAhead.start(pages: ahead, generation: generation) { deliver in
+                var anchor = after
+                for number in ahead {
+                    var rows: [ArticleSummary] = []
+                    if let last = anchor { rows = try store.articleSummaries(query, after: last, limit: size) }
+                    if rows.isEmpty { rows = try store.articleSummaries(query, offset: number * size, limit: size) }
+                    deliver(number, rows)
+                    anchor = rows.count == size ? rows.last?.id : nil
                 }
-                return try store.articleSummaries(query, offset: neighbour * Self.pageSize, limit: Self.pageSize)
+            }
+        }
+        let behind = page - 1
+        if behind >= 0, pages[behind] == nil {
+            let before = pages[page]?.first?.id
+            readAhead.start(pages: [behind], generation: generation) { deliver in
+                if let before {
+                    let rows = try store.articleSummaries(query, before: before, limit: size)
+                    if rows.count == size { return deliver(behind, rows) }
+                }
+                deliver(behind, try store.articleSummaries(query, offset: behind * size, limit: size))
             }
         }
     }
 
-    /// Reads one page: after the last row of the page before when that one is cached (keyset paging,
-    /// as fast deep in the list as at its top), else by offset.
+    /// Reads one page: after the last row of the page before, or before the first row of the page
+    /// after, when that one is held (keyset paging), else by offset.
     private func read(page: Int) throws -> [ArticleSummary] {
         if let previous = pages[page - 1], previous.count == Self.pageSize, let last = previous.last {
             let rows = try store.articleSummaries(query, after: last.id, limit: Self.pageSize)
             if !rows.isEmpty || page * Self.pageSize >= total { return rows }
+        }
+        if page > 0, let next = pages[page + 1], let first = next.first {
+            // A full page before it exists when the list did not shrink meanwhile; else by offset.
+            let rows = try store.articleSummaries(query, before: first.id, limit: Self.pageSize)
+            if rows.count == Self.pageSize { return rows }
         }
         return try store.articleSummaries(query, offset: page * Self.pageSize, limit: Self.pageSize)
     }
@@ -218,20 +241,33 @@ private final class ReadAhead: Sendable {
         state.withLock { $0 = State(generation: generation) }
     }
 
-    func start(page: Int, generation: Int, read: @escaping @Sendable () throws -> [ArticleSummary]) {
+    /// Reads `pages` in one job unless one of them is already being read or waiting: `read` hands each
+    /// page's rows to the function it is given as soon as it has them, so the first page can be taken
+    /// while the next is read.
+    func start(
+        pages: [Int], generation: Int,
+        read: @escaping @Sendable (_ deliver: (Int, [ArticleSummary]) -> Void) throws -> Void
+    ) {
         let started = state.withLock { state -> Bool in
-            guard generation == state.generation, !state.inFlight.contains(page), state.arrived[page] == nil
+            guard generation == state.generation,
+                  !pages.contains(where: { state.inFlight.contains($0) || state.arrived[$0] != nil })
             else { return false }
             if state.arrived.count >= 6 { state.arrived = [:] }
-            state.inFlight.insert(page)
+            state.inFlight.formUnion(pages)
             return true
         }
         guard started else { return }
         Self.queue.run { [self] in
-            let rows = try? read()
+            try? read { page, rows in
+                state.withLock { state in
+                    guard generation == state.generation, state.inFlight.remove(page) != nil else { return }
+                    state.arrived[page] = rows
+                }
+            }
+            // Pages a failed read did not bring may be asked for again.
             state.withLock { state in
-                guard generation == state.generation, state.inFlight.remove(page) != nil else { return }
-                if let rows { state.arrived[page] = rows }
+                guard generation == state.generation else { return }
+                state.inFlight.subtract(pages)
             }
         }
     }

@@ -35,15 +35,17 @@ struct FeedListLayout {
         case feed(StoredFeed, depth: Int)
     }
 
-    /// A top-level feed or folder group, or one inside a group.
-    private indirect enum Node {
-        case feed(StoredFeed)
-        case folder(path: [String], children: [Node])
+    /// A top-level feed or folder group, or one inside a group; a feed by its index in the feeds the
+    /// tree was built from (so that building the tree of thousands of feeds copies none of them).
+    private enum Node {
+        case feed(Int)
+        indirect case folder(path: [String], children: [Node])
 
-        var feeds: [StoredFeed] {
+        /// The indexes of the feeds at or below this node, in order.
+        var feedIndexes: [Int] {
             switch self {
-            case .feed(let feed): [feed]
-            case .folder(_, let children): children.flatMap(\.feeds)
+            case .feed(let index): [index]
+            case .folder(_, let children): children.flatMap(\.feedIndexes)
             }
         }
     }
@@ -59,7 +61,7 @@ struct FeedListLayout {
     /// The feeds in the order the list shows them, folded groups included (`n` follows this order).
     func orderedFeeds(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [StoredFeed] {
         if let tagFilter { return feeds.filter { $0.tags.contains(tagFilter) } }
-        return tree(feeds, order: order).flatMap(\.feeds)
+        return tree(feeds, order: order).flatMap(\.feedIndexes).map { feeds[$0] }
     }
 
     /// The rows after the virtual ones.
@@ -73,12 +75,12 @@ struct FeedListLayout {
             return tagRows.map(Item.tag) + shown.map { .feed($0, depth: 0) }
         }
         let nodes = tree(feeds, order: order)
-        let isShown: (StoredFeed) -> Bool = { !hidesReadFeeds || $0.unreadCount > 0 }
+        let isShown: (Int) -> Bool = { !hidesReadFeeds || feeds[$0].unreadCount > 0 }
         // Tags that are no folder here (OPML categories, or folders whose feeds are all hidden) keep a row.
         var folders = Set<String>()
         func collectNames(_ nodes: [Node]) {
             for case .folder(let path, let children) in nodes {
-                if !children.flatMap(\.feeds).contains(where: isShown) { continue }
+                if !children.flatMap(\.feedIndexes).contains(where: isShown) { continue }
                 folders.formUnion(path)
                 collectNames(children)
             }
@@ -86,14 +88,15 @@ struct FeedListLayout {
         collectNames(nodes)
         var items: [Item] = tags.filter { !folders.contains($0.tag) && (!hidesReadFeeds || $0.unreadCount > 0) }
             .map(Item.tag)
+        items.reserveCapacity(items.count + feeds.count)
         func append(_ nodes: [Node], depth: Int) {
             for node in nodes {
                 switch node {
-                case .feed(let feed):
-                    if isShown(feed) { items.append(.feed(feed, depth: depth)) }
+                case .feed(let index):
+                    if isShown(index) { items.append(.feed(feeds[index], depth: depth)) }
                 case .folder(let path, let children):
-                    let all = node.feeds
-                    let below = all.filter(isShown)
+                    let all = node.feedIndexes.map { feeds[$0] }
+                    let below = all.filter { !hidesReadFeeds || $0.unreadCount > 0 }
                     guard !below.isEmpty else { continue }
                     let folded = collapsed.contains(FolderSummary.key(path))
                     items.append(.folder(FolderSummary(
@@ -111,29 +114,32 @@ struct FeedListLayout {
     /// The feeds as a tree: a top-level feed alone, each folder (at any depth) with everything below
     /// it at the place of its first feed.
     private func tree(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [Node] {
-        guard mode == .folders, let order else { return feeds.map(Node.feed) }
-        var byURL: [String: StoredFeed] = [:]
-        for feed in feeds { byURL[feed.url] = feed }
-        var listed: [(feed: StoredFeed, folders: ArraySlice<String>)] = []
-        var placed = Set<Int64>()
+        guard mode == .folders, let order else { return feeds.indices.map(Node.feed) }
+        var byURL: [String: Int] = [:]
+        byURL.reserveCapacity(feeds.count)
+        for (index, feed) in feeds.enumerated() { byURL[feed.url] = index }
+        var listed: [(feed: Int, folders: ArraySlice<String>)] = []
+        listed.reserveCapacity(feeds.count)
+        var placed = [Bool](repeating: false, count: feeds.count)
         for entry in order {
-            guard let feed = byURL[entry.url], !placed.contains(feed.id) else { continue }
-            placed.insert(feed.id)
-            listed.append((feed, entry.folders[...]))
+            guard let index = byURL[entry.url], !placed[index] else { continue }
+            placed[index] = true
+            listed.append((index, entry.folders[...]))
         }
         // Stored but not in the file (added since it was read): last, in title order.
-        return Self.group(listed, below: []) + feeds.filter { !placed.contains($0.id) }.map(Node.feed)
+        return Self.group(listed, below: []) + feeds.indices.filter { !placed[$0] }.map(Node.feed)
     }
 
     /// The nodes below the folder `path` for feeds in list order, each with the folders it sits in
     /// below `path`: a folder comes at the place of its first feed (one pass per level, no search).
-    private static func group(_ listed: [(feed: StoredFeed, folders: ArraySlice<String>)], below path: [String]) -> [Node] {
+    private static func group(_ listed: [(feed: Int, folders: ArraySlice<String>)], below path: [String]) -> [Node] {
         enum Slot {
-            case feed(StoredFeed)
+            case feed(Int)
             case folder(String, Int)
         }
         var slots: [Slot] = []
-        var members: [[(feed: StoredFeed, folders: ArraySlice<String>)]] = []
+        slots.reserveCapacity(listed.count)
+        var members: [[(feed: Int, folders: ArraySlice<String>)]] = []
         var index: [String: Int] = [:]
         for (feed, folders) in listed {
             guard let name = folders.first else {

@@ -15,6 +15,9 @@ public final class FeedListViewController: ViewController {
     let tableView: TableView
     var tableState = TableState()
     private(set) var rows: [FeedListRow] = []
+    /// The feeds as last read, every one of the scope (folded and hidden ones too): `n` follows their
+    /// order from feed to feed, asking the store which have unread articles now.
+    private var feeds: [StoredFeed] = []
     /// How rows are ordered and grouped, what is folded and hidden.
     private(set) var layout: FeedListLayout
     /// Only feeds with this tag are listed (and no tag rows); nil for every feed.
@@ -58,17 +61,17 @@ public final class FeedListViewController: ViewController {
     /// Reads feeds, tags and counts again, keeping the selection on the same row where it still exists.
     func reload() {
         let selected = tableState.selectedRow < rows.count ? rows[tableState.selectedRow] : nil
-        guard let (feeds, tags, counts) = context.attempt({
-            let scope = context.scope
-            return (try context.store.feeds(in: scope), try context.store.tags(in: scope), try context.store.counts(in: scope))
-        }) else { return }
+        guard let list = context.attempt({ try context.store.feedList(in: context.scope) }) else { return }
+        let (feeds, tags, counts) = (list.feeds, list.tags, list.counts)
+        self.feeds = feeds
         self.counts = counts
         hasFeeds = !feeds.isEmpty
         var rows: [FeedListRow] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
         rows += queryRows
         queryCounter.start(
             context.config.queryFeeds, feedIDs: context.scope.feedIDs, store: context.store, wake: context.wake)
-        rows += layout.items(feeds, tags: tags, order: context.feedListOrder?.entries()).map { item in
+        let orderEntries = context.feedListOrder?.entries()
+        rows += layout.items(feeds, tags: tags, order: orderEntries).map { item in
             switch item {
             case .tag(let tag): FeedListRow.tag(tag)
             case .folder(let folder): FeedListRow.folder(folder)
@@ -298,15 +301,13 @@ public final class FeedListViewController: ViewController {
     private func openNextUnread(backward: Bool) {
         var start: StoredFeed?
         if case .feed(let feed, _) = selectedRow { start = feed }
-        guard let feeds = context.attempt({ try context.store.feeds(in: context.scope) }) else { return }
         let order = listed(feeds)
-        let target: StoredFeed?
-        if let start, let current = order.first(where: { $0.id == start.id }), current.unreadCount > 0 {
-            target = current
-        } else {
-            target = Self.unreadFeed(in: order, after: start?.id, backward: backward)
+        let current = start.flatMap { start in order.first { $0.id == start.id } }
+        let candidates = (current.map { [$0] } ?? []) + Self.feeds(in: order, after: start?.id, backward: backward)
+        guard let found = context.attempt({ try context.store.firstFeedWithUnread(among: candidates.map(\.id)) }) else {
+            return
         }
-        guard let target, let index = rows.firstIndex(where: { $0.identity == "feed:\(target.id)" }) else {
+        guard let target = found, let index = rows.firstIndex(where: { $0.identity == "feed:\(target)" }) else {
             context.actions?.showMessage("No unread articles.", isError: false)
             return
         }
@@ -315,13 +316,12 @@ public final class FeedListViewController: ViewController {
         if let first = list.unreadArticle(after: nil, backward: backward) { list.open(articleID: first) }
     }
 
-    /// The first feed with unread articles after `feedID` in `order` (before it, with `backward`),
-    /// wrapping around and skipping `feedID` itself; from the start when `feedID` is not in `order`.
-    static func unreadFeed(in order: [StoredFeed], after feedID: Int64?, backward: Bool) -> StoredFeed? {
+    /// The feeds after `feedID` in `order` (before it, with `backward`), wrapping around and leaving
+    /// `feedID` itself out; all of them from the start when `feedID` is not in `order`.
+    static func feeds(in order: [StoredFeed], after feedID: Int64?, backward: Bool) -> [StoredFeed] {
         let sequence = backward ? Array(order.reversed()) : order
         let start = feedID.flatMap { id in sequence.firstIndex { $0.id == id } }
-        let rotated = start.map { Array(sequence[($0 + 1)...] + sequence[..<$0]) } ?? sequence
-        return rotated.first { $0.unreadCount > 0 }
+        return start.map { Array(sequence[($0 + 1)...] + sequence[..<$0]) } ?? sequence
     }
 }
 
@@ -360,8 +360,9 @@ extension FeedListViewController: ArticleListViewControllerDelegate {
     public func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
         -> StoredFeed?
     {
-        guard let feeds = context.attempt({ try context.store.feeds(in: context.scope) }),
-              let next = Self.unreadFeed(in: listed(feeds), after: feedID, backward: backward)
+        let candidates = Self.feeds(in: listed(feeds), after: feedID, backward: backward)
+        guard let found = context.attempt({ try context.store.firstFeedWithUnread(among: candidates.map(\.id)) }),
+              let nextID = found, let next = candidates.first(where: { $0.id == nextID })
         else { return nil }
         if let index = rows.firstIndex(where: { $0.identity == "feed:\(next.id)" }) { tableState.selectedRow = index }
         countsAreStale = true

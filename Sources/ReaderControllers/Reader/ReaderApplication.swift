@@ -58,15 +58,14 @@ public final class ReaderApplication {
         context.actions = self
     }
 
-    /// Draws the first frame, runs `afterFirstFrame` (work that must not delay the first screen; the
-    /// visible list is then read again and drawn), then handles events until the user quits or the
-    /// input closes.
-    public func run(afterFirstFrame: (() -> Void)? = nil) {
+    /// Draws the first frame, runs `afterFirstFrame` (work that must not delay the first screen; when
+    /// it returns true, the visible list is then read again and drawn), then handles events until the
+    /// user quits or the input closes.
+    public func run(afterFirstFrame: (() -> Bool)? = nil) {
         if context.config.refreshOnStart { refresh(feedURLs: nil) }
         draw()
         if let afterFirstFrame {
-            afterFirstFrame()
-            navigation.topViewController?.storeDidChange()
+            if afterFirstFrame() { navigation.topViewController?.storeDidChange() }
             draw()
         }
         while !isFinished {

@@ -64,7 +64,7 @@ public final class ReaderContext {
         self.config = config
         self.scope = scope
         self.subscriptions = subscriptions
-        feedListOrder = feedListPath.map(FeedListOrder.init)
+        feedListOrder = feedListPath.map { FeedListOrder(path: $0, store: store) }
         sort = config.sort
         hidesReadArticles = config.hideReadArticles
         hidesReadFeeds = config.hideReadFeeds

@@ -6,10 +6,16 @@ import TerminalView
 /// but takes the environment and config the command built, reads the feed list, takes over the
 /// terminal, runs the `ReaderApplication` loop, and gives the terminal back however the loop ends.
 /// The store follows the feed list once the first screen is drawn (from what the database holds), so
-/// that reconciling a long list does not delay it; the screen is then drawn again. Runs on the main
+/// that reconciling a long list does not delay it; the screen is then read and drawn again when that
+/// changed anything (an unchanged list the store synced before changes nothing). Runs on the main
 /// actor, holding the main thread until the user quits.
 @MainActor
 public enum ReaderLauncher {
+    /// The page cache of each reading connection of the reader's store: its reads are pages of 100
+    /// rows and the feed list's counts, and the pages of a long list scrolled through only pass by
+    /// (16 MB per connection, as for exports, took the reader over 100 MB scrolling 100,000 articles).
+    public nonisolated static let storeReaderCacheKilobytes = 4_096
+
     /// Runs the reader on the process's terminal. Throws `ReaderError.notATerminal` (before anything
     /// changes) when standard input or output is not a terminal, and `ReaderError.subscriptions` (before
     /// the terminal is taken over, the store untouched) when the feed list cannot be read.
@@ -42,9 +48,11 @@ public enum ReaderLauncher {
             foreground: { body in try terminal.runRestored(body) })
         if let problem = scopeProblem ?? ignoreProblem { application.showMessage(problem, isError: true) }
         application.run(afterFirstFrame: {
-            let (scope, syncProblem) = syncFeedList(environment)
-            if let scope { context.scope = scope }
+            let (synced, syncProblem) = syncFeedList(environment)
             if let syncProblem { application.showMessage(syncProblem, isError: true) }
+            guard let synced, synced.feedsMayHaveChanged || synced.scope != context.scope else { return false }
+            context.scope = synced.scope
+            return true
         })
     }
 
@@ -80,11 +88,13 @@ public enum ReaderLauncher {
     }
 
     /// Makes the store follow the feed list file when there is one (after the first screen); returns
-    /// the list's feeds as now stored, or nil and a message when that failed (the database is then as
-    /// it was, and the screen keeps the scope read before).
-    nonisolated static func syncFeedList(_ environment: AppEnvironment) -> (FeedScope?, String?) {
+    /// the list's feeds as now stored and whether the feeds may have changed, or nil and a message when
+    /// that failed (the database is then as it was, and the screen keeps the scope read before).
+    nonisolated static func syncFeedList(_ environment: AppEnvironment)
+        -> ((scope: FeedScope, feedsMayHaveChanged: Bool)?, String?)
+    {
         do {
-            return (try SubscriptionsController(environment: environment).sync(), nil)
+            return (try SubscriptionsController(environment: environment).syncReportingChanges(), nil)
         } catch {
             return (nil, "Feed list \(environment.paths.feedList) not read: \(CommandFailure(error).message)")
         }

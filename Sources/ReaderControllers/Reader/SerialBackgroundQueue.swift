@@ -5,7 +5,7 @@ import Synchronization
 /// every queued job and ends when none is left.
 ///
 /// One job at a time keeps background reads from taking both cores from the UI loop, and from
-/// opening more database connections than the UI's and one more (each holds a 16 MB page cache).
+/// opening more database connections than the UI's and one more (each holds a page cache).
 /// Thread-safe: the queue is behind a `Mutex`; `run` may be called from any thread.
 final class SerialBackgroundQueue: Sendable {
     private struct State {

@@ -25,9 +25,16 @@ public final class SubscriptionsController: Sendable {
     /// not parsed again: only that it names its feeds is recorded.
     @discardableResult
     public func sync() throws -> FeedScope {
-        guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return .every }
-        if let scope = try environment.store.confirmListed(snapshot.stamp) { return scope }
-        return try sync(SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)).scope
+        try syncReportingChanges().scope
+    }
+
+    /// `sync()`, also saying whether the feeds may have changed: false when there is no list file or
+    /// the store's record of this version of the list held (then only when the list names its feeds
+    /// was recorded), so a screen showing the feeds need not read them again.
+    public func syncReportingChanges() throws -> (scope: FeedScope, feedsMayHaveChanged: Bool) {
+        guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return (.every, false) }
+        if let scope = try environment.store.confirmListed(snapshot.stamp) { return (scope, false) }
+        return (try sync(SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)).scope, true)
     }
 
     /// The feeds of the list as they are stored, without changing the store or creating the list:
@@ -283,7 +290,7 @@ public final class SubscriptionsController: Sendable {
     private func sync(_ file: SubscriptionsFile) throws -> FeedSyncResult {
         try environment.store.syncFeeds(
             file.entries.map(\.entry).map {
-                .init(url: $0.url, title: SubscriptionsController.userTitle($0), tags: $0.tags,
+                .init(url: $0.url, title: SubscriptionsController.userTitle($0), tags: $0.tags, folders: $0.folders,
                       refreshInterval: $0.refreshInterval)
             },
             stamp: file.stamp)

@@ -109,9 +109,11 @@ struct SubscriptionsFile {
 
     /// Every feed of the list with its URL resolved, each paired with the `xmlUrl` as written.
     var entries: [(written: String, entry: FeedListEntry)] {
-        document.entries.map { entry in
+        // The folder once, not per entry: it asks the system for the current folder each time.
+        let folder = folder
+        return document.entries.map { entry in
             var resolved = entry
-            resolved.url = resolve(entry.url)
+            resolved.url = SubscriptionsFile.resolve(entry.url, folder: folder)
             return (entry.url, resolved)
         }
     }

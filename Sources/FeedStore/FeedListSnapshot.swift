@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+
+/// Everything the reader's feed list shows, read from one snapshot: the feeds (of a scope) with
+/// their counts, the tag rows and the counts of the virtual rows. The tag summaries and the counts
+/// are added up from the feeds' own counts instead of being counted again from the articles: the
+/// same figures as `tags(in:)` and `counts(in:)` (which count every article of the scope once more
+/// each), at the cost of the feed list alone plus one count of the starred articles.
+public struct FeedListSnapshot: Sendable {
+    /// The feeds in feed-list order (title, case-insensitive), as `feeds(in:)` returns them.
+    public let feeds: [StoredFeed]
+    /// The tags of these feeds, as `tags(in:)` returns them.
+    public let tags: [TagSummary]
+    /// As `counts(in:)` counts them: the articles no ignore rule hid, starred ones over every feed.
+    public let counts: ArticleCounts
+
+    init(feeds: [StoredFeed], starred: Int) {
+        self.feeds = feeds
+        var unread = 0
+        var articles = 0
+        var feedsWithUnread = 0
+        var byTag: [String: (feeds: Int, unread: Int, total: Int)] = [:]
+        for feed in feeds {
+            unread += feed.unreadCount
+            articles += feed.totalCount
+            if feed.unreadCount > 0 { feedsWithUnread += 1 }
+            for tag in feed.tags {
+                let sum = byTag[tag] ?? (0, 0, 0)
+                byTag[tag] = (sum.feeds + 1, sum.unread + feed.unreadCount, sum.total + feed.totalCount)
+            }
+        }
+        tags = byTag.map { TagSummary(tag: $0.key, feedCount: $0.value.feeds, unreadCount: $0.value.unread, totalCount: $0.value.total) }
+            .sorted { Self.sqlOrder($0.tag, $1.tag) }
+        counts = ArticleCounts(
+            feeds: feeds.count, articles: articles, unread: unread, starred: starred, feedsWithUnread: feedsWithUnread)
+    }
+
+    /// SQLite's `ORDER BY tag COLLATE NOCASE, tag`: UTF-8 bytes with ASCII letters folded to lower
+    /// case, then the bytes as they are (a shorter string first when it is a prefix of the other).
+    static func sqlOrder(_ a: String, _ b: String) -> Bool {
+        let fold: (UInt8) -> UInt8 = { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        let (foldedA, foldedB) = (a.utf8.lazy.map(fold), b.utf8.lazy.map(fold))
+        if !foldedA.elementsEqual(foldedB) { return foldedA.lexicographicallyPrecedes(foldedB) }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}
+
+extension FeedStore {
+    /// The feed list of `scope` with its tag rows and counts, from one snapshot (see `FeedListSnapshot`).
+    public func feedList(in scope: FeedScope = .every) throws -> FeedListSnapshot {
+        try pool.read { db in
+            let feeds = try FeedReader.feeds(db, where: try scope.widened(db).condition("f.id"))
+            let starred = try Int.fetchOne(db, sql: "SELECT count(*) FROM articles WHERE starred = 1") ?? 0
+            return FeedListSnapshot(feeds: feeds, starred: starred)
+        }
+    }
+}
+
+extension FeedStore {
+    /// The first of `feedIDs` (in the order given) that has an unread article no ignore rule hid; nil
+    /// when none has. Looks a few feeds at a time, each through the index of unread articles, so the
+    /// next feed for `n` costs a few index look-ups, not a count of every feed's articles.
+    public func firstFeedWithUnread(among feedIDs: [Int64]) throws -> Int64? {
+        try pool.read { db in
+            for start in stride(from: 0, to: feedIDs.count, by: 64) {
+                let chunk = feedIDs[start..<min(start + 64, feedIDs.count)]
+                let found = Set(try Int64.fetchAll(db, sql: """
+                    SELECT f.id FROM feeds f WHERE f.id IN (\(FeedScope.sqlList(Array(chunk))))
+                        AND EXISTS (SELECT 1 FROM articles a WHERE a.feed_id = f.id AND a.read = 0
+                            AND \(ArticleFilter.notIgnored))
+                    """))
+                if let first = chunk.first(where: found.contains) { return first }
+            }
+            return nil
+        }
+    }
+}
