@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
+            name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
         // SSE2 byte scans for the parser's hot loops (Swift's SIMD types do not compile to vector code).
         .target(name: "CByteScan", path: "Sources/CByteScan"),
@@ -49,7 +51,8 @@ let package = Package(
         .target(name: "FeedFetch", dependencies: ["CCurl"]),
         .target(
             name: "FeedStore",
-            dependencies: ["FeedModel", "TidingsText", "CZlib", "CDeflate", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "FeedModel", "TidingsText", "CZlib", "CDeflate", "CZstd", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
         // Headline export: one writer per format, the streaming pipeline, Mustache templates.
         .target(

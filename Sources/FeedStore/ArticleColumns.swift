@@ -36,16 +36,21 @@ struct ArticleColumns {
     static func select(withContent: Bool) -> String {
         """
         a.id AS id, a.feed_id AS feed_id, f.display_title AS feed_title, f.url AS feed_url,
-        f.site_url AS feed_site_url, a.guid AS guid, a.url AS url, a.external_url AS external_url,
+        f.site_url AS feed_site_url, \(ArticleIdentity.storedGUIDColumn) AS guid, a.url AS url, a.external_url AS external_url,
         a.title AS title, a.sort_date AS sort_date, a.published AS published, a.updated AS updated,
-        \(withContent ? "b.summary AS summary, b.content AS content" : "NULL AS summary, NULL AS content"),
+        \(withContent
+            ? "b.summary AS summary, b.content AS content, \(bodyDictionary) AS body_dictionary"
+            : "NULL AS summary, NULL AS content, NULL AS body_dictionary"),
         a.content_type AS content_type, a.image AS image, a.comments AS comments, a.language AS language,
         a.tags AS tags, a.first_seen_at AS first_seen_at, a.read AS read, a.read_at AS read_at,
         a.starred AS starred, a.authors AS authors, a.enclosures AS enclosures
         """
     }
 
-    private let id, feedID, feedTitle, feedURL, feedSiteURL, guid, url, externalURL, title, sortDate: Int
+    /// The stored dictionary of the body `b` (`BodyDictionary`), NULL when it has none.
+    static let bodyDictionary = "(SELECT dictionary FROM body_dictionaries WHERE id = b.dictionary_id)"
+
+    private let id, feedID, feedTitle, feedURL, feedSiteURL, guid, url, externalURL, title, sortDate, dictionary: Int
     private let published, updated, summary, content, contentType, image, comments, language, tags: Int
     private let firstSeenAt, read, readAt, starred, authors, enclosures: Int
 
@@ -64,6 +69,7 @@ struct ArticleColumns {
         updated = try statement.position(of: "updated")
         summary = try statement.position(of: "summary")
         content = try statement.position(of: "content")
+        dictionary = try statement.position(of: "body_dictionary")
         contentType = try statement.position(of: "content_type")
         image = try statement.position(of: "image")
         comments = try statement.position(of: "comments")
@@ -77,17 +83,24 @@ struct ArticleColumns {
         enclosures = try statement.position(of: "enclosures")
     }
 
-    func article(from row: Row) -> StoredArticle {
+    /// The article of `row`; with `decodingBodies` false its summary and content are left as stored
+    /// (`StoredBody.stored`), for the caller to decode (`StoredArticle.decodeBodies`).
+    func article(from row: Row, decodingBodies: Bool = true) -> StoredArticle {
         StoredArticle(
             id: row[id], feedID: row[feedID], feedTitle: row[feedTitle], feedURL: row[feedURL],
             feedSiteURL: row[feedSiteURL], guid: row[guid], url: row[url], externalURL: row[externalURL],
             title: row[title], date: Date(timeIntervalSince1970: row[sortDate]),
             published: FeedReader.date(row[published]), updated: FeedReader.date(row[updated]),
-            summary: BodyColumn.decode(row[summary]), content: BodyColumn.decode(row[content]),
+            storedSummary: body(row[summary], dictionary: row[dictionary], decoding: decodingBodies),
+            storedContent: body(row[content], dictionary: row[dictionary], decoding: decodingBodies),
             contentType: (row[contentType] as String?).flatMap(ContentType.init(rawValue:)),
             image: row[image], comments: row[comments], language: row[language], tags: TagColumn.decode(row[tags]),
             firstSeenAt: Date(timeIntervalSince1970: row[firstSeenAt]), read: row[read],
             readAt: FeedReader.date(row[readAt]), starred: row[starred], authorsJSON: row[authors],
             enclosuresJSON: row[enclosures])
+    }
+
+    private func body(_ value: DatabaseValue, dictionary: DatabaseValue, decoding: Bool) -> StoredBody {
+        decoding ? .text(BodyColumn.decode(value, dictionary: dictionary)) : .stored(value, dictionary: dictionary)
     }
 }

@@ -30,6 +30,32 @@ enum ArticleIdentity {
         nonEmpty(article.url).map(normalized)
     }
 
+    /// The guid as `articles.guid` keeps it: NULL when the identity key is `g:` and the guid itself
+    /// (most guids that are not http URLs), since `storedGUIDColumn` gives it back from the identity.
+    /// An identity key is `g:` exactly when the entry had a guid, so a NULL guid is never ambiguous.
+    static func storedGUID(_ guid: String?, identity: String) -> String? {
+        guard let guid, identity.utf8.count == guid.utf8.count + 2, identity.hasPrefix("g:"),
+              identity.utf8.dropFirst(2).elementsEqual(guid.utf8)
+        else { return guid }
+        return nil
+    }
+
+    /// The guid of the article `a`, in SQL: the stored one, else the one its identity key holds.
+    static let storedGUIDColumn = "coalesce(a.guid, CASE WHEN substr(a.identity, 1, 2) = 'g:' THEN substr(a.identity, 3) END)"
+
+    /// The key of a stored link (`articles.url`), as `urlKey` gives it for the entry it came from.
+    static func urlKey(stored url: String?) -> String? {
+        nonEmpty(url).map(normalized)
+    }
+
+    /// What the store indexes a link key by (`articles.url_hash`): FNV-1a 64 of its UTF-8 bytes. Two
+    /// keys may share a hash, so a look-up by hash compares the keys of what it finds.
+    static func urlHash(_ key: String) -> Int64 {
+        var hash = FNV1a64()
+        hash.add(bytes: key.utf8)
+        return hash.signed
+    }
+
     /// Drops an http/https scheme and lower-cases the host; other strings are only trimmed.
     static func normalized(_ text: String) -> String {
         let trimmed = trim(text)

@@ -74,13 +74,13 @@ enum ArticleReader {
             FROM articles a JOIN feeds f ON f.id = a.feed_id \(bodyJoin(withContent: true)) WHERE a.id = ?
             """)
         let columns = try ArticleColumns(statement)
-        return try statement.map(arguments: [id], columns.article(from:)).first
+        return try statement.map(arguments: [id]) { columns.article(from: $0) }.first
     }
 
     /// Calls `body` for each matching article in list order, one row in memory at a time.
     static func forEach(
-        _ db: Database, _ filter: ArticleFilter, limit: Int?, withContent: Bool,
-        _ body: (StoredArticle) throws -> Void
+        _ db: Database, _ filter: ArticleFilter, limit: Int?, withContent: Bool, decodingBodies: Bool,
+        _ body: (consuming StoredArticle) throws -> Void
     ) throws {
         var condition = filter.condition
         var arguments = filter.arguments
@@ -98,7 +98,7 @@ enum ArticleReader {
         let columns = try ArticleColumns(statement)
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
-            try body(columns.article(from: row))
+            try body(columns.article(from: row, decodingBodies: decodingBodies))
         }
     }
 }

@@ -18,7 +18,7 @@ import GRDB
 /// refresh's processor time. Added together, a document's entries make one segment.
 enum ArticleWriter {
     static let contentColumns = [
-        "identity", "url_key", "guid", "url", "external_url", "title", "authors", "published", "updated",
+        "identity", "url_hash", "guid", "url", "external_url", "title", "authors", "published", "updated",
         "content_type", "image", "comments", "language", "enclosures", "tags", "content_hash",
     ]
 
@@ -34,26 +34,29 @@ enum ArticleWriter {
         """
 
     private struct Match {
-        static let select = "SELECT id, identity, content_hash FROM articles"
+        static let select = "SELECT id, identity, content_hash, url FROM articles"
 
         let id: Int64
         let identity: String
         let contentHash: Int64
+        let url: String?
 
         init(_ row: Row, _ columns: Columns) {
             id = row[columns.id]
             identity = row[columns.identity]
             contentHash = row[columns.contentHash]
+            url = row[columns.url]
         }
 
         /// Where a statement put the columns of `select`, looked up by name once.
         struct Columns {
-            let id, identity, contentHash: Int
+            let id, identity, contentHash, url: Int
 
             init(_ statement: Statement) throws {
                 id = try statement.position(of: "id")
                 identity = try statement.position(of: "identity")
                 contentHash = try statement.position(of: "content_hash")
+                url = try statement.position(of: "url")
             }
         }
     }
@@ -64,11 +67,15 @@ enum ArticleWriter {
         let incoming: [IncomingArticle]
         let seenIdentities: Set<String>
         let urlCounts: [String: Int]
+        /// The dictionary the bodies were compressed with; its row is written with them when new.
+        let dictionary: BodyDictionary?
 
-        init(_ feed: Feed, fetchedAt: Double) {
+        init(_ feed: Feed, fetchedAt: Double, dictionary: BodyDictionary? = nil) {
             var seenIdentities = Set<String>(minimumCapacity: feed.items.count)
-            incoming = feed.items.map { IncomingArticle($0, fetchedAt: fetchedAt) }
+            let compressor = dictionary.flatMap(DictionaryCompressor.init)
+            incoming = feed.items.map { IncomingArticle($0, fetchedAt: fetchedAt, dictionary: compressor) }
                 .filter { seenIdentities.insert($0.identity).inserted }
+            self.dictionary = compressor?.dictionary
             var urlCounts: [String: Int] = [:]
             for item in incoming { if let key = item.urlKey { urlCounts[key, default: 0] += 1 } }
             self.seenIdentities = seenIdentities
@@ -100,14 +107,19 @@ enum ArticleWriter {
         let urlCounts = prepared.urlCounts
 
         let byIdentity = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND identity = ?")
-        let byURL = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND url_key = ? LIMIT 2")
+        // By the link's hash; of what that finds, the articles whose link has the same key.
+        let byURL = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND url_hash = ?")
         let identityColumns = try Match.Columns(byIdentity)
         let urlColumns = try Match.Columns(byURL)
         let insert = try db.cachedStatement(sql: insertSQL)
         let update = try db.cachedStatement(sql: updateSQL)
         let touch = try db.cachedStatement(sql: "UPDATE articles SET seen_in_apply = ? WHERE id = ?")
         let writeBody = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO article_bodies (article_id, summary, content) VALUES (?, ?, ?)")
+            sql: """
+                INSERT OR REPLACE INTO article_bodies (article_id, summary, content, dictionary_id)
+                VALUES (?, ?, ?, ?)
+                """)
+        let dictionaryID = try prepared.dictionary?.stored(db, feedID: feedID).id
         let deleteSearch = try db.cachedStatement(sql: "DELETE FROM article_search WHERE rowid = ?")
         let insertSearch = try db.cachedStatement(
             sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
@@ -125,7 +137,8 @@ enum ArticleWriter {
             var match = hasArticles
                 ? try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0, identityColumns) } : nil
             if hasArticles, match == nil, let key = item.urlKey, urlCounts[key] == 1 {
-                let candidates = try Row.fetchAll(byURL, arguments: [feedID, key]).map { Match($0, urlColumns) }
+                let candidates = try Row.fetchAll(byURL, arguments: [feedID, ArticleIdentity.urlHash(key)])
+                    .map { Match($0, urlColumns) }.filter { ArticleIdentity.urlKey(stored: $0.url) == key }
                 if candidates.count == 1, let candidate = candidates.first,
                    !seenIdentities.contains(candidate.identity), !claimed.contains(candidate.id) {
                     match = candidate
@@ -141,7 +154,7 @@ enum ArticleWriter {
                     try deleteSearch.execute(arguments: [match.id])
                     try update.execute(arguments: StatementArguments(
                         item.contentValues + [item.datedSortDate, generation, match.id]))
-                    try writeBody.execute(arguments: [match.id, item.storedSummary, item.storedContent])
+                    try writeBody.execute(arguments: [match.id, item.storedSummary, item.storedContent, dictionaryID])
                     indexed.append((match.id, item))
                     if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: match.id)) }
                     updated += 1
@@ -150,7 +163,7 @@ enum ArticleWriter {
                 try insert.execute(arguments: StatementArguments(
                     [feedID] + item.contentValues + [item.datedSortDate ?? fetchedAt, fetchedAt, generation]))
                 let id = db.lastInsertedRowID
-                try writeBody.execute(arguments: [id, item.storedSummary, item.storedContent])
+                try writeBody.execute(arguments: [id, item.storedSummary, item.storedContent, dictionaryID])
                 indexed.append((id, item))
                 newIDs.append(id)
                 if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: id)) }

@@ -116,14 +116,18 @@ extension FeedStore {
     /// blocked). Without `withContent`, `summary` and `content` are nil (faster for headline formats).
     /// For `--new`, set `query.notExportedBy` to the state name, collect the ids written, and once the
     /// output is complete call `advanceExportState`. `body` runs on an unspecified thread before this
-    /// returns and must not call this store; an error it throws stops the stream and is rethrown.
+    /// returns and must not call this store; an error it throws stops the stream and is rethrown. Each
+    /// article is handed over (`consuming`), so keeping it costs no copy. With `decodingBodies` false
+    /// the bodies are handed over as stored and decoded where they are read (`content`, `summary`)
+    /// or by `StoredArticle.decodeBodies`, so that the caller can decompress them on other threads.
     public func forEachArticle(
-        matching query: ArticleQuery, limit: Int? = nil, withContent: Bool = true,
-        _ body: (StoredArticle) throws -> Void
+        matching query: ArticleQuery, limit: Int? = nil, withContent: Bool = true, decodingBodies: Bool = true,
+        _ body: (consuming StoredArticle) throws -> Void
     ) throws {
         try pool.read { db in
             let filter = ArticleFilter(try query.widened(db))
-            try ArticleReader.forEach(db, filter, limit: limit, withContent: withContent, body)
+            try ArticleReader.forEach(
+                db, filter, limit: limit, withContent: withContent, decodingBodies: decodingBodies, body)
         }
     }
 

@@ -19,7 +19,11 @@ extension FeedStore {
     public func apply(
         feedID: Int64, feed: Feed, fetch: FetchRecord, ignoring: IgnoreRules = .none
     ) throws -> ApplyResult {
-        let prepared = ArticleWriter.Prepared(feed, fetchedAt: fetch.fetchedAt.timeIntervalSince1970)
+        // The feed's body dictionary, or a new one from this document (stored with its articles).
+        let dictionary = try pool.read { db in try BodyDictionary.latest(db, feedID: feedID) }
+            ?? BodyDictionary(madeFrom: feed)
+        let prepared = ArticleWriter.Prepared(
+            feed, fetchedAt: fetch.fetchedAt.timeIntervalSince1970, dictionary: dictionary)
         return try pool.write { db in
             try ArticleWriter.apply(
                 db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, ignoring: ignoring)

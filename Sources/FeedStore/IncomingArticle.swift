@@ -36,7 +36,8 @@ struct IncomingArticle {
     let searchBody: String
     let contentHash: Int64
 
-    init(_ article: Article, fetchedAt: Double) {
+    /// `dictionary`: the feed's, to compress the summary and content with (`BodyColumn`).
+    init(_ article: Article, fetchedAt: Double, dictionary: DictionaryCompressor? = nil) {
         let html = ArticleIdentity.nonEmpty(article.contentHTML)
         let text = ArticleIdentity.nonEmpty(article.contentText)
         let summary = ArticleIdentity.nonEmpty(article.summary)
@@ -55,8 +56,8 @@ struct IncomingArticle {
         datedSortDate = (published ?? updated).map { min($0, fetchedAt) }
         self.summary = summary
         content = html ?? text
-        storedSummary = BodyColumn.encode(summary)
-        storedContent = BodyColumn.encode(content)
+        storedSummary = BodyColumn.encode(summary, with: dictionary)
+        storedContent = BodyColumn.encode(content, with: dictionary)
         contentType = html != nil ? (article.contentType == .xhtml ? "xhtml" : "html") : (text != nil ? "text" : nil)
         image = article.image
         comments = article.comments
@@ -80,7 +81,7 @@ struct IncomingArticle {
 
     /// Values for `ArticleWriter.contentColumns`, in that order.
     var contentValues: [(any DatabaseValueConvertible)?] {
-        [identity, urlKey, guid, url, externalURL, title, authorsJSON, published, updated, contentType, image,
+        [identity, urlKey.map(ArticleIdentity.urlHash), ArticleIdentity.storedGUID(guid, identity: identity), url, externalURL, title, authorsJSON, published, updated, contentType, image,
          comments, language, enclosuresJSON, tags, contentHash]
     }
 }

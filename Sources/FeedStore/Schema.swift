@@ -26,7 +26,33 @@ enum Schema {
         Migration(identifier: "v6-compact-search", migrate: CompactSearchMigration.run),
         Migration(identifier: "v7-title-sort") { db in try db.execute(sql: titleSort) },
         Migration(identifier: "v8-feed-list-scopes") { db in try db.execute(sql: feedListScopes) },
+        // The body's position lists, most of the index, without a column marker each.
+        Migration(identifier: "v9-search-body-first", migrate: SearchBodyFirstMigration.run),
+        Migration(identifier: "v10-body-dictionaries") { db in try db.execute(sql: bodyDictionaries) },
+        // Links found through an 8-byte hash, not a second copy of each link in the row and the index.
+        Migration(identifier: "v11-article-url-hash", migrate: ArticleURLHashMigration.run),
     ]
+
+    /// Each feed's dictionaries (`BodyDictionary`), and the one each body was compressed with: NULL
+    /// for bodies stored as text or as zlib streams (all rows written before). A dictionary outlives
+    /// its feed while any body names it (articles that moved to another feed). The search view passes
+    /// the dictionary to the function that reads the body; the text it gives is unchanged, so the
+    /// index stays as it is.
+    private static let bodyDictionaries = """
+        CREATE TABLE body_dictionaries (
+            id INTEGER PRIMARY KEY,
+            feed_id INTEGER REFERENCES feeds(id) ON DELETE SET NULL,
+            dictionary BLOB NOT NULL
+        );
+        CREATE INDEX body_dictionaries_feed ON body_dictionaries(feed_id, id);
+        ALTER TABLE article_bodies ADD COLUMN dictionary_id INTEGER REFERENCES body_dictionaries(id);
+        DROP VIEW article_search_text;
+        CREATE VIEW article_search_text (id, title, author, body) AS
+            SELECT a.id, tidings_search_title(a.title), tidings_search_author(a.authors),
+                   tidings_search_body(b.content, a.content_type, b.summary,
+                       (SELECT dictionary FROM body_dictionaries WHERE id = b.dictionary_id))
+            FROM articles a LEFT JOIN article_bodies b ON b.article_id = a.id;
+        """
 
     /// Article lists sorted by title (`S` in the reader) walk this index instead of sorting every
     /// article: the expression and collation are `ArticleFilter`'s title key, which they must match

@@ -22,24 +22,31 @@ enum SearchFunctions {
         return CJKBigrams.document(SearchText.authors(authors))
     }
 
-    /// The body as indexed, from (content, content_type, summary) as stored.
-    static let body = DatabaseFunction("tidings_search_body", argumentCount: 3, pure: true) { values in
-        CJKBigrams.document(plainBody(values))
+    /// The body as indexed, from (content, content_type, summary) as stored, and the stored body
+    /// dictionary (`BodyDictionary`) as a fourth argument since "v10-body-dictionaries".
+    static let body = [3, 4].map { (count: Int) -> DatabaseFunction in
+        DatabaseFunction("tidings_search_body", argumentCount: count, pure: true) { values in
+            CJKBigrams.document(plainBody(values))
+        }
     }
 
-    /// The plain body the reader shows, from (content, content_type, summary) as stored: what
-    /// `content =` and `content =~` compare.
-    static let plain = DatabaseFunction("tidings_plain_body", argumentCount: 3, pure: true) { values in
-        plainBody(values)
+    /// The plain body the reader shows, from (content, content_type, summary[, dictionary]) as
+    /// stored: what `content =` and `content =~` compare.
+    static let plain = [3, 4].map { (count: Int) -> DatabaseFunction in
+        DatabaseFunction("tidings_plain_body", argumentCount: count, pure: true) { values in
+            plainBody(values)
+        }
     }
 
     static func register(_ db: Database) {
-        for function in [title, author, body, plain] { db.add(function: function) }
+        for function in [title, author] + body + plain { db.add(function: function) }
     }
 
     private static func plainBody(_ values: [DatabaseValue]) -> String {
-        SearchText.body(
-            content: BodyColumn.decode(values[0]), contentIsText: String.fromDatabaseValue(values[1]) == "text",
-            summary: BodyColumn.decode(values[2]))
+        let dictionary = values.count > 3 ? values[3] : .null
+        return SearchText.body(
+            content: BodyColumn.decode(values[0], dictionary: dictionary),
+            contentIsText: String.fromDatabaseValue(values[1]) == "text",
+            summary: BodyColumn.decode(values[2], dictionary: dictionary))
     }
 }

@@ -23,9 +23,11 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     public let published: Date?
     public let updated: Date?
     /// Summary as HTML, as the feed sent it (untrusted).
-    public let summary: String?
+    public var summary: String? { storedSummary.text }
     /// The fullest content the feed sent (untrusted), of type `contentType`.
-    public let content: String?
+    public var content: String? { storedContent.text }
+    private(set) var storedSummary: StoredBody
+    private(set) var storedContent: StoredBody
     public let contentType: ContentType?
     public let image: String?
     public let comments: String?
@@ -41,6 +43,14 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
 
     public var authors: [Author] { JSONColumn.authors(from: authorsJSON) ?? [] }
     public var enclosures: [Enclosure] { JSONColumn.enclosures(from: enclosuresJSON) ?? [] }
+
+    /// Decodes the content (and with `summary`, the summary) of an article streamed with
+    /// `decodingBodies: false`, so that reading them costs nothing more; until then each read of
+    /// `content` or `summary` decodes the stored value. Does nothing to decoded bodies.
+    public mutating func decodeBodies(summary: Bool) {
+        storedContent = storedContent.decoded
+        if summary { storedSummary = storedSummary.decoded }
+    }
 }
 
 /// One row of an article list: just what a list shows.

@@ -204,6 +204,20 @@ final class OtherFeedListSafetyTests: XCTestCase {
     func testAnOldDatabaseIsUpgradedWithACopyAndAFailedUpgradeChangesNothing() throws {
         try makeStore()
         let downgrade = """
+            DROP VIEW article_search_text;
+            DROP INDEX articles_feed_url_hash;
+            ALTER TABLE articles DROP COLUMN url_hash;
+            ALTER TABLE articles ADD COLUMN url_key TEXT;
+            UPDATE articles SET url_key = '//' || substr(url, instr(url, '://') + 3) WHERE url IS NOT NULL;
+            CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
+            DELETE FROM grdb_migrations WHERE identifier = 'v11-article-url-hash';
+            DROP TABLE body_dictionaries;
+            CREATE TABLE article_bodies_v1 (
+                article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+                summary TEXT, content TEXT);
+            INSERT INTO article_bodies_v1 SELECT article_id, summary, content FROM article_bodies;
+            DROP TABLE article_bodies;
+            ALTER TABLE article_bodies_v1 RENAME TO article_bodies;
             DROP INDEX articles_title;
             DROP TRIGGER feed_list_scopes_feed_insert;
             DROP TRIGGER feed_list_scopes_feed_delete;
@@ -217,7 +231,6 @@ final class OtherFeedListSafetyTests: XCTestCase {
             DROP TABLE feed_list_scopes;
             DROP TRIGGER articles_search_delete;
             DROP TABLE article_search;
-            DROP VIEW article_search_text;
             CREATE VIRTUAL TABLE article_search USING fts5(
                 title, author, body, tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
             CREATE TRIGGER articles_search_delete AFTER DELETE ON articles BEGIN
@@ -252,8 +265,8 @@ final class OtherFeedListSafetyTests: XCTestCase {
         XCTAssertEqual(upgraded.stdout, "8 articles in 3 feeds (5 unread, 3 starred)\n", upgraded.stderr)
         XCTAssertEqual(try sqlite(database + ".bak-v2", "SELECT count(*), sum(starred) FROM articles;"), "8|3")
         XCTAssertEqual(try sqlite(database, "SELECT identifier FROM grdb_migrations ORDER BY 1;"),
-                       "v1\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
-                        + "v7-title-sort\nv8-feed-list-scopes")
+                       "v1\nv10-body-dictionaries\nv11-article-url-hash\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
+                        + "v7-title-sort\nv8-feed-list-scopes\nv9-search-body-first")
         try assertNothingLost(after: "the upgrade")
     }
 

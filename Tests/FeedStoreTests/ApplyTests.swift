@@ -198,4 +198,22 @@ final class ApplyTests: XCTestCase {
             XCTAssertEqual($0 as? FeedStoreError, .feedNotFound(999))
         }
     }
+
+    /// A guid its identity key repeats is kept once (in the key); every guid reads back as it came.
+    func testEveryGuidReadsBackAsItCame() throws {
+        let guids: [String?] = ["a", "tag:example.org,2024:post-1", "https://Example.org/x", " spaced ", "g:x", nil]
+        try store.apply(feedID: feedID, feed: document(guids.enumerated().map { index, guid in
+            Article(id: guid, url: "https://example.org/\(index)", title: "Post \(index)", contentHTML: "<p>\(index)</p>")
+        }), fetch: fetch())
+        let path = store.path
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles WHERE guid IS NULL;"), "4",
+                       "a, the tag URI and g:x are in their keys; the entry without a guid has none")
+        for (index, guid) in guids.enumerated() {
+            let summary = try XCTUnwrap(try store.articleSummaries(.all, offset: 0, limit: 10).first { $0.title == "Post \(index)" })
+            XCTAssertEqual(try store.article(id: summary.id)?.guid, guid, "guid \(guid ?? "none")")
+        }
+        var exported: [String?] = []
+        try store.forEachArticle(matching: ArticleQuery(sort: .oldestFirst), withContent: false) { exported.append($0.guid) }
+        XCTAssertEqual(Set(exported.map { $0 ?? "none" }), Set(guids.map { $0 ?? "none" }))
+    }
 }

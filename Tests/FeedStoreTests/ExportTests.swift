@@ -94,4 +94,28 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(seen, 5)
         XCTAssertEqual(try store.countArticles(.all), 9)
     }
+
+    func testBodiesHandedOverUndecodedReadTheSameAsDecoded() throws {
+        // Long enough to be stored compressed, with a summary as well.
+        let long = "<p>" + String(repeating: "A body long enough to be compressed, ünïcode and all. ", count: 20) + "</p>"
+        var article = item(9, content: long)
+        article.summary = "<p>" + String(repeating: "The summary, also compressed. ", count: 10) + "</p>"
+        try store.apply(feedID: feedID, feed: document([article]), fetch: fetch())
+        let decoded = try export(.all)
+        var deferred: [StoredArticle] = []
+        try store.forEachArticle(matching: .all, decodingBodies: false) { deferred.append($0) }
+        XCTAssertEqual(deferred.count, decoded.count)
+        XCTAssertEqual(decoded.first?.content, long)
+        for (lazy, eager) in zip(deferred, decoded) {
+            XCTAssertEqual(lazy.content, eager.content)
+            XCTAssertEqual(lazy.summary, eager.summary)
+            for summary in [false, true] {
+                var copy = lazy
+                copy.decodeBodies(summary: summary)
+                XCTAssertEqual(copy.content, eager.content)
+                XCTAssertEqual(copy.summary, eager.summary)
+            }
+        }
+        XCTAssertEqual(deferred.first?.summary, article.summary)
+    }
 }

@@ -90,7 +90,7 @@ final class SchemaUpgradeTests: XCTestCase {
     }
 
     /// Takes a current database back to schema version 2 (what Tidings wrote before v3).
-    static let downgrade = undoFeedListScopesAndTitleSort + """
+    static let downgrade = undoBodyDictionaries + undoFeedListScopesAndTitleSort + """
         DROP TRIGGER articles_search_delete;
         DROP TABLE article_search;
         DROP VIEW article_search_text;
@@ -109,6 +109,35 @@ final class SchemaUpgradeTests: XCTestCase {
         ALTER TABLE feeds DROP COLUMN url_key;
         ALTER TABLE feeds DROP COLUMN last_listed_at;
         DELETE FROM grdb_migrations WHERE identifier NOT IN ('v1', 'v2');
+        """
+
+    /// Takes away what `v11-article-url-hash` (the links' keys computed in SQL: the test stores' links
+    /// are https URLs with lower-case hosts) and `v10-body-dictionaries` add (a column with a foreign
+    /// key cannot be dropped: the bodies table is made again without it), leaving the view
+    /// "v6-compact-search" made.
+    static let undoBodyDictionaries = """
+        DROP VIEW article_search_text;
+        DROP INDEX articles_feed_url_hash;
+        ALTER TABLE articles DROP COLUMN url_hash;
+        ALTER TABLE articles ADD COLUMN url_key TEXT;
+        UPDATE articles SET url_key = '//' || substr(url, instr(url, '://') + 3) WHERE url IS NOT NULL;
+        CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
+        DELETE FROM grdb_migrations WHERE identifier = 'v11-article-url-hash';
+        DROP TABLE body_dictionaries;
+        CREATE TABLE article_bodies_v1 (
+            article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+            summary TEXT,
+            content TEXT
+        );
+        INSERT INTO article_bodies_v1 SELECT article_id, summary, content FROM article_bodies;
+        DROP TABLE article_bodies;
+        ALTER TABLE article_bodies_v1 RENAME TO article_bodies;
+        CREATE VIEW article_search_text (id, title, author, body) AS
+            SELECT a.id, tidings_search_title(a.title), tidings_search_author(a.authors),
+                   tidings_search_body(b.content, a.content_type, b.summary)
+            FROM articles a LEFT JOIN article_bodies b ON b.article_id = a.id;
+        DELETE FROM grdb_migrations WHERE identifier = 'v10-body-dictionaries';
+
         """
 
     /// Takes away what `v7-title-sort` and `v8-feed-list-scopes` add (their triggers name columns of

@@ -126,7 +126,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try sqlite3(store.path, "SELECT count(*) FROM sqlite_master WHERE name = 'article_search_content';"),
                        "0", "external content: the index reads the stored columns")
         XCTAssertEqual(try sqlite3(store.path, "SELECT typeof(content) FROM article_bodies WHERE article_id = "
-                                       + "(SELECT id FROM articles WHERE guid = 'a');"), "blob", "a long body is compressed")
+                                       + "(SELECT id FROM articles WHERE identity = 'g:a');"), "blob", "a long body is compressed")
         XCTAssertEqual(try store.titles(ArticleQuery(feedIDs: [other], search: "ferment")), ["Sourdough"])
         let stored = try XCTUnwrap(try store.articleSummaries(.search("levain"), offset: 0, limit: 1).first)
         XCTAssertEqual(try store.article(id: stored.id)?.content, long, "read back exactly")

@@ -14,7 +14,7 @@ final class ExportPipeline {
     private let preparation: ExportPreparation
     private let batchSize: Int
     private let maxInFlight: Int
-    private var batch: [StoredArticle] = []
+    private var batch: [ExportItem] = []
     private var pending: [PreparedBatch] = []
     private var head = 0
 
@@ -31,8 +31,8 @@ final class ExportPipeline {
     }
 
     /// Queues `article`; emits, in order, every article whose batch is ready.
-    func add(_ article: StoredArticle, emit: (ExportItem) throws -> Void) throws {
-        batch.append(article)
+    func add(_ article: consuming StoredArticle, emit: (borrowing ExportItem) throws -> Void) throws {
+        batch.append(ExportItem(article))
         guard batch.count >= batchSize else { return }
         submit()
         while head < pending.count, pending.count - head > maxInFlight || pending[head].isReady {
@@ -41,48 +41,57 @@ final class ExportPipeline {
     }
 
     /// Emits everything still queued, waiting for the workers.
-    func finish(emit: (ExportItem) throws -> Void) throws {
+    func finish(emit: (borrowing ExportItem) throws -> Void) throws {
         if !batch.isEmpty { submit() }
         while head < pending.count { try drainHead(emit) }
     }
 
+    /// Hands the gathered items to a worker, which prepares them in place (the batch's array moves to
+    /// the worker; no article is copied).
     private func submit() {
-        let prepared = PreparedBatch()
-        let articles = batch
+        let prepared = PreparedBatch(items: batch)
+        batch = []
+        batch.reserveCapacity(batchSize)
         let preparation = preparation
-        batch.removeAll(keepingCapacity: true)
         pending.append(prepared)
         DispatchQueue.global().async {
-            prepared.complete(articles.map { ExportItem($0, preparation: preparation) })
+            prepared.prepare(preparation)
         }
     }
 
-    private func drainHead(_ emit: (ExportItem) throws -> Void) throws {
+    private func drainHead(_ emit: (borrowing ExportItem) throws -> Void) throws {
         let prepared = pending[head]
         head += 1
         if head > 64 {
             pending.removeFirst(head)
             head = 0
         }
-        for item in prepared.wait() { try emit(item) }
+        let items = prepared.wait()
+        for index in items.indices { try emit(items[index]) }
     }
 }
 
-/// One batch's prepared items, handed from the worker that made them to the streaming thread: the
+/// One batch's items, handed to the worker that prepares them and back to the streaming thread: the
 /// project's one pattern for synchronous code waiting for a result from another thread (README,
 /// "Concurrency").
 ///
-/// Why `@unchecked Sendable` is safe: `items` is written once, by the one worker, before it signals
-/// `done`; the streaming thread reads or clears it only after a successful wait on `done` (`isReady`
-/// or `wait`), and the semaphore orders that write before those reads. `taken` is touched only by
-/// the streaming thread. The worker never touches the batch after `signal`.
+/// Why `@unchecked Sendable` is safe: `items` is set by the streaming thread before the batch is
+/// queued, then mutated only by the one worker, which signals `done` when it is finished; the
+/// streaming thread reads or clears it only after a successful wait on `done` (`isReady` or `wait`),
+/// and the semaphore orders the worker's writes before those reads. `taken` is touched only by the
+/// streaming thread. The worker never touches the batch after `signal`.
 private final class PreparedBatch: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var items: [ExportItem] = []
+    private var items: [ExportItem]
     private var taken = false
 
-    func complete(_ items: [ExportItem]) {
+    init(items: [ExportItem]) {
         self.items = items
+    }
+
+    /// On the worker: prepares every item in place, then lets the streaming thread take them.
+    func prepare(_ preparation: ExportPreparation) {
+        for index in items.indices { items[index].prepare(preparation) }
         done.signal()
     }
 

@@ -69,7 +69,7 @@ public struct FeedExporter: Sendable {
         var ids: [Int64] = []
         var count = 0
         var buffer = ExportBuffer()
-        func emit(_ item: ExportItem) throws {
+        func emit(_ item: borrowing ExportItem) throws {
             try writer.write(item, into: &buffer)
             count += 1
             if record { ids.append(item.article.id) }
@@ -79,11 +79,13 @@ public struct FeedExporter: Sendable {
             try writer.begin(into: &buffer)
             if preparation == .headlines {
                 try store.forEachArticle(matching: query, limit: options.limit, withContent: false) { article in
-                    try emit(ExportItem(article, preparation: .headlines))
+                    try emit(ExportItem(article))
                 }
             } else {
                 let pipeline = ExportPipeline(preparation: preparation)
-                try store.forEachArticle(matching: query, limit: options.limit, withContent: true) { article in
+                try store.forEachArticle(
+                    matching: query, limit: options.limit, withContent: true, decodingBodies: false
+                ) { article in
                     try pipeline.add(article, emit: emit)
                 }
                 try pipeline.finish(emit: emit)

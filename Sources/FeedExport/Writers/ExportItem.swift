@@ -2,30 +2,40 @@ import FeedModel
 import FeedStore
 
 /// An article with what its format needs prepared: `body` and `summary` are set as the writer's
-/// `preparation` asks. Items with a body are prepared on the pipeline's worker threads, which then
-/// also decode the authors (the store keeps them as JSON), so the writer's thread does not.
+/// `preparation` asks. Items with a body are prepared in place on the pipeline's worker threads
+/// (`prepare`), which then also decode the authors (the store keeps them as JSON), so the writer's
+/// thread does not; bodies the store handed over undecoded are decompressed there too (only the
+/// summary a format writes). The article is moved in, never copied.
 struct ExportItem: Sendable {
-    let article: StoredArticle
-    let body: ExportArticle.Body?
-    let summary: String?
-    private let preparedAuthors: [Author]?
+    private(set) var article: StoredArticle
+    private(set) var body: ExportArticle.Body?
+    private(set) var summary: String?
+    private var preparedAuthors: [Author]?
 
-    init(_ article: StoredArticle, preparation: ExportPreparation) {
+    /// The article with nothing prepared yet (enough for `.headlines`).
+    init(_ article: consuming StoredArticle) {
         self.article = article
+    }
+
+    init(_ article: consuming StoredArticle, preparation: ExportPreparation) {
+        self.init(article)
+        prepare(preparation)
+    }
+
+    /// Sets what `preparation` asks for.
+    mutating func prepare(_ preparation: ExportPreparation) {
         switch preparation {
         case .headlines:
-            body = nil
-            summary = nil
-            preparedAuthors = nil
+            return
         case .body:
+            article.decodeBodies(summary: false)
             body = ExportArticle.body(article)
-            summary = nil
-            preparedAuthors = article.authors
         case .bodyAndSummary:
+            article.decodeBodies(summary: true)
             body = ExportArticle.body(article)
             summary = ExportArticle.separateSummary(article)
-            preparedAuthors = article.authors
         }
+        preparedAuthors = article.authors
     }
 
     /// The article's authors.

@@ -168,7 +168,8 @@ struct QueryCompiler {
             let body: String
             switch text {
             case .stored:
-                body = "coalesce((SELECT tidings_plain_body(b.content, a.content_type, b.summary) "
+                body = "coalesce((SELECT tidings_plain_body(b.content, a.content_type, b.summary, "
+                    + "\(ArticleColumns.bodyDictionary)) "
                     + "FROM article_bodies b WHERE b.article_id = a.id), '')"
             case .incoming:
                 body = "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')"

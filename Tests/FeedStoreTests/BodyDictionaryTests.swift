@@ -1,0 +1,128 @@
+import FeedModel
+import Foundation
+import XCTest
+
+@testable import FeedStore
+
+/// Bodies compressed with their feed's dictionary (`BodyDictionary`) on a real store: they read back
+/// exactly as they came, search and the query language find them, the dictionary is made once per
+/// feed and outlives the feed while articles that moved still need it.
+final class BodyDictionaryTests: XCTestCase {
+    private var store: FeedStore!
+    private var path = ""
+
+    override func setUpWithError() throws {
+        path = try temporaryDatabasePath(self)
+        store = try FeedStore(path: path)
+    }
+
+    /// A document of `count` articles with long bodies (about 2.5 KB each: enough for a dictionary),
+    /// accented and CJK text, entities, and summaries.
+    private func longDocument(_ prefix: String, count: Int = 20, changed: Int? = nil) -> Feed {
+        document((0..<count).map { n in
+            let paragraphs = (0..<12).map { p in
+                "<p>Paragraph \(p) of \(prefix) post \(n): the compiler &amp; the parser, café crème, "
+                    + "東京の天気は晴れ, a <a href=\"https://example.org/\(prefix)/\(n)/\(p)\">link</a> "
+                    + "and words \(n * 31 + p) \(p * 17) more.</p>"
+            }.joined(separator: "\n")
+            let extra = n == changed ? "<p>sourdough starter</p>" : ""
+            return Article(
+                id: "\(prefix)-\(n)", url: "https://example.org/\(prefix)/\(n)", title: "\(prefix) post \(n)",
+                contentHTML: paragraphs + extra, summary: "Summary of \(prefix) post \(n): the compiler and café")
+        })
+    }
+
+    private func ids(_ query: ArticleQuery) throws -> [Int64] {
+        try store.articleSummaries(query, offset: 0, limit: 1000).map(\.id).sorted()
+    }
+
+    func testBodiesReadBackExactlyAndAreFound() throws {
+        let feed = try store.addFeed(url: "https://example.org/a")
+        let incoming = longDocument("alpha")
+        try store.apply(feedID: feed.id, feed: incoming, fetch: fetch())
+
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*), count(feed_id) FROM body_dictionaries;"), "1|1")
+        XCTAssertEqual(
+            try sqlite3(path, """
+                SELECT count(*) FROM article_bodies WHERE dictionary_id IS NOT NULL
+                    AND substr(hex(content), 9, 8) = '28B52FFD' AND substr(hex(summary), 1, 0) = '';
+                """),
+            "20", "every content a zstd frame naming the dictionary")
+        XCTAssertLessThan(
+            Int(try sqlite3(path, "SELECT sum(length(content)) FROM article_bodies;")) ?? .max,
+            incoming.items.reduce(0) { $0 + ($1.contentHTML?.utf8.count ?? 0) } / 5,
+            "bodies with their feed's words in the dictionary compress well")
+        for article in incoming.items {
+            let stored = try XCTUnwrap(try store.articleSummaries(.all, offset: 0, limit: 100)
+                .first { $0.title == article.title })
+            let read = try XCTUnwrap(try store.article(id: stored.id))
+            XCTAssertEqual(read.content, article.contentHTML)
+            XCTAssertEqual(read.summary, article.summary)
+        }
+        var exported: [String] = []
+        try store.forEachArticle(matching: .all, withContent: true) { exported.append($0.content ?? "") }
+        XCTAssertEqual(exported.sorted(), incoming.items.compactMap(\.contentHTML).sorted())
+        // Handed over undecoded (as export does, to decode on its worker threads), with the dictionary.
+        var handedOver: [StoredArticle] = []
+        try store.forEachArticle(matching: .all, decodingBodies: false) { handedOver.append($0) }
+        XCTAssertEqual(handedOver.compactMap(\.content).sorted(), incoming.items.compactMap(\.contentHTML).sorted())
+        XCTAssertEqual(handedOver.compactMap(\.summary).sorted(), incoming.items.compactMap(\.summary).sorted())
+        for var article in handedOver {
+            let content = article.content
+            article.decodeBodies(summary: true)
+            XCTAssertEqual(article.content, content)
+        }
+
+        XCTAssertEqual(try ids(ArticleQuery(search: "crème")).count, 20)
+        XCTAssertEqual(try ids(ArticleQuery(search: "天気")).count, 20)
+        let content = try QueryExpression(parsing: "content contains \"words 32 17\"")
+        XCTAssertEqual(try ids(ArticleQuery(expression: content)).count, 1)
+        let exact = try QueryExpression(parsing: "content =~ \"Paragraph 11 of alpha post 19:\"")
+        XCTAssertEqual(try ids(ArticleQuery(expression: exact)).count, 1)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+
+    func testAChangedArticleKeepsTheFeedsDictionaryAndLeavesTheIndexExact() throws {
+        let feed = try store.addFeed(url: "https://example.org/a")
+        try store.apply(feedID: feed.id, feed: longDocument("alpha"), fetch: fetch())
+        try store.apply(feedID: feed.id, feed: longDocument("alpha", changed: 3), fetch: fetch())
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM body_dictionaries;"), "1", "made once")
+        XCTAssertEqual(try ids(ArticleQuery(search: "sourdough")).count, 1)
+        try store.apply(feedID: feed.id, feed: longDocument("alpha"), fetch: fetch())
+        XCTAssertEqual(try ids(ArticleQuery(search: "sourdough")), [])
+        XCTAssertEqual(try store.integrityCheck(), ["ok"], "old entries removed through the dictionary")
+    }
+
+    func testAShortDocumentGetsNoDictionary() throws {
+        let feed = try store.addFeed(url: "https://example.org/a")
+        try store.apply(feedID: feed.id, feed: longDocument("alpha", count: 2), fetch: fetch())
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM body_dictionaries;"), "0")
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM article_bodies WHERE dictionary_id IS NULL;"), "2")
+        XCTAssertEqual(try ids(ArticleQuery(search: "crème")).count, 2)
+    }
+
+    func testArticlesMergedIntoAnotherFeedKeepTheirDictionary() throws {
+        let old = try store.addFeed(url: "https://old.example/feed")
+        let target = try store.addFeed(url: "https://new.example/feed")
+        try store.apply(feedID: old.id, feed: longDocument("alpha"), fetch: fetch())
+        try store.apply(feedID: target.id, feed: longDocument("beta"), fetch: fetch())
+        _ = try store.setStarred(true, articleIDs: Array(try ids(ArticleQuery(search: "alpha")).prefix(2)))
+
+        XCTAssertEqual(try store.recordPermanentRedirect(feedID: old.id, to: "https://new.example/feed"), target.id)
+        XCTAssertEqual(try store.feeds().count, 1)
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*), count(feed_id) FROM body_dictionaries;"), "2|1",
+                       "the old feed's dictionary stays for the articles that moved")
+        var contents: [String] = []
+        try store.forEachArticle(matching: .all, withContent: true) { contents.append($0.content ?? "") }
+        XCTAssertEqual(contents.count, 40)
+        XCTAssertEqual(contents.filter { $0.contains("of alpha post") }.count, 20)
+        XCTAssertEqual(try ids(ArticleQuery(search: "alpha")).count, 20)
+        XCTAssertEqual(try store.countArticles(ArticleQuery(starredOnly: true)), 2)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        XCTAssertEqual(try sqlite3(path, "PRAGMA foreign_key_check;"), "")
+
+        try store.removeFeed(id: target.id)
+        XCTAssertEqual(try store.countArticles(.all), 0)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+}
