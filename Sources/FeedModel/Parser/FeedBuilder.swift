@@ -45,7 +45,12 @@ struct FeedBuilder: ~Copyable {
     var failure: FeedParseError?
     /// True when no-namespace elements are Atom (a `feed` root without a namespace).
     var bareAtom = false
-    var item: ItemState?
+    /// The entry being read, while `inItem`; written in place, not through an optional (Swift 6.3
+    /// leaks the old value of a property assigned through an optional chain inside a noncopyable
+    /// value: each repeated field of an entry leaked its first value, fuzz-feed). Outside an entry
+    /// it holds the last one, which no field is written to and `openItem` replaces.
+    var item = ItemState()
+    var inItem = false
     var pendingAuthor = Author()
     var itemCount = 0
     /// The xml:base / xml:lang scopes in force: one entry for the document, then one more only for
@@ -219,7 +224,7 @@ struct FeedBuilder: ~Copyable {
 
     /// Called once the document has ended (or was cut short): hands over a half-read item and the header.
     mutating func finish() -> Feed {
-        if item != nil { closeItem() }
+        if inItem { closeItem() }
         sendHeader()
         return state.finished
     }

@@ -7,13 +7,13 @@ extension FeedBuilder {
         var c = Capture(tag: tag, depth: depth, start: text.count)
         captureURL = nil
         captureScheme = nil
-        if tag == .atomContent || tag == .contentEncoded || tag == .description, item != nil,
-            let base = frames.last?.base, base != item?.article.base
+        if tag == .atomContent || tag == .contentEncoded || tag == .description, inItem,
+            let base = frames.last?.base, base != item.article.base
         {
-            item?.contentBase = base
+            item.contentBase = base
         }
-        if tag == .atomContent, item != nil, frameDepths.last == depth, let lang = frames.last?.lang {
-            item?.contentLanguage = lang
+        if tag == .atomContent, inItem, frameDepths.last == depth, let lang = frames.last?.lang {
+            item.contentLanguage = lang
         }
         if let attributes, attributes.count > 0 {
             switch tag {
@@ -88,7 +88,9 @@ extension FeedBuilder {
         if c.base64, let encoded = value, let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),
             let decoded = String(bytes: data, encoding: .utf8)
         {
-            value = decoded
+            // Base64 can carry what XML text cannot (C0 controls, U+FFFE, U+FFFF): the field holds
+            // the characters an XML field could, as every other text field does.
+            value = String(String.UnicodeScalarView(decoded.unicodeScalars.filter(Self.isXMLCharacter)))
         }
         guard let value else { return }
         if inItem {
@@ -96,5 +98,12 @@ extension FeedBuilder {
         } else {
             assignOther(c, value)
         }
+    }
+
+    /// Whether XML 1.0 allows `scalar` in text (tab, line feed, carriage return, and from U+0020
+    /// on, except U+FFFE and U+FFFF).
+    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value >= 0x20 || scalar == "\t" || scalar == "\n" || scalar == "\r")
+            && scalar.value != 0xFFFE && scalar.value != 0xFFFF
     }
 }

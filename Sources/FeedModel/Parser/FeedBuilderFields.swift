@@ -8,13 +8,13 @@ extension FeedBuilder {
         switch container.kind {
         case .item:
             switch tag {
-            case .pubDate: if item?.pubDate == nil { item?.pubDate = date }
-            case .dcDate: if item?.dcDate == nil { item?.dcDate = date }
-            case .atomPublished: if item?.atomPublished == nil { item?.atomPublished = date }
-            case .atomUpdated: if item?.atomUpdated == nil { item?.atomUpdated = date }
-            case .atomCreated, .dctermsCreated: if item?.created == nil { item?.created = date }
-            case .dctermsModified: item?.termsModified = date
-            case .dctermsIssued: item?.termsIssued = date
+            case .pubDate: if item.pubDate == nil { item.pubDate = date }
+            case .dcDate: if item.dcDate == nil { item.dcDate = date }
+            case .atomPublished: if item.atomPublished == nil { item.atomPublished = date }
+            case .atomUpdated: if item.atomUpdated == nil { item.atomUpdated = date }
+            case .atomCreated, .dctermsCreated: if item.created == nil { item.created = date }
+            case .dctermsModified: item.termsModified = date
+            case .dctermsIssued: item.termsIssued = date
             default: break
             }
         case .feed:
@@ -31,41 +31,41 @@ extension FeedBuilder {
     }
 
     mutating func assignItem(_ c: Capture, _ value: String) {
-        guard item != nil else { return }
+        guard inItem else { return }
         switch c.tag {
         case .title:
-            if item?.article.title == nil { item?.article.title = FieldText.plain(value) }
+            if item.article.title == nil { item.article.title = FieldText.plain(value) }
         case .atomTitle:
-            if item?.article.title == nil { item?.article.title = Self.text(c, value) }
-        case .dcTitle: item?.dcTitle = FieldText.plain(value)
-        case .link: if item?.link == nil { item?.link = Self.resolved(frames, value) }
+            if item.article.title == nil { item.article.title = Self.text(c, value) }
+        case .dcTitle: item.dcTitle = FieldText.plain(value)
+        case .link: if item.link == nil { item.link = Self.resolved(frames, value) }
         case .description, .contentEncoded, .xhtmlBody, .atomContent, .atomSummary, .itunesSummary,
             .itunesSubtitle, .dcDescription:
             assignBody(c, .string(value))
         case .guid:
-            if item?.guid == nil {
-                item?.guid = value
-                item?.guidIsPermaLink = c.isPermaLink && state.feed.format == .rss20
+            if item.guid == nil {
+                item.guid = value
+                item.guidIsPermaLink = c.isPermaLink && state.feed.format == .rss20
             }
-        case .atomID: if item?.guid == nil { item?.guid = value; item?.guidIsPermaLink = false }
-        case .author: if let a = FieldValue.author(value) { item?.authors.append(a) }
-        case .dcCreator, .dcAuthor: if let a = FieldValue.author(value) { item?.creators.append(a) }
-        case .itunesAuthor: item?.itunesAuthor = FieldValue.author(value)
+        case .atomID: if item.guid == nil { item.guid = value; item.guidIsPermaLink = false }
+        case .author: if let a = FieldValue.author(value) { item.authors.append(a) }
+        case .dcCreator, .dcAuthor: if let a = FieldValue.author(value) { item.creators.append(a) }
+        case .itunesAuthor: item.itunesAuthor = FieldValue.author(value)
         case .category, .dcSubject:
-            item?.article.categories.append(Category(term: value, scheme: captureScheme))
-        case .comments: item?.article.comments = Self.resolved(frames, value)
-        case .wfwCommentRss: item?.commentRss = Self.resolved(frames, value)
-        case .slashComments: item?.article.commentCount = Int(value)
+            item.article.categories.append(Category(term: value, scheme: captureScheme))
+        case .comments: item.article.comments = Self.resolved(frames, value)
+        case .wfwCommentRss: item.commentRss = Self.resolved(frames, value)
+        case .slashComments: item.article.commentCount = Int(value)
         case .source:
-            item?.source.title = value
-            if let url = captureURL { item?.source.url = url }
-        case .itunesDuration: item?.duration = FieldValue.duration(value)
+            item.source.title = value
+            if let url = captureURL { item.source.url = url }
+        case .itunesDuration: item.duration = FieldValue.duration(value)
         case .itunesKeywords:
             for keyword in value.split(separator: ",") {
                 let word = XMLWhitespace.trimmed(String(keyword))
-                if !word.isEmpty { item?.article.categories.append(Category(term: word)) }
+                if !word.isEmpty { item.article.categories.append(Category(term: word)) }
             }
-        case .language, .dcLanguage: item?.dcLanguage = FieldValue.languageTag(value)
+        case .language, .dcLanguage: item.dcLanguage = FieldValue.languageTag(value)
         default: break
         }
     }
@@ -83,20 +83,20 @@ extension FeedBuilder {
     }
 
     mutating func assignBody(_ c: Capture, _ value: ItemText) {
-        guard item != nil else { return }
+        guard inItem else { return }
         switch c.tag {
-        case .description: if item?.description == nil { item?.description = value }
-        case .contentEncoded: if item?.encoded == nil { item?.encoded = value }
-        case .xhtmlBody: if item?.xhtmlBody == nil { item?.xhtmlBody = value }
+        case .description: if item.description == nil { item.description = value }
+        case .contentEncoded: if item.encoded == nil { item.encoded = value }
+        case .xhtmlBody: if item.xhtmlBody == nil { item.xhtmlBody = value }
         case .atomContent:
-            if item?.content == nil {
-                item?.content = value
-                item?.contentType = c.type ?? .text
+            if item.content == nil {
+                item.content = value
+                item.contentType = c.type ?? .text
             }
-        case .atomSummary: if item?.atomSummary == nil { item?.atomSummary = value }
-        case .itunesSummary: item?.itunesSummary = value
-        case .itunesSubtitle: item?.itunesSubtitle = value
-        case .dcDescription: item?.dcDescription = value
+        case .atomSummary: if item.atomSummary == nil { item.atomSummary = value }
+        case .itunesSummary: item.itunesSummary = value
+        case .itunesSubtitle: item.itunesSubtitle = value
+        case .dcDescription: item.dcDescription = value
         default: break
         }
     }
@@ -121,7 +121,7 @@ extension FeedBuilder {
             default: break
             }
         case .source:
-            if c.tag == .atomTitle { item?.source.title = Self.text(c, value) }
+            if c.tag == .atomTitle { item.source.title = Self.text(c, value) }
         default:
             break
         }

@@ -41,27 +41,27 @@ extension FeedBuilder {
     }
 
     mutating func itemLink(_ attributes: XMLAttributes) {
-        guard let href = href(attributes), item != nil else { return }
+        guard let href = href(attributes), inItem else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
         let url = Self.resolved(frames, href)
-        if item?.firstLink == nil { item?.firstLink = url }
+        if item.firstLink == nil { item.firstLink = url }
         switch rel {
         case "alternate":
             let isHTML = attributes.value("type", contains: "html") ?? true
-            if item?.alternateLink == nil || (isHTML && item?.alternateIsHTML == false) {
-                item?.alternateLink = url
-                item?.alternateIsHTML = isHTML
+            if item.alternateLink == nil || (isHTML && item.alternateIsHTML == false) {
+                item.alternateLink = url
+                item.alternateIsHTML = isHTML
             }
         case "related":
-            if item?.article.externalURL == nil { item?.article.externalURL = url }
+            if item.article.externalURL == nil { item.article.externalURL = url }
         case "enclosure":
-            item?.article.attachments.append(
+            item.article.attachments.append(
                 Enclosure(
                     url: url, mimeType: FieldValue.nonEmpty(attributes.value("type")), title: FieldValue.nonEmpty(attributes.value("title")),
                     sizeInBytes: attributes.value("length").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }))
         case "replies":
-            if item?.article.comments == nil, attributes.value("type", contains: "html") == true {
-                item?.article.comments = url
+            if item.article.comments == nil, attributes.value("type", contains: "html") == true {
+                item.article.comments = url
             }
         default:
             break
@@ -71,24 +71,24 @@ extension FeedBuilder {
     mutating func sourceLink(_ attributes: XMLAttributes) {
         guard let href = FieldValue.nonEmpty(attributes.value("href")) else { return }
         let rel = attributes.value("rel")?.lowercased() ?? "alternate"
-        if rel == "self" || item?.source.url == nil { item?.source.url = Self.resolved(frames, href) }
+        if rel == "self" || item.source.url == nil { item.source.url = Self.resolved(frames, href) }
     }
 
     mutating func media(_ tag: FeedTag, _ attributes: XMLAttributes) {
-        guard item != nil, let raw = FieldValue.nonEmpty(attributes.value("url")) else { return }
+        guard inItem, let raw = FieldValue.nonEmpty(attributes.value("url")) else { return }
         let url = Self.resolved(frames, raw)
         if tag == .mediaThumbnail {
-            if item?.mediaThumbnail == nil { item?.mediaThumbnail = url }
+            if item.mediaThumbnail == nil { item.mediaThumbnail = url }
             return
         }
         let type = FieldValue.nonEmpty(attributes.value("type"))
         let medium = attributes.value("medium")?.lowercased()
         if medium == "image" || type?.hasPrefix("image/") == true {
-            if item?.mediaImage == nil { item?.mediaImage = url }
+            if item.mediaImage == nil { item.mediaImage = url }
             return
         }
-        if item?.article.attachments.contains(where: { $0.url == url }) == true { return }
-        item?.article.attachments.append(
+        if item.article.attachments.contains(where: { $0.url == url }) == true { return }
+        item.article.attachments.append(
             Enclosure(
                 url: url, mimeType: type,
                 sizeInBytes: attributes.value("fileSize").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil },

@@ -53,17 +53,18 @@ extension FeedBuilder {
 
     mutating func openItem(_ depth: Int, _ attributes: XMLAttributes) {
         sendHeader()
-        if item != nil { closeItem() }
+        if inItem { closeItem() }
         itemCount += 1
         if itemCount > options.maxItems {
             failure = .tooManyItems(limit: options.maxItems)
             return
         }
         item = ItemState()
-        if let base = frames.last?.base, base != documentBase || documentBase != nil { item?.article.base = base }
-        if let lang = frames.last?.lang, lang != state.rootLanguage { item?.article.language = lang }
+        inItem = true
+        if let base = frames.last?.base, base != documentBase || documentBase != nil { item.article.base = base }
+        if let lang = frames.last?.lang, lang != state.rootLanguage { item.article.language = lang }
         if attributes.count > 0, let about = FieldValue.nonEmpty(attributes.value("about")) {
-            item?.rdfAbout = Self.resolved(frames, about)
+            item.rdfAbout = Self.resolved(frames, about)
         }
         open(.item, depth)
     }
@@ -74,15 +75,16 @@ extension FeedBuilder {
         guard !author.isEmpty else { return }
         switch owner {
         case .feed: state.atomAuthors.append(author)
-        case .item: item?.authors.append(author)
-        case .source: item?.source.authors.append(author)
+        case .item: item.authors.append(author)
+        case .source: item.source.authors.append(author)
         }
     }
 
     mutating func closeItem() {
-        guard let done = item.take() else { return }
+        guard inItem else { return }
+        inItem = false
         var body = ItemBody()
-        var article = done.finish(feedAuthors: state.authors, format: state.feed.format, body: &body)
+        var article = item.finish(feedAuthors: state.authors, format: state.feed.format, body: &body)
         switch items {
         case .articles(let onItem):
             article.contentHTML = string(body.contentHTML)
@@ -158,9 +160,9 @@ extension FeedBuilder {
         switch tag {
         case .enclosure:
             if let url = FieldValue.nonEmpty(attributes.value("url")).map({ Self.resolved(frames, $0) }),
-                item?.article.attachments.contains(where: { $0.url == url }) == false
+                item.article.attachments.contains(where: { $0.url == url }) == false
             {
-                item?.article.attachments.append(
+                item.article.attachments.append(
                     Enclosure(
                         url: url,
                         mimeType: FieldValue.nonEmpty(attributes.value("type")),
@@ -172,14 +174,14 @@ extension FeedBuilder {
         case .link: if bareAtom { itemLink(attributes) } else { begin(tag, depth) }
         case .atomCategory:
             if let term = FieldValue.nonEmpty(attributes.value("term")) ?? FieldValue.nonEmpty(attributes.value("label")) {
-                item?.article.categories.append(
+                item.article.categories.append(
                     Category(term: term, scheme: FieldValue.nonEmpty(attributes.value("scheme")), label: FieldValue.nonEmpty(attributes.value("label"))))
             }
         case .mediaContent, .mediaThumbnail: media(tag, attributes)
         case .mediaGroup: open(.mediaGroup, depth)
         case .itunesImage:
-            if item?.itunesImage == nil, let href = attributes.value("href") ?? attributes.value("url") {
-                item?.itunesImage = Self.resolved(frames, href)
+            if item.itunesImage == nil, let href = attributes.value("href") ?? attributes.value("url") {
+                item.itunesImage = Self.resolved(frames, href)
             }
         case .atomAuthor: open(.author(.item), depth)
         case .atomSource: open(.source, depth)

@@ -23,15 +23,9 @@ public enum HTMLSanitizer {
     /// Returns the safe form of `html`, with relative URLs resolved against `baseURL`.
     public static func sanitize(_ html: String, baseURL: String?) -> String {
         if html.isEmpty { return "" }
-        let first = pass(html, baseURL: baseURL)
-        guard first.unsettled else { return first.html }
-        return pass(first.html, baseURL: baseURL).html
-    }
-
-    private static func pass(_ html: String, baseURL: String?) -> (html: String, unsettled: Bool) {
         var text = html
         return text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return ("", false) }
+            guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return "" }
             return SanitizingHandler.sanitize(base, count: buffer.count, baseURL: baseURL)
         }
     }

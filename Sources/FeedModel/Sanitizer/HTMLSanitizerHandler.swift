@@ -10,10 +10,11 @@ import CLibXML2
 ///   `html`/`body` wrappers are unwrapped anyway, written or not);
 /// - void elements it does not know (`embed`, `source`, `track`, `wbr`, `keygen`) get what follows
 ///   them as children: those stay, as the siblings they are (see `HTMLAllowList.ElementRule`).
-/// Where taking such structure out may make the output parse into yet another structure (elements
-/// filed inside a void one, unknown or unwrapped containers, a misplaced `html` or `body`), the handler says
-/// the output is `unsettled` and `HTMLSanitizer` runs a second pass, so that sanitizing the result
-/// again changes nothing.
+/// Taking tags out may let the parser nest the output differently from the input (a removed
+/// element no longer stands between a start tag and an element that tag closes): the handler keeps
+/// the elements the parser would have open when reading the output (`HTMLReparseRules`) and writes
+/// the end tags such a start tag implies itself, so the output parses into exactly the tags it
+/// holds, and sanitizing it again changes nothing.
 /// Element names are read as libxml2's tree would name them (a `prefix:` is split off).
 ///
 /// A value type reached from the C callbacks through a pointer, so that no reference counting or
@@ -25,12 +26,10 @@ struct SanitizingHandler: ~Copyable {
     private var open: [HTMLElement] = []
     /// How many open elements are inside (or are) an element removed with its content.
     private var dropping = 0
-    /// The depths (`open.count` after the push) of the open void elements.
-    private var voidDepths: [Int] = []
-    /// Whether the parser restructured the input in a way this pass undid (an implied `p`, elements
-    /// filed inside a void element): the output may then parse into a different structure again, and
-    /// one more pass settles it.
-    private var unsettled = false
+    /// The elements the parser has open when it reads the output written so far, innermost last
+    /// (see `HTMLReparseRules`): where each one's entry in `open` is, or `nil` for a void element
+    /// the parser keeps open.
+    private var written: [(element: HTMLElement, openIndex: Int?)] = []
 
     private init(capacity: Int, baseURL: String?) {
         output = SanitizedOutput(capacity: capacity, baseURL: baseURL)
@@ -40,14 +39,14 @@ struct SanitizingHandler: ~Copyable {
     /// Parses `count` bytes of UTF-8 HTML at `bytes` and returns the sanitized HTML. Options as for
     /// the document form (`HTMLFragmentDocument`): recover mode, no network, no error output, no
     /// implied DTD; the declared encoding is UTF-8 whatever a `meta` says.
-    static func sanitize(_ bytes: UnsafePointer<UInt8>, count: Int, baseURL: String?) -> (html: String, unsettled: Bool) {
+    static func sanitize(_ bytes: UnsafePointer<UInt8>, count: Int, baseURL: String?) -> String {
         let handler = UnsafeMutablePointer<SanitizingHandler>.allocate(capacity: 1)
         handler.initialize(to: SanitizingHandler(capacity: count + 64, baseURL: baseURL))
         defer {
             handler.deinitialize(count: 1)
             handler.deallocate()
         }
-        guard let created = htmlNewParserCtxt() else { return ("", false) }
+        guard let created = htmlNewParserCtxt() else { return "" }
         defer { htmlFreeParserCtxt(created) }
         let context = LibXML2Context(created)
         var sax = xmlSAXHandler()
@@ -74,7 +73,7 @@ struct SanitizingHandler: ~Copyable {
             let document = htmlCtxtReadMemory(context.pointer, $0, Int32(count), nil, "UTF-8", options)
             if let document { xmlFreeDoc(document) }
         }
-        return (handler.pointee.output.string, handler.pointee.unsettled)
+        return handler.pointee.output.string
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SanitizingHandler>? {
@@ -98,35 +97,41 @@ struct SanitizingHandler: ~Copyable {
             open.append(.unknown)
             return
         }
-        if !voidDepths.isEmpty || Self.unsettles(element) || (element == .body && open.count > 1)
-            || (element == .html && !open.isEmpty)
-        {
-            unsettled = true
-        }
         // Of the implied elements only `p` is otherwise kept.
         let keep =
             element.isAllowed && open.count < HTMLSanitizer.maximumDepth
             && !(element == .p && Self.isImplied(name, context))
-        if keep { output.appendStartTag(element, attributes: attributes) }
+        if keep {
+            closeWrittenElements(closedBy: element)
+            output.appendStartTag(element, attributes: attributes)
+        }
         open.append(keep && !element.isVoid ? element : .unknown)
-        if element.isVoid { voidDepths.append(open.count) }
+        if keep && !element.isVoid {
+            written.append((element, open.count - 1))
+        } else if keep && HTMLReparseRules.staysOpen(element) {
+            written.append((element, nil))
+        }
     }
 
-    /// Elements whose tags this pass removes but whose place in the parser's nesting rules may have
-    /// shaped what follows them.
-    private static func unsettles(_ element: HTMLElement) -> Bool {
-        switch element {
-        case .unknown, .form, .object, .iframe, .applet: return true
-        default: return false
+    /// Before the start tag of `element` is written: writes the end tags of the written elements
+    /// that this start tag would close when the output is parsed again (their end tags are then not
+    /// written where the input ends them), so that the output reads back as it was written.
+    private mutating func closeWrittenElements(closedBy element: HTMLElement) {
+        while let innermost = written.last, HTMLReparseRules.startTag(element, closes: innermost.element) {
+            written.removeLast()
+            guard let index = innermost.openIndex else { continue }
+            output.appendEndTag(innermost.element)
+            open[index] = .unknown
         }
     }
 
     private mutating func end() {
-        if voidDepths.last == open.count { voidDepths.removeLast() }
         guard let element = open.popLast() else { return }
         if dropping > 0 {
             dropping -= 1
         } else if element != .unknown {
+            // Void elements the parser keeps open inside it are closed by its end tag as well.
+            while let innermost = written.popLast(), innermost.openIndex != open.count {}
             output.appendEndTag(element)
         }
     }

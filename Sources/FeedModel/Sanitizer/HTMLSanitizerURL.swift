@@ -1,3 +1,5 @@
+import TidingsText
+
 /// Checks and resolves URLs found in untrusted HTML, on their UTF-8 bytes.
 ///
 /// The scheme is read as browsers read it: control characters and spaces anywhere in the value are
@@ -47,12 +49,33 @@ enum HTMLURL {
         }
     }
 
-    /// Calls `body` with `bytes` minus C0 control characters and DEL (copied only when there are some).
+    /// Calls `body` with `bytes` as the sanitizer's output will hold them, minus white space: without
+    /// C0 control characters (tab and line feed included), DEL, U+FFFE, U+FFFF and the undefined C1
+    /// controls, and with the other C1 controls as the windows-1252 characters they stand for (copied
+    /// only when there are some). A URL is judged on what is written, since that is what a second
+    /// pass reads: `href="\u{FFFE}"` would otherwise pass as a relative reference and be written as
+    /// an empty one, which a second pass drops.
     static func withoutControls<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return body(bytes) }
-        let kept = bytes.filter { $0 >= 0x20 && $0 != 0x7F }
+        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xEF }) else { return body(bytes) }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x20 || byte == 0x7F {
+                i += 1
+            } else if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] & 0xE0 == 0x80 {
+                kept += Windows1252.c1UTF8[Int(bytes[i + 1] - 0x80)]
+                i += 2
+            } else if byte == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBF, bytes[i + 2] & 0xFE == 0xBE {
+                i += 3
+            } else {
+                kept.append(byte)
+                i += 1
+            }
+        }
         return kept.withUnsafeBufferPointer(body)
     }
 
@@ -65,8 +88,10 @@ enum HTMLURL {
         _ value: UnsafeBufferPointer<UInt8>, startsWithHash: Bool, allowDataImage: Bool, hasBase: Bool,
         baseIsFile: Bool = false
     ) -> Outcome {
-        guard value.contains(where: { $0 != 0x20 }) else { return .unsafe }
+        // Nothing but white space (a no-break space included) would be written as an empty URL,
+        // which the next pass drops: dropped now.
         let trimmed = trimmedWhitespace(value)
+        guard !trimmed.isEmpty else { return .unsafe }
         switch scheme(of: value) {
         case .none:
             if startsWithHash || !hasBase { return .keep(trimmed) }
@@ -104,13 +129,19 @@ enum HTMLURL {
         return safe ? resolved : reference
     }
 
-    /// A `srcset` whose every candidate URL is safe and resolved; `nil` when none is.
+    /// A `srcset` whose every candidate URL is safe and resolved; `nil` when none is. Candidates are
+    /// split at commas, their URL and descriptors at ASCII white space; descriptors are kept as they
+    /// will be written (see `withoutControls`), and left out when nothing of them would be.
     static func safeSourceSet(_ value: String, base: String?) -> String? {
         var candidates: [String] = []
-        for candidate in value.split(separator: ",") {
-            let parts = candidate.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        for candidate in value.unicodeScalars.split(separator: ",") {
+            let parts = candidate.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}" })
             guard let first = parts.first, let url = safe(String(first), base: base) else { continue }
-            candidates.append(([url] + parts.dropFirst().map(String.init)).joined(separator: " "))
+            let descriptors = parts.dropFirst().map { part in
+                var text = String(part)
+                return text.withUTF8 { bytes in withoutControls(bytes) { String(decoding: $0, as: UTF8.self) } }
+            }
+            candidates.append(([url] + descriptors.filter { !$0.isEmpty }).joined(separator: " "))
         }
         return candidates.isEmpty ? nil : candidates.joined(separator: ", ")
     }
