@@ -34,7 +34,9 @@ enum FullTextProbe {
     ) throws -> [Int64]? {
         guard count > 0, filter.sort == .newestFirst || filter.sort == .oldestFirst else { return nil }
         let matches = filter.fullTextMatches
-        guard !matches.isEmpty else { return nil }
+        // A prefix term is expanded over every word it begins in each look-up: probing costs more
+        // than listing its hits (`gard*` at 100,000 articles: 218 ms walked, 52 ms listed).
+        guard !matches.isEmpty, !matches.contains(where: { $0.contains("*") }) else { return nil }
         let descending = (filter.sort == .newestFirst) != reversed
         guard let walked = try estimatedWalk(db, filter, matches: matches, descending: descending, count: count)
         else { return nil }

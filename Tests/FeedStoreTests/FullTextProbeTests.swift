@@ -114,6 +114,10 @@ final class FullTextProbeTests: XCTestCase {
         XCTAssertNil(try probedIDs(.matching(try QueryExpression(parsing: "content contains rare")), count: 5),
                      "a rare word: its few hits are listed")
         XCTAssertNil(try probedIDs(common, count: 1_000), "most of the list: listing is cheaper")
+        let prefix = ArticleQuery(search: "comm*")
+        XCTAssertNil(try probedIDs(prefix, count: 5), "a prefix term, expanded in every look-up: its hits are listed")
+        XCTAssertEqual(try store.articleSummaries(prefix, offset: 0, limit: 5).map(\.id), Array(try everyRow(prefix).prefix(5)))
+        XCTAssertFalse(try everyRow(prefix).isEmpty)
         XCTAssertNil(try probedIDs(.matching(try QueryExpression(parsing: "title =~ garden")), count: 5),
                      "no full-text condition")
         XCTAssertNil(try probedIDs(.matching(try QueryExpression(parsing: "content contains common"), sort: .titleAscending),
