@@ -8,6 +8,10 @@ import Synchronization
 /// A libdeflate compressor is set up once and kept (setting one up costs more than compressing a
 /// body), and serves one caller at a time: `withCompressor` lends them out, so that feeds prepared at
 /// once on several threads never share one.
+///
+/// Why `@unchecked Sendable` is safe: its one property is a `let`, and the compressor it points to is
+/// used only inside `withCompressor`, after being taken out of `idle` under the `Mutex`, by that one
+/// caller.
 final class BodyCompressor: @unchecked Sendable {
     private static let idle = Mutex<[BodyCompressor]>([])
     /// Compressors kept for later calls; more are made while more threads compress at once.

@@ -63,6 +63,10 @@ enum DictionaryDecompressor {
     }
 
     /// One zstd decompression context.
+    ///
+    /// Why `@unchecked Sendable` is safe: its one property is a `let`, and the context it points to
+    /// is used by one caller at a time: it is taken out of `idle` under the `Mutex` before use and put
+    /// back after.
     private final class DecompressionContext: @unchecked Sendable {
         let pointer: OpaquePointer
 

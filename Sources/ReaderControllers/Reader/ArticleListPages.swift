@@ -182,6 +182,10 @@ final class ArticleListPages {
 
 /// The count of a list, run on a background queue and waiting to be taken by the UI thread; a count
 /// of an older generation is dropped. Thread-safe.
+///
+/// Why `@unchecked Sendable` is safe: `generation` and `result` are read and written only inside
+/// `condition.withLock`; `wake` and `condition` are `let`s of Sendable or thread-safe types. The UI
+/// thread waits on the condition only when a key needs a count that has not arrived.
 private final class BackgroundCount: @unchecked Sendable {
     private let condition = NSCondition()
     private var generation = 0
