@@ -239,3 +239,33 @@ final class Base64FieldTests: XCTestCase {
         XCTAssertEqual(feed.items.first?.title, "a\tbc")
     }
 }
+
+/// The streaming parse gives what the whole parse gives, on inputs fuzz-feed-stream found.
+final class StreamingParseRegressionTests: XCTestCase {
+    /// fuzz-feed-stream: a CDATA section left open reads to the end of the document however the
+    /// document is cut. libxml2's push parser hands on one 300-byte block of an unterminated section
+    /// per call, so the error's line used to depend on how many chunks had arrived (line 35 whole,
+    /// line 70 in chunks of about 100 bytes).
+    func testAnUnterminatedCDATASectionGivesTheSameErrorWholeAndInChunks() throws {
+        var text = "<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+        text += "  <title>Tide</title>\n  <id>urn:uuid:60a76c80<![CDATA[9-b93C</id>\n"
+        for line in 0..<80 { text += "    <updated>2025-01-\(10 + line % 20)T08:00:00Z</updated> \(line)\n" }
+        text += "</feed>\n"
+        let bytes = Array(text.utf8)
+        let whole = try FeedParser.parse(bytes)
+        XCTAssertNotNil(whole.error)
+        for sizes in [[63, 120, 109, 108, 32, 118, 101, 114, 115, 105, 111, 110], [7], [1, 300], [4096]] {
+            var pieces: [[UInt8]] = []
+            var start = 0
+            var index = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + sizes[index % sizes.count])
+                pieces.append(Array(bytes[start..<end]))
+                start = end
+                index += 1
+            }
+            let chunked = try FeedParser.parse(chunks: pieces)
+            XCTAssertEqual(chunked, whole, "chunks of \(sizes)")
+        }
+    }
+}

@@ -40,11 +40,29 @@ final class XMLFeedParser {
         var offset = 0
         repeat {
             let n = min(bytes.count - offset, 1 << 20)
-            let last = terminate && offset + n == bytes.count
             let base = bytes.baseAddress.map { UnsafeRawPointer($0 + offset).assumingMemoryBound(to: CChar.self) }
-            xmlParseChunk(context.pointer, base, Int32(n), last ? 1 : 0)
+            xmlParseChunk(context.pointer, base, Int32(n), 0)
             offset += n
-        } while offset < bytes.count && events.pointee.builder.failure == nil && !entities.exceeded
+        } while offset < bytes.count && !stopped
+        guard terminate, !stopped else { return }
+        drainPendingInput()
+        xmlParseChunk(context.pointer, nil, 0, 1)
+    }
+
+    private var stopped: Bool { events.pointee.builder.failure != nil || entities.exceeded }
+
+    /// Lets libxml2 read what it holds before the document is ended. Inside a CDATA section with no
+    /// end in sight, its push parser hands on one 300-byte block per call and ending the document
+    /// drops the rest, so without this the error's line (and the text read) would depend on how many
+    /// chunks the document came in.
+    private func drainPendingInput() {
+        var consumed = xmlByteConsumed(context.pointer)
+        while !stopped {
+            xmlParseChunk(context.pointer, nil, 0, 0)
+            let now = xmlByteConsumed(context.pointer)
+            if now <= consumed { return }
+            consumed = now
+        }
     }
 
     /// Ends the builder's work: hands over a half-read item and returns the feed.
