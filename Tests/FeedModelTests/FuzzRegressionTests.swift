@@ -268,4 +268,21 @@ final class StreamingParseRegressionTests: XCTestCase {
             XCTAssertEqual(chunked, whole, "chunks of \(sizes)")
         }
     }
+
+    /// fuzz-feed-stream: invalid UTF-8 reads the same whole and in chunks, also when a control XML
+    /// forbids comes before it. Only chunks holding such a control were cleaned, and cleaning turned
+    /// invalid UTF-8 into U+FFFD (a name character), so bytes 0x94 after `<summary` made an unknown
+    /// element whole and a summary in chunks.
+    func testInvalidUTF8AfterAForbiddenControlReadsTheSameWholeAndInChunks() throws {
+        var bytes = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<rss version=\"2.0\"><channel><title>T\u{1F}</title>\n".utf8)
+        for n in 0..<30 { bytes += Array("<item><title>Item \(n)</title><description>one two three</description></item>\n".utf8) }
+        bytes += Array("<item><title>caf".utf8) + [0xE9] + Array("</title><description".utf8) + [UInt8](repeating: 0x94, count: 40)
+        bytes += Array(" type=\"text\">Shaping</description></item>\n</channel></rss>\n".utf8)
+        let whole = try FeedParser.parse(bytes)
+        XCTAssertEqual(whole.items.count, 31)
+        for size in [16, 100, 1000] {
+            let pieces = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min(bytes.count, $0 + size)]) }
+            XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(size)")
+        }
+    }
 }

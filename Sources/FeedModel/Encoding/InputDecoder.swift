@@ -2,8 +2,8 @@ import CByteScan
 import Foundation
 
 /// Turns a document's bytes, in whatever encoding they came, into UTF-8 that libxml2 accepts without
-/// stopping: the C0 controls XML forbids are dropped (and, in chunks that had one, invalid sequences
-/// become U+FFFD), chunk by chunk.
+/// stopping: the C0 controls XML forbids are dropped, chunk by chunk; invalid UTF-8 is left to
+/// libxml2, wherever it stands.
 ///
 /// Used by one parse on one thread.
 final class InputDecoder {
@@ -142,8 +142,8 @@ final class InputDecoder {
     }
 }
 
-/// Validates and repairs UTF-8 for XML: replaces invalid sequences and U+FFFE/U+FFFF with U+FFFD and
-/// drops the C0 controls other than tab, line feed and carriage return.
+/// Repairs UTF-8 for XML: drops the C0 controls other than tab, line feed and carriage return, and
+/// holds back a sequence cut by the end of a chunk; invalid sequences are left to libxml2.
 enum UTF8Scrubber {
     /// The index of the first C0 control byte other than tab, line feed and carriage return; `count`
     /// when there is none. UTF-8 validity is left to libxml2, which checks every character anyway
@@ -211,7 +211,7 @@ enum UTF8Scrubber {
         return 0
     }
 
-    /// Copies `input` into `out` with repairs. Returns whether anything was replaced and how many
+    /// Copies `input` into `out` without the forbidden controls. Returns whether any was dropped and how many
     /// bytes were consumed (fewer than all when the input ends inside a sequence and more is to come).
     static func clean(_ input: UnsafeBufferPointer<UInt8>, final: Bool, into out: inout [UInt8]) -> (Bool, Int) {
         guard let p = input.baseAddress else { return (false, 0) }
@@ -238,14 +238,13 @@ enum UTF8Scrubber {
                 i += len
                 continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: i - runStart))
             if len < 0 && !final {
+                out.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: i - runStart))
                 return (replaced, i)
             }
-            out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            replaced = true
+            // Invalid UTF-8 goes on to libxml2 as it is, as from a chunk with no control, so it reads
+            // the same whichever chunk it came in (see `XMLFeedParser` for libxml2's recovery).
             i += 1
-            runStart = i
         }
         out.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: n - runStart))
         return (replaced, n)
