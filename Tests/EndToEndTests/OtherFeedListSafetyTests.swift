@@ -218,17 +218,7 @@ final class OtherFeedListSafetyTests: XCTestCase {
             INSERT INTO article_bodies_v1 SELECT article_id, summary, content FROM article_bodies;
             DROP TABLE article_bodies;
             ALTER TABLE article_bodies_v1 RENAME TO article_bodies;
-            DROP INDEX articles_title;
-            DROP TRIGGER feed_list_scopes_feed_insert;
-            DROP TRIGGER feed_list_scopes_feed_delete;
-            DROP TRIGGER feed_list_scopes_feed_update;
-            DROP TRIGGER feed_list_scopes_tag_insert;
-            DROP TRIGGER feed_list_scopes_tag_delete;
-            DROP TRIGGER feed_list_scopes_tag_update;
-            DROP TRIGGER feed_list_scopes_alias_insert;
-            DROP TRIGGER feed_list_scopes_alias_delete;
-            DROP TRIGGER feed_list_scopes_alias_update;
-            DROP TABLE feed_list_scopes;
+            \(StoreDowngrades.undoFeedListScopesAndTitleSort)
             DROP TRIGGER articles_search_delete;
             DROP TABLE article_search;
             CREATE VIRTUAL TABLE article_search USING fts5(

@@ -1,6 +1,7 @@
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Schema upgrades on real database files: a copy is kept first, the data survives, and a failed
@@ -140,23 +141,7 @@ final class SchemaUpgradeTests: XCTestCase {
 
         """
 
-    /// Takes away what `v7-title-sort` and `v8-feed-list-scopes` add (their triggers name columns of
-    /// `feeds` that the other downgrades drop).
-    static let undoFeedListScopesAndTitleSort = """
-        DROP INDEX articles_title;
-        DROP TRIGGER feed_list_scopes_feed_insert;
-        DROP TRIGGER feed_list_scopes_feed_delete;
-        DROP TRIGGER feed_list_scopes_feed_update;
-        DROP TRIGGER feed_list_scopes_tag_insert;
-        DROP TRIGGER feed_list_scopes_tag_delete;
-        DROP TRIGGER feed_list_scopes_tag_update;
-        DROP TRIGGER feed_list_scopes_alias_insert;
-        DROP TRIGGER feed_list_scopes_alias_delete;
-        DROP TRIGGER feed_list_scopes_alias_update;
-        DROP TABLE feed_list_scopes;
-        DELETE FROM grdb_migrations WHERE identifier IN ('v7-title-sort', 'v8-feed-list-scopes');
-
-        """
+    static let undoFeedListScopesAndTitleSort = StoreDowngrades.undoFeedListScopesAndTitleSort
 
     /// A version 2 database: two feeds (one moved, its old URL an alias), three articles, one read,
     /// one starred; checkpointed, so that the file alone holds everything.
