@@ -36,6 +36,26 @@ extension HTMLText {
         }
         while i < count {
             let byte = bytes[i]
+            if byte > 0x20 && byte < 0x7F {
+                // Printable ASCII, most of any text: it and the printable ASCII after it, with single
+                // spaces between, are kept as they are in one stretch.
+                if i == start, pendingSpace {
+                    output += " "
+                    pendingSpace = false
+                }
+                i += 1
+                while i < count {
+                    let next = bytes[i]
+                    if next > 0x20 && next < 0x7F {
+                        i += 1
+                    } else if next == 0x20, i + 1 < count, bytes[i + 1] > 0x20, bytes[i + 1] < 0x7F {
+                        i += 2
+                    } else {
+                        break
+                    }
+                }
+                continue
+            }
             var length = 1
             let kind: ByteClass
             if byte < 0x80 {
@@ -73,7 +93,7 @@ extension HTMLText {
                         continue
                     } else if value < 0xA0 {
                         kind = .drop
-                    } else if let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace {
+                    } else if isUnicodeWhiteSpace(value) {
                         kind = .space
                     } else {
                         kind = .keep
@@ -101,6 +121,18 @@ extension HTMLText {
             }
         }
         flush(upTo: count)
+    }
+
+    /// Whether a character from U+00A0 to U+3FFF (what a C2 or E1-E3 lead byte starts) has the
+    /// Unicode `White_Space` property: the property's whole list in that range, which Unicode keeps
+    /// stable (`Unicode.Scalar.Properties.isWhitespace` gives the same, checked for every one in
+    /// `PlainTextCollapseTests`, at a table look-up per CJK character).
+    @inline(__always)
+    static func isUnicodeWhiteSpace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     private enum ByteClass {

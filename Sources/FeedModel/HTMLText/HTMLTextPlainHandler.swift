@@ -30,9 +30,25 @@ struct PlainTextHandler: ~Copyable {
     private var rootIsHTML = false
     /// How many open elements are, or are inside, an element removed with its content.
     private var dropping = 0
+    /// The last names looked up, by their address: libxml2 hands every element name out of the parse's
+    /// dictionary (or as a static string), so within one parse an address always means one name.
+    private var names = [KnownName](repeating: KnownName(), count: 16)
+
+    private struct KnownName {
+        var name: UnsafePointer<UInt8>?
+        var element = HTMLElement.unknown
+    }
 
     private init() {
         open.reserveCapacity(32)
+    }
+
+    private mutating func element(named name: UnsafePointer<UInt8>) -> HTMLElement {
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: name) >> 3) & (names.count - 1)
+        if names[slot].name == name { return names[slot].element }
+        let element = HTMLElement.named(HTMLElement.localName(name))
+        names[slot] = KnownName(name: name, element: element)
+        return element
     }
 
     /// The plain text of `count` bytes of UTF-8 HTML at `bytes`, parsed as `HTMLFragmentDocument`
@@ -82,7 +98,7 @@ struct PlainTextHandler: ~Copyable {
     }
 
     private mutating func start(_ name: UnsafePointer<UInt8>) {
-        let element = HTMLElement.named(HTMLElement.localName(name))
+        let element = element(named: name)
         let walked = isWalking
         var dropped = false
         if walked {
