@@ -27,12 +27,20 @@ extension HTMLText {
     static func appendCollapsed(
         _ bytes: UnsafeBufferPointer<UInt8>, to output: inout String, pendingSpace: inout Bool
     ) {
+        appendCollapsed(bytes, into: &output, pendingSpace: &pendingSpace)
+    }
+
+    /// `appendCollapsed` into any `CollapsedTextSink`: a `String`, or `CollapsedTextBytes` when the
+    /// text arrives in many runs (libxml2's events) and is made a String once at the end.
+    static func appendCollapsed<Sink: CollapsedTextSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout Sink, pendingSpace: inout Bool
+    ) {
         let count = bytes.count
         var start = 0  // the first byte of the run of kept text not yet appended
         var i = 0
         func flush(upTo end: Int) {
             guard end > start else { return }
-            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            output.appendRun(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
         while i < count {
             let byte = bytes[i]
@@ -40,7 +48,7 @@ extension HTMLText {
                 // Printable ASCII, most of any text: it and the printable ASCII after it, with single
                 // spaces between, are kept as they are in one stretch.
                 if i == start, pendingSpace {
-                    output += " "
+                    output.appendSpace()
                     pendingSpace = false
                 }
                 i += 1
@@ -50,6 +58,9 @@ extension HTMLText {
                         i += 1
                     } else if next == 0x20, i + 1 < count, bytes[i + 1] > 0x20, bytes[i + 1] < 0x7F {
                         i += 2
+                    } else if next >= 0x80, next != 0xC2, next < 0xE1 || next > 0xE3 {
+                        // A character kept as it is, whatever follows its lead byte (as below).
+                        i += min(next >= 0xF0 ? 4 : next >= 0xE0 ? 3 : 2, count - i)
                     } else {
                         break
                     }
@@ -85,9 +96,9 @@ extension HTMLText {
                     if value < 0xA0, let mapped = Windows1252.character(forC1: value) {
                         // A C1 control stands for the windows-1252 character (`&#146;` is ’).
                         flush(upTo: i)
-                        if pendingSpace { output += " " }
+                        if pendingSpace { output.appendSpace() }
                         pendingSpace = false
-                        output.unicodeScalars.append(mapped)
+                        output.appendScalar(mapped)
                         i += length
                         start = i
                         continue
@@ -105,7 +116,7 @@ extension HTMLText {
             switch kind {
             case .keep:
                 if i == start, pendingSpace {
-                    output += " "
+                    output.appendSpace()
                     pendingSpace = false
                 }
                 i += length
@@ -138,4 +149,45 @@ extension HTMLText {
     private enum ByteClass {
         case keep, space, drop
     }
+}
+
+/// Where `HTMLText.appendCollapsed` writes kept text.
+protocol CollapsedTextSink {
+    var isEmpty: Bool { get }
+    /// Appends a run of kept UTF-8 bytes.
+    mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>)
+    /// Appends the one space that stands for a run of white space.
+    mutating func appendSpace()
+    mutating func appendScalar(_ scalar: Unicode.Scalar)
+}
+
+extension String: CollapsedTextSink {
+    mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
+        self += String(decoding: run, as: UTF8.self)
+    }
+
+    mutating func appendSpace() { self += " " }
+
+    mutating func appendScalar(_ scalar: Unicode.Scalar) { unicodeScalars.append(scalar) }
+}
+
+/// Plain text collected as UTF-8 bytes and made a String once (`string`): appending a run is a copy,
+/// where a String checks each run's UTF-8 and may allocate for it. Gives the same String as appending
+/// to one when the runs are whole characters (libxml2 hands text out in whole characters).
+struct CollapsedTextBytes: CollapsedTextSink {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: run) }
+
+    mutating func appendSpace() { bytes.append(0x20) }
+
+    mutating func appendScalar(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
 }

@@ -13,13 +13,14 @@ import CLibXML2
 /// - elements removed with their content (`HTMLElement.isDropped`): nothing inside them counts;
 /// - the start and end of elements that separate words (`HTMLElement.breaksWords`);
 /// - text and CDATA runs, appended through `appendCollapsed` (which reads runs split anywhere the
-///   same as one run, so the tree's merging of adjacent text changes nothing).
+///   same as one run, so the tree's merging of adjacent text changes nothing) as UTF-8 bytes, made a
+///   String once at the end.
 /// Element names are read as the tree names them (`HTMLElement.localName`).
 ///
 /// A value type reached from the C callbacks through a pointer (no reference counting per event);
 /// noncopyable, as it owns its output. Used on one thread, for one parse.
 struct PlainTextHandler: ~Copyable {
-    private var output = ""
+    private var output: CollapsedTextBytes
     private var pendingSpace = false
     /// For each open element: whether a walk visits it, and whether it removes its content.
     private var open: [(walked: Bool, dropped: Bool, element: HTMLElement)] = []
@@ -39,7 +40,8 @@ struct PlainTextHandler: ~Copyable {
         var element = HTMLElement.unknown
     }
 
-    private init() {
+    private init(capacity: Int) {
+        output = CollapsedTextBytes(capacity: capacity)
         open.reserveCapacity(32)
     }
 
@@ -55,7 +57,7 @@ struct PlainTextHandler: ~Copyable {
     /// parses (same options, UTF-8 declared).
     static func plainText(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
         let handler = UnsafeMutablePointer<PlainTextHandler>.allocate(capacity: 1)
-        handler.initialize(to: PlainTextHandler())
+        handler.initialize(to: PlainTextHandler(capacity: count))
         defer {
             handler.deinitialize(count: 1)
             handler.deallocate()
@@ -84,7 +86,7 @@ struct PlainTextHandler: ~Copyable {
                 context.pointer, $0, Int32(count), nil, "UTF-8", HTMLFragmentDocument.parseOptions)
             if let document { xmlFreeDoc(document) }
         }
-        return handler.pointee.output
+        return handler.pointee.output.string
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<PlainTextHandler>? {
@@ -139,6 +141,6 @@ struct PlainTextHandler: ~Copyable {
 
     private mutating func characters(_ text: UnsafeBufferPointer<UInt8>) {
         guard isWalking, dropping == 0 else { return }
-        HTMLText.appendCollapsed(text, to: &output, pendingSpace: &pendingSpace)
+        HTMLText.appendCollapsed(text, into: &output, pendingSpace: &pendingSpace)
     }
 }
