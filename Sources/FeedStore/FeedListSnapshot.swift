@@ -50,7 +50,7 @@ extension FeedStore {
     public func feedList(in scope: FeedScope = .every) throws -> FeedListSnapshot {
         try pool.read { db in
             let feeds = try FeedReader.feeds(db, where: try scope.widened(db).condition("f.id"))
-            let starred = try Int.fetchOne(db, sql: "SELECT count(*) FROM articles WHERE starred = 1") ?? 0
+            let starred = try Int.fetchOne(db, sql: "SELECT ifnull(sum(starred), 0) FROM feed_counts") ?? 0
             return FeedListSnapshot(feeds: feeds, starred: starred)
         }
     }
@@ -58,16 +58,15 @@ extension FeedStore {
 
 extension FeedStore {
     /// The first of `feedIDs` (in the order given) that has an unread article no ignore rule hid; nil
-    /// when none has. Looks a few feeds at a time, each through the index of unread articles, so the
-    /// next feed for `n` costs a few index look-ups, not a count of every feed's articles.
+    /// when none has. Looks a few feeds at a time in their stored counts, so the next feed for `n`
+    /// costs a few look-ups, not a count of every feed's articles.
     public func firstFeedWithUnread(among feedIDs: [Int64]) throws -> Int64? {
         try pool.read { db in
             for start in stride(from: 0, to: feedIDs.count, by: 64) {
                 let chunk = feedIDs[start..<min(start + 64, feedIDs.count)]
                 let found = Set(try Int64.fetchAll(db, sql: """
-                    SELECT f.id FROM feeds f WHERE f.id IN (\(FeedScope.sqlList(Array(chunk))))
-                        AND EXISTS (SELECT 1 FROM articles a WHERE a.feed_id = f.id AND a.read = 0
-                            AND \(ArticleFilter.notIgnored))
+                    SELECT feed_id FROM feed_counts WHERE feed_id IN (\(FeedScope.sqlList(Array(chunk))))
+                        AND unread > ignored_unread
                     """))
                 if let first = chunk.first(where: found.contains) { return first }
             }
