@@ -23,7 +23,7 @@ public final class FeedListViewController: ViewController {
     /// order from feed to feed, asking the store which have unread articles now.
     private var feeds: [FeedSummary] = []
     /// The feeds of the rows read so far (`storedFeed(_:)`), by id; emptied by `reload()`.
-    private var storedFeeds: [Int64: StoredFeed] = [:]
+    private(set) var storedFeeds: [Int64: StoredFeed] = [:]
     /// How rows are ordered and grouped, what is folded and hidden.
     private(set) var layout: FeedListLayout
     /// Only feeds with this tag are listed (and no tag rows); nil for every feed.
