@@ -22,7 +22,6 @@ public enum StoreDowngrades {
     /// Takes away what `v13-feed-counts` adds (its triggers name columns that older downgrades drop).
     public static let undoFeedCounts = """
         DROP TRIGGER feed_counts_feed_insert;
-        DROP TRIGGER feed_counts_article_insert;
         DROP TRIGGER feed_counts_article_delete;
         DROP TRIGGER feed_counts_article_marks;
         DROP TRIGGER feed_counts_article_move;
