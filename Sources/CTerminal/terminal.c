@@ -243,6 +243,11 @@ int tidings_term_install_signal_handlers(int wake_fd) {
     if (install(SIGTSTP, on_tstp, &previous_tstp) != 0) return -1;
     if (install(SIGCONT, on_cont, &previous_cont) != 0) return -1;
     for (size_t i = 0; i < FATAL_COUNT; i++) {
+        // A signal ignored at launch (nohup's SIGHUP, SIGINT for a job started with `&`) stays
+        // ignored: catching it would leave the terminal and then go on running, as re-raising an
+        // ignored signal does nothing.
+        if (sigaction(fatal_signals[i], NULL, &previous_fatal[i]) != 0) return -1;
+        if (previous_fatal[i].sa_handler == SIG_IGN && !is_synchronous_fault(fatal_signals[i])) continue;
         if (install(fatal_signals[i], on_fatal, &previous_fatal[i]) != 0) return -1;
     }
     handlers_installed = 1;

@@ -100,6 +100,23 @@ final class ReaderSignalTmuxTests: XCTestCase {
         XCTAssertFalse(ProcessTable.isRunning(reader), "the hangup of a closed terminal ends the reader")
     }
 
+    func testASignalIgnoredAtLaunchStaysIgnored() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let session = try TmuxSession(command: "trap '' HUP; " + workspace.readerCommand(), blockedSignals: launcherMask)
+        sessions.append(session)
+        try session.waitFor(text: "All unread")
+        let reader = try session.process(named: "tidings")
+        XCTAssertEqual(kill(reader, SIGHUP), 0)
+        // The reader goes on as nohup asks, with the terminal still its own and keys still working.
+        try session.send("Enter")
+        try session.waitFor(text: "Tidings: All unread")
+        XCTAssertEqual(try session.format("#{alternate_on}"), "1")
+        XCTAssertEqual(try session.format("#{cursor_flag}"), "0")
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+    }
+
     func testAResizeStillRedraws() throws {
         let workspace = try ReaderWorkspace(self)
         try workspace.prepare()
