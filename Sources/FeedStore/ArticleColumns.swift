@@ -48,7 +48,7 @@ struct ArticleColumns {
     }
 
     /// The stored dictionary of the body `b` (`BodyDictionary`), NULL when it has none.
-    static let bodyDictionary = "(SELECT dictionary FROM body_dictionaries WHERE id = b.dictionary_id)"
+    static let bodyDictionary = BodyDictionary.storedValue(of: "b.dictionary_id")
 
     private let id, feedID, feedTitle, feedURL, feedSiteURL, guid, url, externalURL, title, sortDate, dictionary: Int
     private let published, updated, summary, content, contentType, image, comments, language, tags: Int
