@@ -50,7 +50,7 @@ struct ArticleColumns {
     /// The stored dictionary of the body `b` (`BodyDictionary`), NULL when it has none.
     static let bodyDictionary = bodyDictionary(of: "b.dictionary_id")
 
-    /// The stored dictionary whose id is the SQL expression `id`, NULL when there is none.
+    /// The stored dictionary whose id is the SQL expression `id` (`BodyDictionary.storedValue`), NULL when there is none.
     static func bodyDictionary(of id: String) -> String {
         BodyDictionary.storedValue(of: id)
     }
@@ -132,7 +132,7 @@ final class BodyDictionaryLookup {
         guard let id else { return nil }
         if let bytes = known[id] { return bytes }
         let stored = try DatabaseValue.fetchOne(
-            db.cachedStatement(sql: "SELECT \(ArticleColumns.bodyDictionary(of: "?"))"), arguments: [id])
+            db.cachedStatement(sql: "SELECT \(ArticleColumns.bodyDictionary(of: "?1"))"), arguments: [id])
         guard let stored, let bytes = DecodedDictionaries.bytes(of: stored) else { return nil }
         if keptBytes + bytes.count > Self.maximumKeptBytes {
             known = [:]

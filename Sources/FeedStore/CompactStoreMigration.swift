@@ -8,7 +8,7 @@ import GRDB
 ///   51 MB the shared 500-feed corpus made); a look-up compares the keys of what it finds, as for
 ///   links since "v11-article-url-hash". An article whose guid is its link keeps neither its key nor
 ///   its guid: both come back from `articles.url` (`ArticleIdentity.isDerivedFromLink`).
-/// - Body dictionaries are kept in parts of 2 KB (`body_dictionary_parts`), which fill pages.
+/// - Body dictionaries are kept in parts of 512 bytes (`body_dictionary_parts`), which fill pages.
 ///
 /// SQLite cannot drop a table's UNIQUE constraint, so `articles` is copied into a table without it
 /// (every column and value as it was, ids included), and its indexes and triggers are made again
@@ -127,14 +127,7 @@ enum CompactStoreMigration {
 
     /// Moves each dictionary's bytes into `body_dictionary_parts`.
     private static func splitDictionaries(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE body_dictionary_parts (
-                dictionary_id INTEGER NOT NULL REFERENCES body_dictionaries(id) ON DELETE CASCADE,
-                part INTEGER NOT NULL,
-                bytes BLOB NOT NULL,
-                PRIMARY KEY (dictionary_id, part)
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(sql: BodyDictionary.partsTable)
         let rows = try Row.fetchCursor(db, sql: "SELECT id, dictionary FROM body_dictionaries ORDER BY id")
         while let row = try rows.next() {
             guard let stored = Data.fromDatabaseValue(row["dictionary"]), !stored.isEmpty else {

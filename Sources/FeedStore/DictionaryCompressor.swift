@@ -1,11 +1,13 @@
 import CZstd
 import Synchronization
 
-/// Compresses the bodies of one document with its feed's `BodyDictionary` into zstd frames (level 3;
+/// Compresses the bodies of one document with its feed's `BodyDictionary` into zstd frames (level 4;
 /// the dictionary is digested once, for the whole document). Used by one thread at a time: the one
 /// that prepares the document (`ArticleWriter.Prepared`).
 final class DictionaryCompressor {
-    private static let level: Int32 = 3
+    /// Level 4 takes no more processor time than 3 on the shared corpus's bodies (0.45 against 0.47 s
+    /// for all 500 feeds, least of 3) and writes 1.7 % fewer bytes; level 5 writes 4 % fewer for 20 % more time.
+    private static let level: Int32 = 4
 
     /// The dictionary the frames need to be read back.
     let dictionary: BodyDictionary

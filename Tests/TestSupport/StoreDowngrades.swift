@@ -56,6 +56,7 @@ public enum StoreDowngrades {
         CREATE TRIGGER articles_search_delete BEFORE DELETE ON articles BEGIN
             DELETE FROM article_search WHERE rowid = old.id;
         END;
+        DROP TRIGGER body_dictionaries_parts_delete;
         DROP TABLE body_dictionary_parts;
         ALTER TABLE body_dictionaries ADD COLUMN dictionary BLOB NOT NULL DEFAULT x'';
         CREATE VIEW article_search_text (id, title, author, body) AS
