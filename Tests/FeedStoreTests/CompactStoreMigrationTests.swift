@@ -54,7 +54,7 @@ final class CompactStoreMigrationTests: XCTestCase {
 
     private func openV11Copy() throws -> String {
         let fixture = try XCTUnwrap(
-            Bundle.module.url(forResource: "v11-store", withExtension: "db", subdirectory: "Resources"))
+            Bundle.module.url(forResource: "v11-identities-store", withExtension: "db", subdirectory: "Resources"))
         let path = try temporaryDatabasePath(self)
         try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
         return path

@@ -19,6 +19,17 @@ public enum StoreDowngrades {
 
         """
 
+    /// Takes away what `v13-feed-counts` adds (its triggers name columns that older downgrades drop).
+    public static let undoFeedCounts = """
+        DROP TRIGGER feed_counts_feed_insert;
+        DROP TRIGGER feed_counts_article_delete;
+        DROP TRIGGER feed_counts_article_marks;
+        DROP TRIGGER feed_counts_article_move;
+        DROP TABLE feed_counts;
+        DELETE FROM grdb_migrations WHERE identifier = 'v13-feed-counts';
+
+        """
+
     /// Takes away what `v12-compact-store` adds, for stores whose links are http(s) URLs with
     /// lower-case hosts (the keys it stopped storing are computed in SQL) and without body
     /// dictionaries (the column comes back empty): the articles table is made again as v11 had it,
