@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +209,21 @@ static void on_fatal(int sig) {
 
 static void leave_at_exit(void) { tidings_term_leave(); }
 
+// A handler never runs for a signal the thread keeps blocked, and the mask is inherited across
+// fork and exec: a reader started from a thread that blocks signals (a libdispatch worker blocks
+// nearly all, and a launcher's posix_spawn passes that on to tmux, the shell and the reader) would
+// leave SIGTERM, SIGHUP and SIGWINCH pending forever. The calling thread (the UI thread) takes them;
+// libdispatch's own threads keep them blocked, so the handlers run where the event loop is.
+static void unblock_handled_signals(void) {
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGWINCH);
+    sigaddset(&handled, SIGTSTP);
+    sigaddset(&handled, SIGCONT);
+    for (size_t i = 0; i < FATAL_COUNT; i++) sigaddset(&handled, fatal_signals[i]);
+    (void)pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
+}
+
 static int install(int sig, void (*handler)(int), struct sigaction *previous) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -219,14 +235,23 @@ static int install(int sig, void (*handler)(int), struct sigaction *previous) {
 
 int tidings_term_install_signal_handlers(int wake_fd) {
     wake_write = wake_fd;
-    if (handlers_installed) return 0;
+    if (handlers_installed) {
+        unblock_handled_signals();
+        return 0;
+    }
     if (install(SIGWINCH, on_winch, &previous_winch) != 0) return -1;
     if (install(SIGTSTP, on_tstp, &previous_tstp) != 0) return -1;
     if (install(SIGCONT, on_cont, &previous_cont) != 0) return -1;
     for (size_t i = 0; i < FATAL_COUNT; i++) {
+        // A signal ignored at launch (nohup's SIGHUP, SIGINT for a job started with `&`) stays
+        // ignored: catching it would leave the terminal and then go on running, as re-raising an
+        // ignored signal does nothing.
+        if (sigaction(fatal_signals[i], NULL, &previous_fatal[i]) != 0) return -1;
+        if (previous_fatal[i].sa_handler == SIG_IGN && !is_synchronous_fault(fatal_signals[i])) continue;
         if (install(fatal_signals[i], on_fatal, &previous_fatal[i]) != 0) return -1;
     }
     handlers_installed = 1;
+    unblock_handled_signals();
     if (!atexit_registered) {
         atexit_registered = 1;
         atexit(leave_at_exit);

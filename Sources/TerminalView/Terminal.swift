@@ -13,7 +13,8 @@ import Darwin
 /// SIGQUIT (restored, then the signal takes its normal effect) and crashes (restored before the
 /// previous handler runs). Ctrl-Z (as a key, or SIGTSTP) restores the terminal and stops the process;
 /// on SIGCONT raw mode comes back and `nextEvent` reports `.resize` so the controller redraws, in
-/// full. SIGWINCH is reported as `.resize`.
+/// full. SIGWINCH is reported as `.resize`. `start()` unblocks all these signals in the calling
+/// thread, so a mask inherited from the launching process cannot keep them from the handlers.
 ///
 /// Only one `Terminal` may be started at a time (signal handlers are process-wide). Isolated to the
 /// main actor (the UI loop); other threads and tasks reach it only through `wakeup`.

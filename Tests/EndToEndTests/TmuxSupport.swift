@@ -4,27 +4,68 @@ import XCTest
 
 /// One tmux server on a socket of its own (`-L`, no user config) with one session running a command
 /// in a pane of a fixed size: send keys, read the pane, resize it. Killed by `stop()` (call it from
-/// teardown). Waits poll `capture-pane` with a timeout rather than sleeping a fixed time.
+/// teardown; deinit calls it too), which leaves no server, shell or reader behind. Waits poll
+/// `capture-pane` with a timeout rather than sleeping a fixed time.
+///
+/// tmux, and through it the pane's shell and the reader, start with the signal mask given here
+/// (none blocked by default), not with the mask of the test thread that happens to spawn them: a
+/// Swift concurrency worker (any `async` test) blocks nearly every signal, and posix_spawn passes
+/// that mask on.
 final class TmuxSession {
     let socket: String
     let name = "reader"
     private let tmux: String
+    private let blockedSignals: [Int32]
+    private var isStopped = false
 
-    /// Starts `command` (run by /bin/sh) in a detached `width`x`height` session.
-    init(command: String, width: Int = 100, height: Int = 30) throws {
+    /// Starts `command` (run by /bin/sh) in a detached `width`x`height` session; the server and the
+    /// pane inherit `blockedSignals` as their signal mask (as from a launcher that blocks them).
+    init(command: String, width: Int = 100, height: Int = 30, blockedSignals: [Int32] = []) throws {
         guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: {
             FileManager.default.isExecutableFile(atPath: $0)
         }) else { throw XCTSkip("tmux is not installed (make test installs it)") }
         self.tmux = tmux
+        self.blockedSignals = blockedSignals
         socket = "tidings-e2e-\(UUID().uuidString.prefix(8))"
         try run(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
     }
 
-    /// Kills the server and its session, and removes the socket file it may leave behind.
+    deinit {
+        stop()
+    }
+
+    /// Kills the server and everything its pane started (the shell, the reader, `sleep 600`), and
+    /// removes the socket file it may leave behind. What survives the hangup of `kill-server` for a
+    /// two seconds (a process that blocks SIGHUP) is killed with SIGKILL, so no test leaves processes behind. Idempotent.
     func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        let server = (try? format("#{pid}")).flatMap { pid_t($0) }
+        let panes = ((try? run(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "")
+            .split(separator: "\n").compactMap { pid_t($0) }
         _ = try? run(["kill-server"])
+        var survivors = panes.flatMap(ProcessTable.members(ofSession:)) + (server.map { [$0] } ?? [])
+        let deadline = Date().addingTimeInterval(2)
+        while !survivors.isEmpty, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+            survivors = survivors.filter(ProcessTable.isRunning)
+        }
+        for pid in survivors { kill(pid, SIGKILL) }
         let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
+    }
+
+    /// The process running `command` in the pane's shell (e.g. `tidings`), waiting for it to start.
+    func process(named command: String, timeout: TimeInterval = 30) throws -> pid_t {
+        guard let shell = pid_t(try format("#{pane_pid}")) else { throw POSIXError(.ESRCH) }
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if let pid = ProcessTable.children(of: shell).first(where: { ProcessTable.command(of: $0) == command }) {
+                return pid
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date() < deadline
+        throw POSIXError(.ESRCH)
     }
 
     /// Sends tmux key names (`Enter`, `Escape`, `j`, `C-l`) or, with `literal`, text as typed.
@@ -92,6 +133,18 @@ final class TmuxSession {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in blockedSignals { sigaddset(&mask, signal) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGWINCH, SIGTSTP, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -102,11 +155,44 @@ final class TmuxSession {
             for pointer in cEnvironment { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, tmux, &actions, nil, &cArguments, &cEnvironment)
+        let spawned = posix_spawn(&pid, tmux, &actions, &attributes, &cArguments, &cEnvironment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+}
+
+/// Processes as /proc shows them: a session's members, a process's children and command name.
+enum ProcessTable {
+    /// Every process whose session is `session` (a tmux pane's shell leads one).
+    static func members(ofSession session: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(pid_t.init).filter { statFields(of: $0).map { $0[3] == "\(session)" } ?? false }
+    }
+
+    static func children(of parent: pid_t) -> [pid_t] {
+        let text = (try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    static func command(of pid: pid_t) -> String? {
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
+    }
+
+    /// True while `pid` exists and is not a zombie waiting to be reaped.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let fields = statFields(of: pid) else { return false }
+        return fields[0] != "Z" && fields[0] != "X"
+    }
+
+    /// The fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, ...
+    private static func statFields(of pid: pid_t) -> [Substring]? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = text.lastIndex(of: ")")
+        else { return nil }
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        return fields.count > 3 ? fields : nil
     }
 }
 

@@ -34,9 +34,10 @@ void tidings_term_leave(void);
 
 /// Installs handlers: SIGWINCH (resize bit), SIGTSTP (leave, stop, re-enter on continue),
 /// SIGCONT (re-enter, resumed bit), and SIGINT/SIGTERM/SIGHUP/SIGQUIT plus the crash signals
-/// (leave, then the previous action). Each pending event also writes the byte 2 to wake_fd (-1: none)
+/// (leave, then the previous action; one ignored at launch stays ignored). Each pending event also writes the byte 2 to wake_fd (-1: none)
 /// to interrupt the event loop's poll.
-/// Registers an atexit hook that leaves too.
+/// Unblocks those signals in the calling thread, whatever mask the process inherited, so they reach
+/// the handlers there. Registers an atexit hook that leaves too.
 int tidings_term_install_signal_handlers(int wake_fd);
 
 /// Restores the signal actions that were in place before tidings_term_install_signal_handlers.
