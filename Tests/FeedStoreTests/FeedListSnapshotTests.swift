@@ -40,11 +40,17 @@ final class FeedListSnapshotTests: XCTestCase {
     func testTheFeedListAddsUpToWhatCountingTheArticlesGives() throws {
         for scope in [FeedScope.every, .listed(ids), .listed([ids[2], ids[0], ids[3]]), .listed([])] {
             let list = try store.feedList(in: scope)
-            XCTAssertEqual(list.feeds, try store.feeds(in: scope), "\(scope)")
+            let feeds = try store.feeds(in: scope)
+            XCTAssertEqual(list.feeds, feeds.map {
+                FeedSummary(id: $0.id, url: $0.url, tags: $0.tags, unreadCount: $0.unreadCount, totalCount: $0.totalCount)
+            }, "\(scope)")
+            XCTAssertEqual(try store.feeds(ids: list.feeds.map(\.id).reversed()), feeds, "the rows on screen, in list order")
             XCTAssertEqual(list.tags, try store.tags(in: scope), "\(scope)")
             XCTAssertEqual(list.counts, try store.counts(in: scope), "\(scope)")
         }
         let list = try store.feedList()
+        XCTAssertEqual(list.feeds.map(\.id), [ids[1], ids[2], ids[3], ids[4], ids[0]],
+                       "by title, case-insensitive (alpha, Bravo, Empty, Quiet, Zulu), not as stored")
         XCTAssertEqual(list.tags.map(\.tag), ["e\u{301}", "news", "News_", "Tech", "tech2", "Ünïcode"])
         XCTAssertEqual(list.counts.starred, 3)
         XCTAssertGreaterThan(list.counts.unread, 0)
