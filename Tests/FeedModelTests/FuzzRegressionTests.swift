@@ -100,6 +100,22 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
     /// fuzz-opml: a list without `version` whose root declares namespaces. The writer put the
     /// `version` it adds before the declarations, the reader gives declarations first, so the second
     /// write of the same list came out in another order.
+    /// fuzz-opml (Fuzz/Seeds/fuzz-opml/ampersand-in-namespace-name): libxml2 keeps `&amp;` in a
+    /// namespace declaration as `&#38;`; the reader took that as the name, the writer escaped it to
+    /// `&amp;#38;`, and the list did not read back (libxml2 then finds no valid URI and the reader stops).
+    func testAnAmpersandInANamespaceNameReadsAsWrittenAndBack() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0" xmlns:ext="&amp;https://x.example/ext"><head></head><body>\
+            <outline text="a" xmlUrl="https://x.example/feed"/></body></opml>
+            """
+        let document = try OPMLDocument(data: Data(xml.utf8))
+        XCTAssertTrue(document.rootAttributes.contains(FeedListAttribute(name: "xmlns:ext", value: "&https://x.example/ext")))
+        let reread = try OPMLDocument(data: document.serialized())
+        XCTAssertEqual(reread.rootAttributes, document.rootAttributes)
+        XCTAssertEqual(reread.outlines, document.outlines)
+    }
+
     func testWritingAReadBackListGivesTheSameBytes() throws {
         let lists = [
             #"<opml versio="1" xmlns:x="urn:x" xmlns:ext="https://e.example/"><body><outline text="a" xmlUrl="https://a.example/f"/></body></opml>"#,

@@ -138,7 +138,9 @@ enum OPMLReader {
         var result: [FeedListAttribute] = []
         var namespace = node.pointee.nsDef
         while let current = namespace {
-            let href = current.pointee.href.map { String(cString: $0) } ?? ""
+            // libxml2 keeps each `&` of a namespace name as the reference `&#38;` (its other
+            // references it decodes); every `&` there comes from one, so this reads it as written.
+            let href = current.pointee.href.map { String(cString: $0) }?.replacingOccurrences(of: "&#38;", with: "&") ?? ""
             let name = current.pointee.prefix.map { "xmlns:" + String(cString: $0) } ?? "xmlns"
             result.append(FeedListAttribute(name: name, value: href))
             namespace = current.pointee.next
