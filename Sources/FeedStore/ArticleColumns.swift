@@ -50,9 +50,9 @@ struct ArticleColumns {
     /// The stored dictionary of the body `b` (`BodyDictionary`), NULL when it has none.
     static let bodyDictionary = bodyDictionary(of: "b.dictionary_id")
 
-    /// The stored dictionary whose id is the SQL expression `id`, NULL when there is none.
+    /// The stored dictionary whose id is the SQL expression `id` (`BodyDictionary.storedValue`), NULL when there is none.
     static func bodyDictionary(of id: String) -> String {
-        "(SELECT dictionary FROM body_dictionaries WHERE id = \(id))"
+        BodyDictionary.storedValue(of: id)
     }
 
     private let id, feedID, feedTitle, feedURL, feedSiteURL, guid, url, externalURL, title, sortDate, dictionary: Int
@@ -132,7 +132,7 @@ final class BodyDictionaryLookup {
         guard let id else { return nil }
         if let bytes = known[id] { return bytes }
         let stored = try DatabaseValue.fetchOne(
-            db.cachedStatement(sql: "SELECT \(ArticleColumns.bodyDictionary(of: "?"))"), arguments: [id])
+            db.cachedStatement(sql: "SELECT \(ArticleColumns.bodyDictionary(of: "?1"))"), arguments: [id])
         guard let stored, let bytes = DecodedDictionaries.bytes(of: stored) else { return nil }
         if keptBytes + bytes.count > Self.maximumKeptBytes {
             known = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import FeedModel
+import GRDB
 import TidingsText
 
 /// How an entry is recognised when it comes back, within one feed.
@@ -40,8 +41,50 @@ enum ArticleIdentity {
         return nil
     }
 
-    /// The guid of the article `a`, in SQL: the stored one, else the one its identity key holds.
-    static let storedGUIDColumn = "coalesce(a.guid, CASE WHEN substr(a.identity, 1, 2) = 'g:' THEN substr(a.identity, 3) END)"
+    /// Whether an entry's identity key and guid need not be stored ("v12-compact-store"): its guid is
+    /// its link, so the key is `"g:" + normalized(url)` and the guid is `articles.url`. Such a row keeps
+    /// NULL in `identity` and `guid` (`key(stored:url:)` and `storedGUIDColumn` give them back); no
+    /// other row has a NULL identity.
+    static func isDerivedFromLink(identity: String, guid: String?, url: String?) -> Bool {
+        guard let guid, guid == url, identity.hasPrefix("g:") else { return false }
+        return true
+    }
+
+    /// The identity key of a stored article from its `identity` and `url` columns.
+    static func key(stored identity: String?, url: String?) -> String? {
+        if let identity { return identity }
+        return url.map { "g:" + normalized($0) }
+    }
+
+    /// The guid of the article `a`, in SQL: the stored one, else its link when its identity is not
+    /// stored, else the one its identity key holds.
+    static let storedGUIDColumn = """
+        CASE WHEN a.identity IS NULL THEN a.url
+        ELSE coalesce(a.guid, CASE WHEN substr(a.identity, 1, 2) = 'g:' THEN substr(a.identity, 3) END) END
+        """
+
+    /// What the store indexes an identity key by (`articles.identity_hash`): FNV-1a 64 of its UTF-8
+    /// bytes, as for links. A look-up by hash compares the keys of what it finds.
+    static func identityHash(_ key: String) -> Int64 {
+        urlHash(key)
+    }
+
+    /// `tidings_identity_key(identity, url)`: `key(stored:url:)` in SQL, for statements that compare
+    /// the articles of two feeds (`FeedWriter`'s merge).
+    static let keyFunction = DatabaseFunction("tidings_identity_key", argumentCount: 2, pure: true) { values in
+        key(stored: String.fromDatabaseValue(values[0]), url: String.fromDatabaseValue(values[1]))
+    }
+
+    /// `tidings_identity_hash(key)`: `identityHash` in SQL, for the migration that adds the column.
+    static let hashFunction = DatabaseFunction("tidings_identity_hash", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(identityHash)
+    }
+
+    /// Registers `keyFunction` and `hashFunction`, on every connection of the store.
+    static func registerFunctions(_ db: Database) {
+        db.add(function: keyFunction)
+        db.add(function: hashFunction)
+    }
 
     /// The key of a stored link (`articles.url`), as `urlKey` gives it for the entry it came from.
     static func urlKey(stored url: String?) -> String? {

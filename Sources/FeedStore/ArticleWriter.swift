@@ -18,7 +18,7 @@ import GRDB
 /// refresh's processor time. Added together, a document's entries make one segment.
 enum ArticleWriter {
     static let contentColumns = [
-        "identity", "url_hash", "guid", "url", "external_url", "title", "authors", "published", "updated",
+        "identity", "identity_hash", "url_hash", "guid", "url", "external_url", "title", "authors", "published", "updated",
         "content_type", "image", "comments", "language", "enclosures", "tags", "content_hash",
     ]
 
@@ -37,15 +37,18 @@ enum ArticleWriter {
         static let select = "SELECT id, identity, content_hash, url FROM articles"
 
         let id: Int64
+        /// The identity key (`ArticleIdentity.key(stored:url:)`).
         let identity: String
         let contentHash: Int64
         let url: String?
 
-        init(_ row: Row, _ columns: Columns) {
+        init?(_ row: Row, _ columns: Columns) {
+            let url: String? = row[columns.url]
+            guard let identity = ArticleIdentity.key(stored: row[columns.identity], url: url) else { return nil }
             id = row[columns.id]
-            identity = row[columns.identity]
+            self.identity = identity
             contentHash = row[columns.contentHash]
-            url = row[columns.url]
+            self.url = url
         }
 
         /// Where a statement put the columns of `select`, looked up by name once.
@@ -106,7 +109,8 @@ enum ArticleWriter {
         let seenIdentities = prepared.seenIdentities
         let urlCounts = prepared.urlCounts
 
-        let byIdentity = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND identity = ?")
+        // By the identity key's hash; of what that finds, the article with the same key.
+        let byIdentity = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND identity_hash = ?")
         // By the link's hash; of what that finds, the articles whose link has the same key.
         let byURL = try db.cachedStatement(sql: "\(Match.select) WHERE feed_id = ? AND url_hash = ?")
         let identityColumns = try Match.Columns(byIdentity)
@@ -135,10 +139,11 @@ enum ArticleWriter {
         var claimed = Set<Int64>()
         for item in incoming {
             var match = hasArticles
-                ? try Row.fetchOne(byIdentity, arguments: [feedID, item.identity]).map { Match($0, identityColumns) } : nil
+                ? try Row.fetchAll(byIdentity, arguments: [feedID, ArticleIdentity.identityHash(item.identity)])
+                    .lazy.compactMap { Match($0, identityColumns) }.first { $0.identity == item.identity } : nil
             if hasArticles, match == nil, let key = item.urlKey, urlCounts[key] == 1 {
                 let candidates = try Row.fetchAll(byURL, arguments: [feedID, ArticleIdentity.urlHash(key)])
-                    .map { Match($0, urlColumns) }.filter { ArticleIdentity.urlKey(stored: $0.url) == key }
+                    .compactMap { Match($0, urlColumns) }.filter { ArticleIdentity.urlKey(stored: $0.url) == key }
                 if candidates.count == 1, let candidate = candidates.first,
                    !seenIdentities.contains(candidate.identity), !claimed.contains(candidate.id) {
                     match = candidate

@@ -51,6 +51,8 @@ public final class FeedStore: Sendable {
             db.add(function: RegexpFunction.function)
             db.add(function: LiteralPattern.foldsToASCIIFunction)
             SearchFunctions.register(db)
+            ArticleIdentity.registerFunctions(db)
+            db.add(function: BodyDictionary.partsFunction)
         }
         self.path = path
         // Migrated before the pool opens it: opening a pool writes to the file (GRDB makes sure a WAL

@@ -140,14 +140,17 @@ enum FeedWriter {
                 UPDATE articles AS t SET read = max(t.read, o.read), starred = max(t.starred, o.starred),
                     read_at = coalesce(t.read_at, o.read_at)
                 FROM articles AS o
-                WHERE o.feed_id = :old AND t.feed_id = :target AND t.identity = o.identity;
+                WHERE o.feed_id = :old AND t.feed_id = :target AND t.identity_hash = o.identity_hash
+                    AND tidings_identity_key(t.identity, t.url) = tidings_identity_key(o.identity, o.url);
                 INSERT OR IGNORE INTO export_marks (state_id, article_id)
                     SELECT m.state_id, t.id FROM export_marks m
                     JOIN articles o ON o.id = m.article_id
-                    JOIN articles t ON t.feed_id = :target AND t.identity = o.identity
+                    JOIN articles t ON t.feed_id = :target AND t.identity_hash = o.identity_hash
+                        AND tidings_identity_key(t.identity, t.url) = tidings_identity_key(o.identity, o.url)
                     WHERE o.feed_id = :old;
-                DELETE FROM articles WHERE feed_id = :old
-                    AND identity IN (SELECT identity FROM articles WHERE feed_id = :target);
+                DELETE FROM articles AS o WHERE o.feed_id = :old AND EXISTS (
+                    SELECT 1 FROM articles t WHERE t.feed_id = :target AND t.identity_hash = o.identity_hash
+                    AND tidings_identity_key(t.identity, t.url) = tidings_identity_key(o.identity, o.url));
                 UPDATE articles SET feed_id = :target WHERE feed_id = :old;
                 INSERT OR IGNORE INTO feed_tags (feed_id, tag, position)
                     SELECT :target, tag, position + 1000 FROM feed_tags WHERE feed_id = :old;

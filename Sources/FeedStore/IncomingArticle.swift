@@ -81,7 +81,11 @@ struct IncomingArticle {
 
     /// Values for `ArticleWriter.contentColumns`, in that order.
     var contentValues: [(any DatabaseValueConvertible)?] {
-        [identity, urlKey.map(ArticleIdentity.urlHash), ArticleIdentity.storedGUID(guid, identity: identity), url, externalURL, title, authorsJSON, published, updated, contentType, image,
-         comments, language, enclosuresJSON, tags, contentHash]
+        let derived = ArticleIdentity.isDerivedFromLink(identity: identity, guid: guid, url: url)
+        return [
+            derived ? nil : identity, ArticleIdentity.identityHash(identity), urlKey.map(ArticleIdentity.urlHash),
+            derived ? nil : ArticleIdentity.storedGUID(guid, identity: identity), url, externalURL, title, authorsJSON,
+            published, updated, contentType, image, comments, language, enclosuresJSON, tags, contentHash,
+        ]
     }
 }

@@ -21,6 +21,8 @@ enum SchemaUpgrade {
             try db.execute(sql: "PRAGMA page_size = 16384")
             // The index's view ("v6-compact-search") computes the search text with them.
             SearchFunctions.register(db)
+            ArticleIdentity.registerFunctions(db)
+            db.add(function: BodyDictionary.partsFunction)
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }

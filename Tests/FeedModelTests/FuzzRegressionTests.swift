@@ -363,6 +363,30 @@ final class StreamingParseRegressionTests: XCTestCase {
         XCTAssertEqual(feed.items.map(\.title), ["one", "two"])
     }
 
+    /// fuzz-feed-stream (Fuzz/Seeds/fuzz-feed-stream/invalid-byte-near-chunk-end): libxml2's push
+    /// parser halted ("detected an error in element content") when a byte that is not UTF-8 stood
+    /// within three bytes of the end of the chunks it had, with a `<` after it: every later item was
+    /// lost, depending only on where the network cut the document.
+    func testAByteThatIsNotUTF8NearAChunkEndLosesNothing() throws {
+        let found = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-feed-stream/invalid-byte-near-chunk-end"))
+        // The harness reads the first byte as the number of steering bytes (here 2) after it. The
+        // document is undeclared and read as UTF-8; 0xD0 before `<?x` near its end is not UTF-8.
+        let document = Array(found.dropFirst(3))
+        let whole = try FeedParser.parse(document)
+        XCTAssertEqual(whole.items.map(\.title), ["Sunrise over the ridge", nil, "Gear list for three days out"])
+        for chunkSizes in (1...40).map({ [$0] }) + [[128, 156]] {
+            var pieces: [[UInt8]] = []
+            var start = 0
+            while start < document.count {
+                let end = min(document.count, start + chunkSizes[pieces.count % chunkSizes.count])
+                pieces.append(Array(document[start..<end]))
+                start = end
+            }
+            XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(chunkSizes)")
+        }
+    }
+
     /// fuzz-feed-stream: invalid UTF-8 reads the same whole and in chunks, also when a control XML
     /// forbids comes before it. Only chunks holding such a control were cleaned, and cleaning turned
     /// invalid UTF-8 into U+FFFD (a name character), so bytes 0x94 after `<summary` made an unknown

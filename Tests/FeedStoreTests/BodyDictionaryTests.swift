@@ -43,6 +43,9 @@ final class BodyDictionaryTests: XCTestCase {
 
         XCTAssertEqual(try sqlite3(path, "SELECT count(*), count(feed_id) FROM body_dictionaries;"), "1|1")
         XCTAssertEqual(
+            try sqlite3(path, "SELECT count(*) > 1, min(id), max(id) - min(id) + 1 = count(*) FROM body_dictionary_parts;"),
+            "1|256|1", "the dictionary in parts, numbered from its id times 256, one after the other")
+        XCTAssertEqual(
             try sqlite3(path, """
                 SELECT count(*) FROM article_bodies WHERE dictionary_id IS NOT NULL
                     AND substr(hex(content), 9, 8) = '28B52FFD' AND substr(hex(summary), 1, 0) = '';
@@ -91,6 +94,21 @@ final class BodyDictionaryTests: XCTestCase {
         try store.apply(feedID: feed.id, feed: longDocument("alpha"), fetch: fetch())
         XCTAssertEqual(try ids(ArticleQuery(search: "sourdough")), [])
         XCTAssertEqual(try store.integrityCheck(), ["ok"], "old entries removed through the dictionary")
+    }
+
+    func testADeletedDictionaryTakesItsPartsAlong() throws {
+        for name in ["alpha", "beta"] {
+            let feed = try store.addFeed(url: "https://example.org/\(name)")
+            try store.apply(feedID: feed.id, feed: longDocument(name), fetch: fetch())
+        }
+        let second = "SELECT count(*), sum(length(bytes)) FROM body_dictionary_parts WHERE id BETWEEN 512 AND 767;"
+        let secondParts = try sqlite3(path, second)
+        XCTAssertNotEqual(secondParts, "0|")
+        // Nothing deletes a dictionary (bodies name it); the trigger keeps the parts with their row if
+        // one ever is. The sqlite3 shell leaves foreign keys off.
+        _ = try sqlite3(path, "DELETE FROM body_dictionaries WHERE id = 1;")
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM body_dictionary_parts WHERE id < 512;"), "0")
+        XCTAssertEqual(try sqlite3(path, second), secondParts, "the other dictionary's parts stay")
     }
 
     func testAShortDocumentGetsNoDictionary() throws {

@@ -10,9 +10,10 @@ import XCTest
 /// article, column and position), searches, by column too, find the same articles, and articles are
 /// still matched by their link.
 final class SearchBodyFirstMigrationTests: XCTestCase {
-    /// Every article with its marks and body bytes, every tag, export mark and feed.
+    /// Every article with its marks and body bytes, every tag, export mark and feed. The identity key
+    /// as "v12-compact-store" gives it back when it is not stored (the fixture's hosts are lower case).
     private let everything = """
-        SELECT a.id, a.feed_id, a.identity, a.title, a.authors, a.read, a.read_at, a.starred, a.ignored,
+        SELECT a.id, a.feed_id, coalesce(a.identity, 'g://' || substr(a.url, instr(a.url, '://') + 3)), a.title, a.authors, a.read, a.read_at, a.starred, a.ignored,
                a.content_hash, hex(b.summary), hex(b.content) FROM articles a
                LEFT JOIN article_bodies b ON b.article_id = a.id ORDER BY a.id;
         SELECT feed_id, tag, position FROM feed_tags ORDER BY feed_id, tag;

@@ -29,4 +29,53 @@ public enum StoreDowngrades {
         DELETE FROM grdb_migrations WHERE identifier = 'v13-feed-counts';
 
         """
+
+    /// Takes away what `v12-compact-store` adds, for stores whose links are http(s) URLs with
+    /// lower-case hosts (the keys it stopped storing are computed in SQL) and without body
+    /// dictionaries (the column comes back empty): the articles table is made again as v11 had it,
+    /// with its unique index, and the view reads the dictionary column again.
+    public static let undoCompactStore = """
+        DROP VIEW article_search_text;
+        DROP TRIGGER articles_search_delete;
+        CREATE TABLE articles_v11 (
+            id INTEGER PRIMARY KEY,
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+            identity TEXT NOT NULL,
+            guid TEXT, url TEXT, external_url TEXT, title TEXT, authors TEXT, published REAL, updated REAL,
+            sort_date REAL NOT NULL, content_type TEXT, image TEXT, comments TEXT, language TEXT, enclosures TEXT,
+            tags TEXT, content_hash INTEGER NOT NULL, first_seen_at REAL NOT NULL,
+            seen_in_apply INTEGER NOT NULL DEFAULT 0, read INTEGER NOT NULL DEFAULT 0, read_at REAL,
+            starred INTEGER NOT NULL DEFAULT 0, ignored INTEGER NOT NULL DEFAULT 0, url_hash INTEGER,
+            UNIQUE (feed_id, identity)
+        );
+        INSERT INTO articles_v11
+            SELECT id, feed_id, coalesce(identity, 'g://' || substr(url, instr(url, '://') + 3)),
+                CASE WHEN identity IS NULL THEN url ELSE guid END, url, external_url, title, authors, published,
+                updated, sort_date, content_type, image, comments, language, enclosures, tags, content_hash,
+                first_seen_at, seen_in_apply, read, read_at, starred, ignored, url_hash
+            FROM articles;
+        DROP TABLE articles;
+        ALTER TABLE articles_v11 RENAME TO articles;
+        CREATE INDEX articles_feed_date ON articles(feed_id, sort_date, id);
+        CREATE INDEX articles_feed_unread ON articles(feed_id) WHERE read = 0;
+        CREATE INDEX articles_date ON articles(sort_date, id);
+        CREATE INDEX articles_unread_date ON articles(sort_date, id) WHERE read = 0;
+        CREATE INDEX articles_starred_date ON articles(sort_date, id) WHERE starred = 1;
+        CREATE INDEX articles_ignored ON articles(feed_id, read) WHERE ignored = 1;
+        CREATE INDEX articles_title ON articles(ifnull(title, '') COLLATE NOCASE, id);
+        CREATE INDEX articles_feed_url_hash ON articles(feed_id, url_hash) WHERE url_hash IS NOT NULL;
+        CREATE TRIGGER articles_search_delete BEFORE DELETE ON articles BEGIN
+            DELETE FROM article_search WHERE rowid = old.id;
+        END;
+        DROP TRIGGER body_dictionaries_parts_delete;
+        DROP TABLE body_dictionary_parts;
+        ALTER TABLE body_dictionaries ADD COLUMN dictionary BLOB NOT NULL DEFAULT x'';
+        CREATE VIEW article_search_text (id, title, author, body) AS
+            SELECT a.id, tidings_search_title(a.title), tidings_search_author(a.authors),
+                   tidings_search_body(b.content, a.content_type, b.summary,
+                       (SELECT dictionary FROM body_dictionaries WHERE id = b.dictionary_id))
+            FROM articles a LEFT JOIN article_bodies b ON b.article_id = a.id;
+        DELETE FROM grdb_migrations WHERE identifier = 'v12-compact-store';
+
+        """
 }

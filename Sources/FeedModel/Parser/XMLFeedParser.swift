@@ -9,6 +9,8 @@ final class XMLFeedParser {
     private let context: LibXML2Context
     /// The document's start, held until its document type declaration is whole.
     private var prolog = PrologHold()
+    /// A chunk's last bytes, held while one of its last three is not ASCII.
+    private var tail = ChunkTailHold()
 
     init(builder: consuming FeedBuilder, options: FeedParserOptions) throws(FeedParseError) {
         let events = UnsafeMutablePointer<XMLFeedEvents>.allocate(capacity: 1)
@@ -39,7 +41,9 @@ final class XMLFeedParser {
 
     /// Parses one chunk of UTF-8; `terminate` marks the end of the document.
     func push(_ bytes: UnsafeBufferPointer<UInt8>, terminate: Bool) {
-        prolog.pass(bytes, final: terminate) { parse($0) }
+        prolog.pass(bytes, final: terminate) { prologPassed in
+            tail.pass(prologPassed, final: terminate) { parse($0) }
+        }
         guard terminate, !stopped else { return }
         drainPendingInput()
         xmlParseChunk(context.pointer, nil, 0, 1)
@@ -48,7 +52,10 @@ final class XMLFeedParser {
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
         var offset = 0
         repeat {
-            let n = min(bytes.count - offset, 1 << 20)
+            var n = min(bytes.count - offset, 1 << 20)
+            if offset + n < bytes.count {
+                n -= ChunkTailHold.tailLength(UnsafeBufferPointer(rebasing: bytes[offset..<(offset + n)]))
+            }
             let base = bytes.baseAddress.map { UnsafeRawPointer($0 + offset).assumingMemoryBound(to: CChar.self) }
             xmlParseChunk(context.pointer, base, Int32(n), 0)
             offset += n
