@@ -21,3 +21,27 @@ enum UTF8String {
         return tidings_utf8_valid(base, bytes.count, &ascii) != 0
     }
 }
+
+/// Which characters XML 1.0 allows in text.
+enum XMLCharacters {
+    /// True when `bytes` are well-formed UTF-8 of characters XML allows: no C0 control but tab, line
+    /// feed and carriage return, no U+FFFE or U+FFFF (UTF-8 itself rules out surrogates). libxml2
+    /// reads such text as it is; anything else it reports (and, in a CDATA section, stops at).
+    static func arePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        var ascii: Int32 = 0
+        guard tidings_utf8_valid(base, n, &ascii) != 0, tidings_scan_forbidden_control(base, 0, n) == n else {
+            return false
+        }
+        if ascii != 0 { return true }
+        var i = 0
+        while i < n, let hit = memchr(base + i, 0xEF, n - i) {
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+            if at + 2 < n, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return false }
+            i = at + 1
+        }
+        return true
+    }
+}

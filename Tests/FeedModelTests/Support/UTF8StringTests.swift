@@ -2,8 +2,9 @@ import XCTest
 
 @testable import FeedModel
 
-/// `UTF8String` checks bytes sixteen at a time in C; its answers must be those of Swift's own UTF-8
-/// validation on every input, whatever block boundary a sequence falls on.
+/// `UTF8String` and `XMLCharacters` check bytes sixteen at a time in C; their answers must be those of
+/// Swift's own UTF-8 validation and of XML 1.0's `Char` production on every input, whatever block
+/// boundary a sequence falls on.
 final class UTF8StringTests: XCTestCase {
     /// A small deterministic generator, so that a failure can be repeated.
     private struct Generator {
@@ -31,11 +32,21 @@ final class UTF8StringTests: XCTestCase {
         }
     }
 
+    /// XML 1.0 `Char`: tab, line feed, carriage return, and U+0020 up except surrogates, U+FFFE, U+FFFF.
+    private static func isXMLChar(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+
     private func check(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
         let swift = String(validating: bytes, as: UTF8.self)
         bytes.withUnsafeBufferPointer { buffer in
             XCTAssertEqual(UTF8String.isValid(buffer), swift != nil, "\(bytes)", file: file, line: line)
             XCTAssertEqual(UTF8String.make(buffer), String(decoding: buffer, as: UTF8.self), "\(bytes)", file: file, line: line)
+            let plain = swift.map { $0.unicodeScalars.allSatisfy(Self.isXMLChar) } ?? false
+            XCTAssertEqual(XMLCharacters.arePlain(buffer), plain, "\(bytes)", file: file, line: line)
         }
     }
 
