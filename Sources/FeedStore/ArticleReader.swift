@@ -74,7 +74,8 @@ enum ArticleReader {
             FROM articles a JOIN feeds f ON f.id = a.feed_id \(bodyJoin(withContent: true)) WHERE a.id = ?
             """)
         let columns = try ArticleColumns(statement)
-        return try statement.map(arguments: [id]) { columns.article(from: $0) }.first
+        let dictionaries = BodyDictionaryLookup()
+        return try statement.map(arguments: [id]) { try columns.article(from: $0, db, dictionaries) }.first
     }
 
     /// Calls `body` for each matching article in list order, one row in memory at a time.
@@ -97,8 +98,9 @@ enum ArticleReader {
             """)
         let columns = try ArticleColumns(statement)
         let rows = try Row.fetchCursor(statement, arguments: arguments)
+        let dictionaries = BodyDictionaryLookup()
         while let row = try rows.next() {
-            try body(columns.article(from: row, decodingBodies: decodingBodies))
+            try body(columns.article(from: row, db, dictionaries, decodingBodies: decodingBodies))
         }
     }
 }

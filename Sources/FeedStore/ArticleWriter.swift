@@ -169,6 +169,12 @@ enum ArticleWriter {
                 if marksIgnored { stored.append(IgnoreWriter.Incoming(item, id: id)) }
             }
         }
+        // The new articles in their feed's stored counts (`FeedCountsMigration`): unread, unstarred
+        // and not ignored as inserted; the rules below mark ignored ones through the counts' trigger.
+        if !newIDs.isEmpty {
+            try db.cachedStatement(sql: "UPDATE feed_counts SET articles = articles + ?1, unread = unread + ?1 WHERE feed_id = ?2")
+                .execute(arguments: [newIDs.count, feedID])
+        }
         // Before the rules: their `contains` conditions read the index.
         for (id, item) in indexed {
             try insertSearch.execute(arguments: [id, item.searchTitle, item.searchAuthor, item.searchBody])

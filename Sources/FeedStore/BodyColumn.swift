@@ -58,6 +58,15 @@ enum BodyColumn {
     /// value of the row's `body_dictionaries.dictionary`, when it is a zstd frame); nil for NULL, and
     /// for a BLOB that is not a whole stream of the length it announces.
     static func decode(_ value: DatabaseValue, dictionary: DatabaseValue = .null) -> String? {
+        decode(value) { DecodedDictionaries.bytes(of: dictionary) }
+    }
+
+    /// `decode` with the dictionary already decompressed (`BodyDictionaryLookup`).
+    static func decode(_ value: DatabaseValue, dictionaryBytes: [UInt8]?) -> String? {
+        decode(value) { dictionaryBytes }
+    }
+
+    private static func decode(_ value: DatabaseValue, dictionary: () -> [UInt8]?) -> String? {
         switch value.storage {
         case .string(let text):
             return text
@@ -73,11 +82,11 @@ enum BodyColumn {
         data.count > 8 && data.dropFirst(4).prefix(4).elementsEqual(zstdMagic)
     }
 
-    private static func decompress(_ data: Data, dictionary: DatabaseValue) -> String? {
+    private static func decompress(_ data: Data, dictionary: () -> [UInt8]?) -> String? {
         guard data.count > 4 else { return nil }
         let length = data.prefix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
         if needsDictionary(data) {
-            guard let dictionary = DecodedDictionaries.bytes(of: dictionary) else { return nil }
+            guard let dictionary = dictionary() else { return nil }
             var output = [UInt8](repeating: 0, count: length)
             let complete = data.withUnsafeBytes { raw -> Bool in
                 guard let source = raw.baseAddress else { return false }

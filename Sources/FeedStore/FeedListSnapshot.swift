@@ -1,20 +1,40 @@
 import Foundation
 import GRDB
 
+/// A feed as the reader's feed list needs it for every feed of its scope, shown or not: to order and
+/// group the rows and add up the counts of tag and folder rows. What a row shows beyond that (title,
+/// fetch error) is read for the rows on screen only (`FeedStore.feeds(ids:)`).
+public struct FeedSummary: Sendable, Hashable, Identifiable {
+    public let id: Int64
+    public let url: String
+    /// Tags in the user's order.
+    public let tags: [String]
+    /// Articles no ignore rule hid, unread and all, from the stored counts.
+    public let unreadCount: Int
+    public let totalCount: Int
+
+    public init(id: Int64, url: String, tags: [String], unreadCount: Int, totalCount: Int) {
+        self.id = id
+        self.url = url
+        self.tags = tags
+        self.unreadCount = unreadCount
+        self.totalCount = totalCount
+    }
+}
+
 /// Everything the reader's feed list shows, read from one snapshot: the feeds (of a scope) with
 /// their counts, the tag rows and the counts of the virtual rows. The tag summaries and the counts
-/// are added up from the feeds' own counts instead of being counted again from the articles: the
-/// same figures as `tags(in:)` and `counts(in:)` (which count every article of the scope once more
-/// each), at the cost of the feed list alone plus one count of the starred articles.
+/// are added up from the feeds' stored counts (one row per feed, no article is read): the same
+/// figures as `tags(in:)` and `counts(in:)`.
 public struct FeedListSnapshot: Sendable {
-    /// The feeds in feed-list order (title, case-insensitive), as `feeds(in:)` returns them.
-    public let feeds: [StoredFeed]
+    /// The feeds in feed-list order (title, case-insensitive), as `feeds(in:)` orders them.
+    public let feeds: [FeedSummary]
     /// The tags of these feeds, as `tags(in:)` returns them.
     public let tags: [TagSummary]
     /// As `counts(in:)` counts them: the articles no ignore rule hid, starred ones over every feed.
     public let counts: ArticleCounts
 
-    init(feeds: [StoredFeed], starred: Int) {
+    init(feeds: [FeedSummary], starred: Int) {
         self.feeds = feeds
         var unread = 0
         var articles = 0
@@ -49,25 +69,30 @@ extension FeedStore {
     /// The feed list of `scope` with its tag rows and counts, from one snapshot (see `FeedListSnapshot`).
     public func feedList(in scope: FeedScope = .every) throws -> FeedListSnapshot {
         try pool.read { db in
-            let feeds = try FeedReader.feeds(db, where: try scope.widened(db).condition("f.id"))
-            let starred = try Int.fetchOne(db, sql: "SELECT count(*) FROM articles WHERE starred = 1") ?? 0
+            let feeds = try FeedReader.summaries(db, where: try scope.widened(db).condition("f.id"))
+            let starred = try Int.fetchOne(db, sql: "SELECT ifnull(sum(starred), 0) FROM feed_counts") ?? 0
             return FeedListSnapshot(feeds: feeds, starred: starred)
         }
     }
 }
 
 extension FeedStore {
+    /// The feeds with these ids (those that exist), in feed-list order: what the rows on screen show.
+    public func feeds(ids: [Int64]) throws -> [StoredFeed] {
+        guard !ids.isEmpty else { return [] }
+        return try pool.read { db in try FeedReader.feeds(db, where: "f.id IN (\(FeedScope.sqlList(ids)))") }
+    }
+
     /// The first of `feedIDs` (in the order given) that has an unread article no ignore rule hid; nil
-    /// when none has. Looks a few feeds at a time, each through the index of unread articles, so the
-    /// next feed for `n` costs a few index look-ups, not a count of every feed's articles.
+    /// when none has. Looks a few feeds at a time in their stored counts, so the next feed for `n`
+    /// costs a few look-ups, not a count of every feed's articles.
     public func firstFeedWithUnread(among feedIDs: [Int64]) throws -> Int64? {
         try pool.read { db in
             for start in stride(from: 0, to: feedIDs.count, by: 64) {
                 let chunk = feedIDs[start..<min(start + 64, feedIDs.count)]
                 let found = Set(try Int64.fetchAll(db, sql: """
-                    SELECT f.id FROM feeds f WHERE f.id IN (\(FeedScope.sqlList(Array(chunk))))
-                        AND EXISTS (SELECT 1 FROM articles a WHERE a.feed_id = f.id AND a.read = 0
-                            AND \(ArticleFilter.notIgnored))
+                    SELECT feed_id FROM feed_counts WHERE feed_id IN (\(FeedScope.sqlList(Array(chunk))))
+                        AND unread > ignored_unread
                     """))
                 if let first = chunk.first(where: found.contains) { return first }
             }

@@ -90,7 +90,8 @@ public final class FeedStore: Sendable {
         } catch let error as DatabaseError {
             return ["search index: \(error.message ?? error.description)"]
         }
-        return pages
+        let counts = try pool.read { db in try FeedCountsCheck.differences(db) }
+        return counts.isEmpty ? pages : counts
     }
 
     func updateFeed(_ id: Int64, sql assignments: String, _ values: StatementArguments) throws {

@@ -173,9 +173,8 @@ enum FeedWriter {
             db,
             sql: """
                 SELECT f.id AS id, f.url AS url, f.display_title AS title, f.last_listed_at AS last_listed_at,
-                    (SELECT count(*) FROM articles WHERE feed_id = f.id AND starred = 0) AS unstarred,
-                    (SELECT count(*) FROM articles WHERE feed_id = f.id AND starred = 1) AS starred
-                FROM feeds f
+                    ifnull(c.articles - c.starred, 0) AS unstarred, ifnull(c.starred, 0) AS starred
+                FROM feeds f LEFT JOIN feed_counts c ON c.feed_id = f.id
                 WHERE coalesce(f.last_listed_at, f.created_at) < ? \(listed)
                 ORDER BY f.display_title COLLATE NOCASE, f.id
                 """,

@@ -31,6 +31,8 @@ enum Schema {
         Migration(identifier: "v10-body-dictionaries") { db in try db.execute(sql: bodyDictionaries) },
         // Links found through an 8-byte hash, not a second copy of each link in the row and the index.
         Migration(identifier: "v11-article-url-hash", migrate: ArticleURLHashMigration.run),
+        // Each feed's counts stored and kept by triggers: the feed list and `count` read, never count.
+        Migration(identifier: "v13-feed-counts", migrate: FeedCountsMigration.run),
     ]
 
     /// Each feed's dictionaries (`BodyDictionary`), and the one each body was compressed with: NULL

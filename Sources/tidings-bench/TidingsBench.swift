@@ -16,6 +16,7 @@ struct TidingsBench: AsyncParsableCommand {
             StoreBenchCommand.self,
             ExportBenchmark.self,
             SanitizeBenchmark.self,
+            SanitizeCheckCommand.self,
             ReaderBenchmark.self,
             QueryBenchmark.self,
         ])

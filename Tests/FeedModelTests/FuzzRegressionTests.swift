@@ -240,6 +240,35 @@ final class Base64FieldTests: XCTestCase {
     }
 }
 
+/// fuzz-feed (Fuzz/Seeds/fuzz-feed/c0-control-in-author): `&#1;` inside CDATA in an RSS `webMaster`
+/// put U+0001 into the feed's author. Not the encoding (the document's 0x94 and 0xDC bytes only made
+/// it windows-1252): one-line fields decode references a second time (`EntityDecoder`, for text a
+/// feed escaped twice or wrapped in CDATA), and that decoding kept the C0 controls XML forbids,
+/// which the first decoding (`ReferenceRepair`) drops. Both now read a reference alike.
+final class TwiceEscapedReferenceTests: XCTestCase {
+    func testAReferenceToAForbiddenControlIsDroppedWhereverItIsDecoded() throws {
+        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-feed/c0-control-in-author"))
+        let found = try FeedParser.parse(Array(seed))
+        XCTAssertEqual(found.authors.first?.name, "&lt&;jped WeÜbMaster</p>")
+
+        let document = """
+            <rss version="2.0"><channel><title>a&amp;#1;b&amp;#x1F;c</title>
+            <webMaster><![CDATA[d&#1;e&#x1b;[31mf]]></webMaster>
+            <item><title>g&amp;#0;h&amp;#xFFFE;i&amp;#9;j&amp;#146;k</title><author><![CDATA[&#2;]]></author></item>
+            </channel></rss>
+            """
+        let feed = try FeedParser.parse(Array(document.utf8))
+        XCTAssertEqual(feed.title, "abc", "as escaped once: a&#1;b gives ab")
+        XCTAssertEqual(feed.authors.first?.name, "de[31mf")
+        XCTAssertEqual(feed.items.first?.title, "g\u{FFFD}h\u{FFFD}i\tj\u{2019}k", "U+FFFE is no XML character either: U+FFFD, as escaped once")
+        XCTAssertEqual(
+            feed.items.first?.authors.map(\.name), ["de[31mf"],
+            "an author that was only a control is no author: the item has the feed's")
+        XCTAssertEqual(EntityDecoder.decode("x&#1;y&#x0D;z"), "xy\rz")
+    }
+}
+
 /// The streaming parse gives what the whole parse gives, on inputs fuzz-feed-stream found.
 final class StreamingParseRegressionTests: XCTestCase {
     /// fuzz-feed-stream: a CDATA section left open reads to the end of the document however the

@@ -23,7 +23,7 @@ final class SchemaTests: XCTestCase {
         for migration in ["v1", "v2", "v3-feed-subscription", "v4-ignored-articles", "v5-search-text",
                           "v6-compact-search",
                           "v7-title-sort", "v8-feed-list-scopes", "v9-search-body-first",
-                          "v10-body-dictionaries", "v11-article-url-hash"] {
+                          "v10-body-dictionaries", "v11-article-url-hash", "v13-feed-counts"] {
             XCTAssertTrue(migrations.contains(migration), migration)
         }
         // Foreign keys are enforced by the store's connections: deleting the feed cascades.

@@ -46,7 +46,7 @@ final class SearchMigrationTests: XCTestCase {
         let store = try FeedStore(path: path)
         XCTAssertEqual(
             try sqlite3(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier;"),
-            "v1\nv10-body-dictionaries\nv11-article-url-hash\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\nv7-title-sort\n"
+            "v1\nv10-body-dictionaries\nv11-article-url-hash\nv13-feed-counts\nv2\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\nv7-title-sort\n"
                 + "v8-feed-list-scopes\nv9-search-body-first")
         XCTAssertEqual(try store.countArticles(.search("café")), 2, "entities decoded, the pending article included")
         XCTAssertEqual(try store.titles(.search("日本語")), ["日本語のタイトル"])

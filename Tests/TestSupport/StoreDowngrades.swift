@@ -18,4 +18,15 @@ public enum StoreDowngrades {
         DELETE FROM grdb_migrations WHERE identifier IN ('v7-title-sort', 'v8-feed-list-scopes');
 
         """
+
+    /// Takes away what `v13-feed-counts` adds (its triggers name columns that older downgrades drop).
+    public static let undoFeedCounts = """
+        DROP TRIGGER feed_counts_feed_insert;
+        DROP TRIGGER feed_counts_article_delete;
+        DROP TRIGGER feed_counts_article_marks;
+        DROP TRIGGER feed_counts_article_move;
+        DROP TABLE feed_counts;
+        DELETE FROM grdb_migrations WHERE identifier = 'v13-feed-counts';
+
+        """
 }

@@ -15,7 +15,11 @@ enum HTMLElement: UInt8, CaseIterable {
     case html, body, form, label, fieldset, legend, xmp, plaintext, listing, nobr
 
     static func named(_ name: UnsafePointer<UInt8>) -> HTMLElement {
-        HTMLElement(rawValue: byName.value(ShortNameKey(cString: name))) ?? .unknown
+        named(ShortNameKey(cString: name))
+    }
+
+    static func named(_ key: ShortNameKey) -> HTMLElement {
+        HTMLElement(rawValue: byName.value(key)) ?? .unknown
     }
 
     /// Whether the sanitizer keeps the element's tag.

@@ -11,7 +11,11 @@ enum HTMLAttribute: UInt8, CaseIterable {
     case srclang, media, sizes
 
     static func named(_ name: UnsafePointer<UInt8>) -> HTMLAttribute {
-        HTMLAttribute(rawValue: table.value(ShortNameKey(cString: name))) ?? .unknown
+        named(ShortNameKey(cString: name))
+    }
+
+    static func named(_ key: ShortNameKey) -> HTMLAttribute {
+        HTMLAttribute(rawValue: table.value(key)) ?? .unknown
     }
 
     var isURL: Bool { rawValue >= HTMLAttribute.href.rawValue && rawValue <= HTMLAttribute.srcset.rawValue }

@@ -32,7 +32,7 @@ struct FeedListLayout {
         case tag(TagSummary)
         case folder(FolderSummary)
         /// A feed and how many folders it sits in (0 at the top level).
-        case feed(StoredFeed, depth: Int)
+        case feed(FeedSummary, depth: Int)
     }
 
     /// A top-level feed or folder group, or one inside a group; a feed by its index in the feeds the
@@ -59,13 +59,13 @@ struct FeedListLayout {
     var hidesReadFeeds = false
 
     /// The feeds in the order the list shows them, folded groups included (`n` follows this order).
-    func orderedFeeds(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [StoredFeed] {
+    func orderedFeeds(_ feeds: [FeedSummary], order: [FeedListOrder.Entry]?) -> [FeedSummary] {
         if let tagFilter { return feeds.filter { $0.tags.contains(tagFilter) } }
         return tree(feeds, order: order).flatMap(\.feedIndexes).map { feeds[$0] }
     }
 
     /// The rows after the virtual ones.
-    func items(_ feeds: [StoredFeed], tags: [TagSummary], order: [FeedListOrder.Entry]?) -> [Item] {
+    func items(_ feeds: [FeedSummary], tags: [TagSummary], order: [FeedListOrder.Entry]?) -> [Item] {
         let shown = hidesReadFeeds ? feeds.filter { $0.unreadCount > 0 } : feeds
         if let tagFilter {
             return shown.filter { $0.tags.contains(tagFilter) }.map { .feed($0, depth: 0) }
@@ -113,7 +113,7 @@ struct FeedListLayout {
 
     /// The feeds as a tree: a top-level feed alone, each folder (at any depth) with everything below
     /// it at the place of its first feed.
-    private func tree(_ feeds: [StoredFeed], order: [FeedListOrder.Entry]?) -> [Node] {
+    private func tree(_ feeds: [FeedSummary], order: [FeedListOrder.Entry]?) -> [Node] {
         guard mode == .folders, let order else { return feeds.indices.map(Node.feed) }
         var byURL: [String: Int] = [:]
         byURL.reserveCapacity(feeds.count)

@@ -9,8 +9,9 @@ enum FeedListRow: Hashable {
     case query(QueryFeedRow)
     case tag(TagSummary)
     case folder(FolderSummary)
-    /// A feed and how many folders it sits in (0 at the top level).
-    case feed(StoredFeed, depth: Int)
+    /// A feed and how many folders it sits in (0 at the top level); what it shows beyond its counts
+    /// is read for the rows on screen (`tableRow(theme:feed:)`).
+    case feed(FeedSummary, depth: Int)
 
     /// What stays the same across reloads, to keep the selection on "the same" row.
     var identity: String {
@@ -24,8 +25,9 @@ enum FeedListRow: Hashable {
         }
     }
 
-    /// The row's cells (name, unread, total, `!` after a failed fetch) and styles in `theme`.
-    func tableRow(theme: ReaderTheme) -> TableRow {
+    /// The row's cells (name, unread, total, `!` after a failed fetch) and styles in `theme`; a feed
+    /// row takes its title and fetch error from `feed` as stored (its URL when that was not read).
+    func tableRow(theme: ReaderTheme, feed stored: StoredFeed? = nil) -> TableRow {
         switch self {
         case .allUnread(let unread, let total):
             return TableRow(cells: ["All unread", "\(unread)", "\(total)", ""], style: unread > 0 ? theme.unread : theme.read)
@@ -48,9 +50,10 @@ enum FeedListRow: Hashable {
                 ],
                 style: folder.unreadCount > 0 ? theme.unread : theme.read, indent: 2 * folder.depth)
         case .feed(let feed, let depth):
-            let failed = feed.fetchState.lastError != nil
+            let failed = stored?.fetchState.lastError != nil
+            let title = stored?.displayTitle ?? feed.url
             return TableRow(
-                cells: [(depth > 0 ? "· " : "") + ReaderFormat.clean(feed.displayTitle), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
+                cells: [(depth > 0 ? "· " : "") + ReaderFormat.clean(title), "\(feed.unreadCount)", "\(feed.totalCount)", failed ? "!" : ""],
                 style: feed.unreadCount > 0 ? theme.unread : theme.read,
                 cellStyles: [nil, nil, nil, theme.error], indent: 2 * max(0, depth - 1))
         }

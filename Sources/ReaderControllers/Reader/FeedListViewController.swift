@@ -7,7 +7,11 @@ import TerminalView
 /// as groups that fold open and shut (`feed_list = "folders"`, the default), or tag rows and feeds by
 /// title (`"alphabetical"`), see `FeedListLayout`. It is the table's data source; choosing a feed or
 /// tag row pushes an `ArticleListViewController` configured with that selection, choosing a folder
-/// row folds it. `t` narrows the list to one tag. Main actor only.
+/// row folds it. `t` narrows the list to one tag.
+///
+/// Every feed of the scope is held as a `FeedSummary` (id, URL, tags, stored counts: what ordering,
+/// grouping and the tag and folder counts need); the rest a row shows, and what a command on a feed
+/// needs, is read as `StoredFeed`s for the rows on screen only, a page at a time. Main actor only.
 @MainActor
 public final class FeedListViewController: ViewController {
     public weak var navigationController: NavigationController?
@@ -17,7 +21,9 @@ public final class FeedListViewController: ViewController {
     private(set) var rows: [FeedListRow] = []
     /// The feeds as last read, every one of the scope (folded and hidden ones too): `n` follows their
     /// order from feed to feed, asking the store which have unread articles now.
-    private var feeds: [StoredFeed] = []
+    private var feeds: [FeedSummary] = []
+    /// The feeds of the rows read so far (`storedFeed(_:)`), by id; emptied by `reload()`.
+    private(set) var storedFeeds: [Int64: StoredFeed] = [:]
     /// How rows are ordered and grouped, what is folded and hidden.
     private(set) var layout: FeedListLayout
     /// Only feeds with this tag are listed (and no tag rows); nil for every feed.
@@ -64,6 +70,7 @@ public final class FeedListViewController: ViewController {
         guard let list = context.attempt({ try context.store.feedList(in: context.scope) }) else { return }
         let (feeds, tags, counts) = (list.feeds, list.tags, list.counts)
         self.feeds = feeds
+        storedFeeds = [:]
         self.counts = counts
         hasFeeds = !feeds.isEmpty
         var rows: [FeedListRow] = [.allUnread(unread: counts.unread, total: counts.articles), .starred(count: counts.starred)]
@@ -130,7 +137,7 @@ public final class FeedListViewController: ViewController {
     }
 
     /// The feeds listed, in the order shown, folded ones included (`n` follows it from feed to feed).
-    func listed(_ feeds: [StoredFeed]) -> [StoredFeed] {
+    func listed(_ feeds: [FeedSummary]) -> [FeedSummary] {
         layout.orderedFeeds(feeds, order: context.feedListOrder?.entries())
     }
 
@@ -184,7 +191,7 @@ public final class FeedListViewController: ViewController {
         case .addFeed:
             feedCommands.add()
         case .editFeed, .unsubscribe:
-            guard case .feed(let feed, _) = selectedRow else {
+            guard case .feed(let summary, _) = selectedRow, let feed = storedFeed(summary.id) else {
                 context.actions?.showMessage("Select a feed first.", isError: false)
                 return true
             }
@@ -205,7 +212,7 @@ public final class FeedListViewController: ViewController {
             picker.delegate = self
             navigationController?.push(picker)
         case .openInBrowser:
-            guard case .feed(let feed, _) = selectedRow, let site = feed.siteURL else { return false }
+            guard case .feed(let summary, _) = selectedRow, let site = storedFeed(summary.id)?.siteURL else { return false }
             context.actions?.openInBrowser(site)
         default:
             return false
@@ -246,9 +253,31 @@ public final class FeedListViewController: ViewController {
         case .query(let row): ReaderFormat.clean(row.feed.name)
         case .tag(let tag): "# " + ReaderFormat.clean(tag.tag)
         case .folder(let folder): ReaderFormat.clean(folder.name)
-        case .feed(let feed, _): ReaderFormat.clean(feed.displayTitle)
+        case .feed(let feed, _): ReaderFormat.clean(storedFeed(feed.id)?.displayTitle ?? feed.url)
         }
     }
+
+    /// The feed as stored, from the rows read for the screen, else read now (with the page of feed
+    /// rows from this one on, as the table reads them); nil when it is no longer stored.
+    func storedFeed(_ id: Int64) -> StoredFeed? {
+        if let feed = storedFeeds[id] { return feed }
+        let index = rows.firstIndex { $0.identity == "feed:\(id)" } ?? rows.count
+        readPage(from: index, including: id)
+        return storedFeeds[id]
+    }
+
+    /// Reads the stored feeds of the feed rows from `index` on (a screen's worth and more), and `id`.
+    private func readPage(from index: Int, including id: Int64? = nil) {
+        var ids: [Int64] = id.map { [$0] } ?? []
+        for row in rows[min(index, rows.count)..<min(index + Self.pageRows, rows.count)] {
+            if case .feed(let feed, _) = row, storedFeeds[feed.id] == nil { ids.append(feed.id) }
+        }
+        guard !ids.isEmpty, let page = context.attempt({ try context.store.feeds(ids: ids) }) else { return }
+        for feed in page { storedFeeds[feed.id] = feed }
+    }
+
+    /// Feed rows read at once for the screen: more than a tall terminal shows.
+    private static let pageRows = 120
 
     private var selectedRow: FeedListRow? {
         tableState.selectedRow < rows.count ? rows[tableState.selectedRow] : nil
@@ -277,7 +306,7 @@ public final class FeedListViewController: ViewController {
         case .tag(let tag): title = "Tag: \(ReaderFormat.clean(tag.tag))"
         case .folder(let folder): title = "Folder: \(ReaderFormat.clean(folder.name))"
         case .feed(let feed, _):
-            title = ReaderFormat.clean(feed.displayTitle)
+            title = ReaderFormat.clean(storedFeed(feed.id)?.displayTitle ?? feed.url)
             aggregated = false
         }
         let list = ArticleListViewController(context: context, title: title, query: query(for: row), showsFeed: aggregated)
@@ -299,7 +328,7 @@ public final class FeedListViewController: ViewController {
     /// Opens the first unread article (the last, with `backward`) of the selected feed, or of the next
     /// feed with unread articles in the order shown, wrapping around.
     private func openNextUnread(backward: Bool) {
-        var start: StoredFeed?
+        var start: FeedSummary?
         if case .feed(let feed, _) = selectedRow { start = feed }
         let order = listed(feeds)
         let current = start.flatMap { start in order.first { $0.id == start.id } }
@@ -318,7 +347,7 @@ public final class FeedListViewController: ViewController {
 
     /// The feeds after `feedID` in `order` (before it, with `backward`), wrapping around and leaving
     /// `feedID` itself out; all of them from the start when `feedID` is not in `order`.
-    static func feeds(in order: [StoredFeed], after feedID: Int64?, backward: Bool) -> [StoredFeed] {
+    static func feeds(in order: [FeedSummary], after feedID: Int64?, backward: Bool) -> [FeedSummary] {
         let sequence = backward ? Array(order.reversed()) : order
         let start = feedID.flatMap { id in sequence.firstIndex { $0.id == id } }
         return start.map { Array(sequence[($0 + 1)...] + sequence[..<$0]) } ?? sequence
@@ -331,7 +360,9 @@ extension FeedListViewController: TableViewDataSource {
     }
 
     public func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
-        rows[index].tableRow(theme: context.config.theme)
+        guard case .feed(let feed, _) = rows[index] else { return rows[index].tableRow(theme: context.config.theme) }
+        if storedFeeds[feed.id] == nil { readPage(from: index) }
+        return rows[index].tableRow(theme: context.config.theme, feed: storedFeeds[feed.id])
     }
 }
 
@@ -347,7 +378,8 @@ extension FeedListViewController: TableViewDelegate {
     }
 
     public func tableView(_ tableView: TableView, didSelectRow row: Int) {
-        guard row < rows.count, case .feed(let feed, _) = rows[row], let error = feed.fetchState.lastError else { return }
+        guard row < rows.count, case .feed(let feed, _) = rows[row], let error = storedFeed(feed.id)?.fetchState.lastError
+        else { return }
         context.actions?.showMessage("Last fetch failed: \(ReaderFormat.clean(error))", isError: true)
     }
 }
@@ -362,7 +394,7 @@ extension FeedListViewController: ArticleListViewControllerDelegate {
     {
         let candidates = Self.feeds(in: listed(feeds), after: feedID, backward: backward)
         guard let found = context.attempt({ try context.store.firstFeedWithUnread(among: candidates.map(\.id)) }),
-              let nextID = found, let next = candidates.first(where: { $0.id == nextID })
+              let nextID = found, let next = storedFeed(nextID)
         else { return nil }
         if let index = rows.firstIndex(where: { $0.identity == "feed:\(next.id)" }) { tableState.selectedRow = index }
         countsAreStale = true
