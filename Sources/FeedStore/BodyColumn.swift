@@ -31,17 +31,16 @@ enum BodyColumn {
             guard let sourceStart = source.baseAddress else { return nil }
             // Kept compressed only when that saves at least a tenth: a longer stream is not kept.
             let capacity = count - count / 10 - 5
+            // Compressed into scratch room (not zero-filled), then copied out at its own size: the
+            // value is kept until the document is written, and a buffer of the room it might have
+            // needed is three times the bytes it holds.
             func framed(_ compress: (UnsafeMutableRawPointer) -> Int?) -> Data? {
-                var output = Data(count: 4 + capacity)
-                let written = output.withUnsafeMutableBytes { buffer -> Int? in
-                    guard let start = buffer.baseAddress else { return nil }
-                    return compress(start + 4)
+                withUnsafeTemporaryAllocation(byteCount: 4 + capacity, alignment: 1) { buffer -> Data? in
+                    guard let start = buffer.baseAddress, let written = compress(start + 4) else { return nil }
+                    let length = UInt32(count)
+                    for index in 0..<4 { buffer[index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
+                    return Data(bytes: start, count: 4 + written)
                 }
-                guard let written else { return nil }
-                let length = UInt32(count)
-                for index in 0..<4 { output[index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
-                output.removeSubrange((4 + written)...)
-                return output
             }
             if let dictionary {
                 return framed { dictionary.compress(sourceStart, count: count, into: $0, capacity: capacity) }

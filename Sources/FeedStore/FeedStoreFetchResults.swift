@@ -19,14 +19,33 @@ extension FeedStore {
     public func apply(
         feedID: Int64, feed: Feed, fetch: FetchRecord, ignoring: IgnoreRules = .none
     ) throws -> ApplyResult {
+        try apply(prepare(feedID: feedID, feed: feed, fetchedAt: fetch.fetchedAt), fetch: fetch, ignoring: ignoring)
+    }
+
+    /// Does the part of `apply` that needs no write (identity keys, search text, compressed bodies,
+    /// hashes), on the caller's thread and alongside the store's one writer, so that a refresh keeps
+    /// that writer busy with SQL only. `fetchedAt` must be the `fetchedAt` of the `FetchRecord` the
+    /// document is then applied with. Reads the feed's body dictionary (a read, never blocked by
+    /// the writer).
+    public func prepare(feedID: Int64, feed: Feed, fetchedAt: Date) throws -> PreparedDocument {
         // The feed's body dictionary, or a new one from this document (stored with its articles).
         let dictionary = try pool.read { db in try BodyDictionary.latest(db, feedID: feedID) }
             ?? BodyDictionary(madeFrom: feed)
-        let prepared = ArticleWriter.Prepared(
-            feed, fetchedAt: fetch.fetchedAt.timeIntervalSince1970, dictionary: dictionary)
-        return try pool.write { db in
+        return PreparedDocument(
+            feedID: feedID, feed: feed,
+            articles: ArticleWriter.Prepared(feed, fetchedAt: fetchedAt.timeIntervalSince1970, dictionary: dictionary))
+    }
+
+    /// `apply` of a document made ready by `prepare`: one transaction, the same rules. `fetch` is
+    /// the record of the fetch the document was prepared for (same `fetchedAt`).
+    @discardableResult
+    public func apply(
+        _ document: PreparedDocument, fetch: FetchRecord, ignoring: IgnoreRules = .none
+    ) throws -> ApplyResult {
+        try pool.write { db in
             try ArticleWriter.apply(
-                db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, ignoring: ignoring)
+                db, feedID: document.feedID, feed: document.feed, prepared: document.articles, fetch: fetch,
+                ignoring: ignoring)
         }
     }
 

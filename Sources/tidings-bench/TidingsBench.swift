@@ -17,6 +17,7 @@ struct TidingsBench: AsyncParsableCommand {
             ExportBenchmark.self,
             SanitizeBenchmark.self,
             SanitizeCheckCommand.self,
+            PlainTextBenchmark.self,
             ReaderBenchmark.self,
             QueryBenchmark.self,
         ])

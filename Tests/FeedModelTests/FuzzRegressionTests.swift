@@ -270,6 +270,26 @@ final class TwiceEscapedReferenceTests: XCTestCase {
 }
 
 /// The streaming parse gives what the whole parse gives, on inputs fuzz-feed-stream found.
+/// fuzz-feed (Fuzz/Seeds/fuzz-feed/entity-declared-after-its-user, a leak): right after reading an
+/// entity declaration libxml2 asks for that entity once more, only to hang the declaration's raw text
+/// on the record returned. That lookup expanded the entity then, with only the entities declared so
+/// far (a later one read as nothing), and the raw text was never freed.
+final class EntityDeclarationOrderTests: XCTestCase {
+    func testAnEntityReadsEntitiesDeclaredAfterIt() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [
+            <!ENTITY a "[&b;]">
+            <!ENTITY b "x">
+            ]>
+            <rss version="2.0"><channel><title>T &a;</title><item><title>&b; &a;</title></item></channel></rss>
+            """
+        let feed = try ParserFixtures.parse(xml)
+        XCTAssertEqual(feed.title, "T [x]")
+        XCTAssertEqual(feed.items.map(\.title), ["x [x]"])
+    }
+}
+
 final class StreamingParseRegressionTests: XCTestCase {
     /// fuzz-feed-stream: a CDATA section left open reads to the end of the document however the
     /// document is cut. libxml2's push parser hands on one 300-byte block of an unterminated section
@@ -296,6 +316,51 @@ final class StreamingParseRegressionTests: XCTestCase {
             let chunked = try FeedParser.parse(chunks: pieces)
             XCTAssertEqual(chunked, whole, "chunks of \(sizes)")
         }
+    }
+
+    /// fuzz-feed-stream (Fuzz/Seeds/fuzz-feed-stream/doctype-literal-left-open): libxml2's push parser
+    /// starts on `<!DOCTYPE` once its buffer holds any `>` and reads a quoted literal only as far as
+    /// the bytes that have arrived, so a system literal left open ended at line 34 (the end) whole and at line
+    /// 23 in chunks. The prolog is now handed to libxml2 whole (`PrologHold`).
+    func testADocumentTypeDeclarationReadsTheSameWholeAndInChunks() throws {
+        var open = "<?xml version=\"1.0\"?>\n<!DOCTYPE rss PUBLIC \"-//Netscape Communications//DTD RSS 0.91//EN\"\n"
+        open += " \"http://Fi is slow</title>\n<rss version='0.91'><channel>\n"
+        for n in 0..<30 { open += "<item><title>Item \(n)</title><link>https://e.example/\(n)</link></item>\n" }
+        open += "</channel></rss>\n"
+        let subset = """
+            <?xml version="1.0"?>
+            <!-- a comment's quote: ' -->
+            <!DOCTYPE rss SYSTEM "http://e.example/a>b.dtd" [
+              <!-- it's here: ]> -->
+              <?pi "x ]> ?>
+              <!ENTITY e "x>y ]> '">
+            ]>
+            <rss version="2.0"><channel><title>T &e;</title>
+            <item><title>one</title></item><item><title>two</title></item>
+            </channel></rss>
+            """
+        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-feed-stream/doctype-literal-left-open"))
+        // The harness reads the first byte as the number of steering bytes (here 12) after it.
+        let found = Array(seed.dropFirst(13))
+        for document in [Array(open.utf8), Array(subset.utf8), found] {
+            let whole = Result { try FeedParser.parse(document) }
+            for size in [1, 2, 7, 16, 100, 1000] {
+                let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
+                let chunked = Result { try FeedParser.parse(chunks: pieces) }
+                switch (whole, chunked) {
+                case (.success(let a), .success(let b)): XCTAssertEqual(a, b, "chunks of \(size)")
+                case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", "chunks of \(size)")
+                default: XCTFail("whole \(whole), chunks of \(size) \(chunked)")
+                }
+            }
+        }
+        XCTAssertThrowsError(try FeedParser.parse(Array(open.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("line 36"), "\(error)")
+        }
+        let feed = try FeedParser.parse(Array(subset.utf8))
+        XCTAssertEqual(feed.title, "T x>y ]> '")
+        XCTAssertEqual(feed.items.map(\.title), ["one", "two"])
     }
 
     /// fuzz-feed-stream: invalid UTF-8 reads the same whole and in chunks, also when a control XML

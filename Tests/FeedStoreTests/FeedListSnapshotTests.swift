@@ -49,6 +49,8 @@ final class FeedListSnapshotTests: XCTestCase {
             XCTAssertEqual(list.counts, try store.counts(in: scope), "\(scope)")
         }
         let list = try store.feedList()
+        XCTAssertEqual(list.feeds.map(\.id), [ids[1], ids[2], ids[3], ids[4], ids[0]],
+                       "by title, case-insensitive (alpha, Bravo, Empty, Quiet, Zulu), not as stored")
         XCTAssertEqual(list.tags.map(\.tag), ["e\u{301}", "news", "News_", "Tech", "tech2", "Ünïcode"])
         XCTAssertEqual(list.counts.starred, 3)
         XCTAssertGreaterThan(list.counts.unread, 0)

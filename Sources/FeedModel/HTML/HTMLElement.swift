@@ -22,6 +22,20 @@ enum HTMLElement: UInt8, CaseIterable {
         HTMLElement(rawValue: byName.value(key)) ?? .unknown
     }
 
+    /// The element name libxml2's tree would give: what follows the first `:` (when there is
+    /// something on both sides), as `xmlSplitQName` does.
+    static func localName(_ name: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        if name.pointee == UInt8(ascii: ":") { return name }
+        var cursor = name
+        while cursor.pointee != 0 {
+            if cursor.pointee == UInt8(ascii: ":") {
+                return (cursor + 1).pointee == 0 ? name : cursor + 1
+            }
+            cursor += 1
+        }
+        return name
+    }
+
     /// Whether the sanitizer keeps the element's tag.
     @inline(__always)
     var isAllowed: Bool { HTMLAllowList.elementRules[Int(rawValue)].keepsTag }

@@ -12,10 +12,7 @@ final class HTMLFragmentDocument {
     /// limit of 256, past which it silently drops the rest of the text; walking is iterative and the
     /// input is already in memory, so depth costs nothing more.
     init(_ html: String) {
-        let options = Int32(
-            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue)
-            | Int32(XML_PARSE_HUGE.rawValue)
+        let options = Self.parseOptions
         var text = html
         document = text.withUTF8 { buffer -> htmlDocPtr? in
             guard let base = buffer.baseAddress, buffer.count > 0, buffer.count < Int(Int32.max) else { return nil }
@@ -24,6 +21,14 @@ final class HTMLFragmentDocument {
             }
         }
     }
+
+    /// The options every HTML fragment is parsed with (here and by the SAX handlers that read
+    /// fragments the same way): recover, no network, no error output, no implied DTD, no depth limit.
+    static let parseOptions =
+        Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue)
+        | Int32(XML_PARSE_HUGE.rawValue)
 
     deinit {
         if let document { xmlFreeDoc(document) }

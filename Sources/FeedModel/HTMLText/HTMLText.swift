@@ -42,7 +42,22 @@ public enum HTMLText {
     }
 
     /// The text of `html` on one line, white space collapsed, for summaries, exports and search.
+    ///
+    /// Read from libxml2's parse events as they come (`PlainTextHandler`), without building the
+    /// document: the same text as `plainTextFromDocument`, at a fraction of the cost (a cold refresh
+    /// converts every body it stores, for the search index).
     public static func plainText(_ html: String) -> String {
+        guard !html.isEmpty else { return "" }
+        var text = html
+        return text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return "" }
+            return PlainTextHandler.plainText(base, count: buffer.count)
+        }
+    }
+
+    /// `plainText` through a whole libxml2 document, walked node by node: the reference the streaming
+    /// conversion is checked against (`HTMLTextPlainTests`, `tidings-bench plaintext`).
+    public static func plainTextFromDocument(_ html: String) -> String {
         guard !html.isEmpty else { return "" }
         var output = ""
         var pendingSpace = false

@@ -27,15 +27,46 @@ extension HTMLText {
     static func appendCollapsed(
         _ bytes: UnsafeBufferPointer<UInt8>, to output: inout String, pendingSpace: inout Bool
     ) {
+        appendCollapsed(bytes, into: &output, pendingSpace: &pendingSpace)
+    }
+
+    /// `appendCollapsed` into any `CollapsedTextSink`: a `String`, or `CollapsedTextBytes` when the
+    /// text arrives in many runs (libxml2's events) and is made a String once at the end.
+    static func appendCollapsed<Sink: CollapsedTextSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout Sink, pendingSpace: inout Bool
+    ) {
         let count = bytes.count
         var start = 0  // the first byte of the run of kept text not yet appended
         var i = 0
         func flush(upTo end: Int) {
             guard end > start else { return }
-            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            output.appendRun(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
         while i < count {
             let byte = bytes[i]
+            if byte > 0x20 && byte < 0x7F {
+                // Printable ASCII, most of any text: it and the printable ASCII after it, with single
+                // spaces between, are kept as they are in one stretch.
+                if i == start, pendingSpace {
+                    output.appendSpace()
+                    pendingSpace = false
+                }
+                i += 1
+                while i < count {
+                    let next = bytes[i]
+                    if next > 0x20 && next < 0x7F {
+                        i += 1
+                    } else if next == 0x20, i + 1 < count, bytes[i + 1] > 0x20, bytes[i + 1] < 0x7F {
+                        i += 2
+                    } else if next >= 0x80, next != 0xC2, next < 0xE1 || next > 0xE3 {
+                        // A character kept as it is, whatever follows its lead byte (as below).
+                        i += min(next >= 0xF0 ? 4 : next >= 0xE0 ? 3 : 2, count - i)
+                    } else {
+                        break
+                    }
+                }
+                continue
+            }
             var length = 1
             let kind: ByteClass
             if byte < 0x80 {
@@ -65,15 +96,15 @@ extension HTMLText {
                     if value < 0xA0, let mapped = Windows1252.character(forC1: value) {
                         // A C1 control stands for the windows-1252 character (`&#146;` is ’).
                         flush(upTo: i)
-                        if pendingSpace { output += " " }
+                        if pendingSpace { output.appendSpace() }
                         pendingSpace = false
-                        output.unicodeScalars.append(mapped)
+                        output.appendScalar(mapped)
                         i += length
                         start = i
                         continue
                     } else if value < 0xA0 {
                         kind = .drop
-                    } else if let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace {
+                    } else if isUnicodeWhiteSpace(value) {
                         kind = .space
                     } else {
                         kind = .keep
@@ -85,7 +116,7 @@ extension HTMLText {
             switch kind {
             case .keep:
                 if i == start, pendingSpace {
-                    output += " "
+                    output.appendSpace()
                     pendingSpace = false
                 }
                 i += length
@@ -103,7 +134,60 @@ extension HTMLText {
         flush(upTo: count)
     }
 
+    /// Whether a character from U+00A0 to U+3FFF (what a C2 or E1-E3 lead byte starts) has the
+    /// Unicode `White_Space` property: the property's whole list in that range, which Unicode keeps
+    /// stable (`Unicode.Scalar.Properties.isWhitespace` gives the same, checked for every one in
+    /// `PlainTextCollapseTests`, at a table look-up per CJK character).
+    @inline(__always)
+    static func isUnicodeWhiteSpace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
     private enum ByteClass {
         case keep, space, drop
     }
+}
+
+/// Where `HTMLText.appendCollapsed` writes kept text.
+protocol CollapsedTextSink {
+    var isEmpty: Bool { get }
+    /// Appends a run of kept UTF-8 bytes.
+    mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>)
+    /// Appends the one space that stands for a run of white space.
+    mutating func appendSpace()
+    mutating func appendScalar(_ scalar: Unicode.Scalar)
+}
+
+extension String: CollapsedTextSink {
+    mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
+        self += String(decoding: run, as: UTF8.self)
+    }
+
+    mutating func appendSpace() { self += " " }
+
+    mutating func appendScalar(_ scalar: Unicode.Scalar) { unicodeScalars.append(scalar) }
+}
+
+/// Plain text collected as UTF-8 bytes and made a String once (`string`): appending a run is a copy,
+/// where a String checks each run's UTF-8 and may allocate for it. Gives the same String as appending
+/// to one when the runs are whole characters (libxml2 hands text out in whole characters).
+struct CollapsedTextBytes: CollapsedTextSink {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: run) }
+
+    mutating func appendSpace() { bytes.append(0x20) }
+
+    mutating func appendScalar(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
 }

@@ -20,6 +20,9 @@ struct XMLFeedEvents: ~Copyable {
     private(set) var sawMalformed = false
     private var names = ElementNameCache()
     private var bareAtomApplied = false
+    /// The entity whose declaration was just read. libxml2 asks for it once right after (only to
+    /// keep the declaration's raw text in the record); that is no reference, so nothing is expanded.
+    private var justDeclared: String?
 
     init(builder: consuming FeedBuilder, entities: EntityStore) {
         self.builder = builder
@@ -52,7 +55,9 @@ struct XMLFeedEvents: ~Copyable {
         sax.entityDecl = { data, name, type, _, _, content in
             guard let events = XMLFeedEvents.from(data), let name, let content, type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue)
             else { return }
-            events.pointee.entities.declare(name: String(cString: name), content: String(cString: content))
+            let declared = String(cString: name)
+            events.pointee.justDeclared = declared
+            events.pointee.entities.declare(name: declared, content: String(cString: content))
         }
         sax.serror = { data, error in
             guard let events = XMLFeedEvents.from(data), let error else { return }
@@ -109,6 +114,12 @@ struct XMLFeedEvents: ~Copyable {
         undoLossyRecoveries()
         let inAttribute = context?.isInStartTag ?? false
         let text = String(cString: name)
+        // Expanding here would read the entities declared so far only, and libxml2 would hang the
+        // declaration's raw text (which it then no longer frees) on the record returned.
+        if let declared = justDeclared {
+            justDeclared = nil
+            if declared == text { return nil }
+        }
         let record = inAttribute ? entities.attributeLookup(text) : entities.lookup(text)
         if entities.exceeded { stop() }
         return record

@@ -7,6 +7,8 @@ final class XMLFeedParser {
     /// Allocated before the context, which is created with this pointer as its user data.
     private let events: UnsafeMutablePointer<XMLFeedEvents>
     private let context: LibXML2Context
+    /// The document's start, held until its document type declaration is whole.
+    private var prolog = PrologHold()
 
     init(builder: consuming FeedBuilder, options: FeedParserOptions) throws(FeedParseError) {
         let events = UnsafeMutablePointer<XMLFeedEvents>.allocate(capacity: 1)
@@ -37,6 +39,13 @@ final class XMLFeedParser {
 
     /// Parses one chunk of UTF-8; `terminate` marks the end of the document.
     func push(_ bytes: UnsafeBufferPointer<UInt8>, terminate: Bool) {
+        prolog.pass(bytes, final: terminate) { parse($0) }
+        guard terminate, !stopped else { return }
+        drainPendingInput()
+        xmlParseChunk(context.pointer, nil, 0, 1)
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
         var offset = 0
         repeat {
             let n = min(bytes.count - offset, 1 << 20)
@@ -44,9 +53,6 @@ final class XMLFeedParser {
             xmlParseChunk(context.pointer, base, Int32(n), 0)
             offset += n
         } while offset < bytes.count && !stopped
-        guard terminate, !stopped else { return }
-        drainPendingInput()
-        xmlParseChunk(context.pointer, nil, 0, 1)
     }
 
     /// Reads the content of the CDATA section libxml2 has just entered as libxml2 would, without it:

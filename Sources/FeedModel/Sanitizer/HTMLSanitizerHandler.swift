@@ -91,7 +91,7 @@ struct SanitizingHandler: ~Copyable {
         _ name: UnsafePointer<UInt8>, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
         _ context: UnsafeMutableRawPointer?
     ) {
-        let element = HTMLElement.named(Self.localName(name))
+        let element = HTMLElement.named(HTMLElement.localName(name))
         if dropping > 0 || element.isDropped {
             dropping += 1
             open.append(.unknown)
@@ -139,19 +139,5 @@ struct SanitizingHandler: ~Copyable {
     private mutating func characters(_ text: UnsafePointer<UInt8>, _ length: Int) {
         guard dropping == 0 else { return }
         output.appendText(UnsafeBufferPointer(start: text, count: length))
-    }
-
-    /// The element name libxml2's tree would give: what follows the first `:` (when there is
-    /// something on both sides), as `xmlSplitQName` does.
-    private static func localName(_ name: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
-        if name.pointee == UInt8(ascii: ":") { return name }
-        var cursor = name
-        while cursor.pointee != 0 {
-            if cursor.pointee == UInt8(ascii: ":") {
-                return (cursor + 1).pointee == 0 ? name : cursor + 1
-            }
-            cursor += 1
-        }
-        return name
     }
 }

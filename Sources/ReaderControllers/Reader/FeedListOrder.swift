@@ -22,6 +22,8 @@ final class FeedListOrder {
     /// Where the places of a synced version of the list are recorded; nil: always parse.
     let store: FeedStore?
     private var cached: (stamp: FeedListStamp, entries: [Entry])?
+    /// A version of the file read just before (`readAhead`), taken by the next `entries()`.
+    private var readAhead: SubscriptionsFile.Snapshot?
 
     init(path: String, store: FeedStore? = nil) {
         self.path = path
@@ -32,7 +34,9 @@ final class FeedListOrder {
     /// is read each time (to notice any change, even one keeping its size and time); it is parsed
     /// only when it is not the version last read and the store holds no record of its places.
     func entries() -> [Entry]? {
-        guard let snapshot = try? SubscriptionsFile.read(path: path) else { return nil }
+        let taken = readAhead
+        readAhead = nil
+        guard let snapshot = taken ?? (try? SubscriptionsFile.read(path: path)) else { return nil }
         if let cached, cached.stamp == snapshot.stamp { return cached.entries }
         let entries: [Entry]
         if let places = try? store?.cachedPlaces(snapshot.stamp) {
@@ -45,5 +49,12 @@ final class FeedListOrder {
         }
         cached = (snapshot.stamp, entries)
         return entries
+    }
+
+    /// Lets the next `entries()` use this version of the file, read a moment before for the feed
+    /// list's scope, instead of reading it again: at 20,000 feeds (a 3.7 MB file) reading and hashing
+    /// it is about 10 ms of the reader's first screen.
+    func readAhead(_ snapshot: SubscriptionsFile.Snapshot) {
+        readAhead = snapshot
     }
 }

@@ -30,7 +30,7 @@ public enum ReaderLauncher {
         } catch {
             throw .notATerminal
         }
-        let (scope, scopeProblem) = try readFeedList(environment)
+        let (scope, snapshot, scopeProblem) = try readFeedList(environment)
         let ignoreProblem = applyIgnoreRules(environment, config)
         do {
             try terminal.start()
@@ -41,6 +41,7 @@ public enum ReaderLauncher {
         let context = ReaderContext(
             store: environment.store, config: config, scope: scope, feedListPath: environment.paths.feedList,
             subscriptions: SubscriptionsController(environment: environment))
+        if let snapshot { context.feedListOrder?.readAhead(snapshot) }
         let application = ReaderApplication(
             device: terminal, context: context,
             makeRefresher: { RefreshController(environment: environment) },
@@ -76,14 +77,19 @@ public enum ReaderLauncher {
     /// Reads the feed list file when there is one, without changing the store; returns the list's
     /// feeds (every feed when there is no list). A list that cannot be read or does not parse stops the
     /// reader before the terminal is taken over; any other failure leaves the database as it was and
-    /// the reader shows every feed it holds, with a message saying why: nothing looks lost.
-    nonisolated static func readFeedList(_ environment: AppEnvironment) throws(ReaderError) -> (FeedScope, String?) {
+    /// the reader shows every feed it holds, with a message saying why: nothing looks lost. Also returns
+    /// the version of the file read, for the feed list's order.
+    nonisolated static func readFeedList(_ environment: AppEnvironment) throws(ReaderError)
+        -> (FeedScope, SubscriptionsFile.Snapshot?, String?)
+    {
+        var snapshot: SubscriptionsFile.Snapshot?
         do {
-            return (try SubscriptionsController(environment: environment).scope(), nil)
+            snapshot = try SubscriptionsFile.read(path: environment.paths.feedList)
+            return (try SubscriptionsController(environment: environment).scope(of: snapshot), snapshot, nil)
         } catch let error as SubscriptionsError {
             throw .subscriptions(error)
         } catch {
-            return (.every, "Feed list \(environment.paths.feedList) not read (showing every feed): \(CommandFailure(error).message)")
+            return (.every, snapshot, "Feed list \(environment.paths.feedList) not read (showing every feed): \(CommandFailure(error).message)")
         }
     }
 

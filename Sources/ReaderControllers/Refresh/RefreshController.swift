@@ -56,33 +56,52 @@ public final class RefreshController: Sendable {
         }
 
         let named = !options.feeds.isEmpty
-        let window = environment.fetchConfiguration.maxConcurrent + options.parallelism
-        // At most `window` feeds are between "asked for" and "stored" at once (so at most that many
-        // bodies are in memory, however fast the fetches and however many the feeds), and at most
-        // `parallelism` of them are parsed and stored at once; the store serialises the writes, so
-        // one feed is parsed while another is written. Feeds are asked for taking hosts in turn, so
-        // that one slow host does not fill the window. Each feed is recorded (and reported) the
-        // moment it is stored, by the task that stored it.
+        // The pipeline: fetches (libcurl's thread), then up to `parallelism` feeds prepared at once
+        // (hash, parse, search text, compression: everything that needs no write), then one writer
+        // that stores them one transaction at a time, in the order they were prepared. The writer is
+        // the stage that cannot be split, so it is kept fed: up to `parallelism` prepared feeds wait
+        // for it while the next ones are prepared. At most `window` feeds are between "asked for" and
+        // "stored" at once (so at most that many bodies are in memory, however fast the fetches and
+        // however many the feeds). Feeds are asked for taking hosts in turn, so that one slow host
+        // does not fill the window. Each feed is recorded (and reported) the moment it is stored, by
+        // the task that stored it.
+        let preparers = options.parallelism
+        let window = environment.fetchConfiguration.maxConcurrent + 2 * preparers + 1
         await withTaskCancellationHandler {
             await withTaskGroup(of: PipelineStep.self) { group in
                 var waiting = Self.takingHostsInTurn(requests)[...]
                 var fetched: [FetchResult] = []
+                var prepared: [(RefreshFeedProcessor.Preparation, StoredFeed)] = []
                 var fetching = 0
-                var processing = 0
+                var preparing = 0
+                var writing = false
                 func schedule() {
-                    while processing < options.parallelism, !fetched.isEmpty {
+                    if !writing, !prepared.isEmpty {
+                        let (preparation, feed) = prepared.removeFirst()
+                        let stop = isCancelled
+                        group.addTask {
+                            recorder.record(processor.process(
+                                preparation, feed: feed, explicitlyNamed: named, cancelled: stop))
+                            return .written
+                        }
+                        writing = true
+                    }
+                    while preparing + prepared.count < 2 * preparers, !fetched.isEmpty {
                         let result = fetched.removeFirst()
                         guard let feed = byID[result.requestID] else { continue }
                         let stop = isCancelled
                         group.addTask {
-                            recorder.record(
-                                processor.process(result, feed: feed, explicitlyNamed: named, cancelled: stop))
-                            return .processed
+                            // A cancelled run stores nothing more: there is nothing to prepare.
+                            let preparation = stop
+                                ? RefreshFeedProcessor.Preparation(fetch: result, now: Date())
+                                : processor.prepare(result, feed: feed)
+                            return .prepared(preparation, feed)
                         }
-                        processing += 1
+                        preparing += 1
                     }
                     if isCancelled { waiting = [] }
-                    while fetching + fetched.count + processing < window, let request = waiting.popFirst() {
+                    let inFlight = { fetching + fetched.count + preparing + prepared.count + (writing ? 1 : 0) }
+                    while inFlight() < window, let request = waiting.popFirst() {
                         // Started here, in order, so that the fetcher queues them in this order.
                         let stream = fetcher.fetch([request])
                         // A cancel that came between the check above and this fetch missed it.
@@ -101,8 +120,11 @@ public final class RefreshController: Sendable {
                     case .fetched(let result):
                         fetching -= 1
                         if let result { fetched.append(result) }
-                    case .processed:
-                        processing -= 1
+                    case .prepared(let preparation, let feed):
+                        preparing -= 1
+                        prepared.append((preparation, feed))
+                    case .written:
+                        writing = false
                     }
                     schedule()
                 }
@@ -228,10 +250,11 @@ private final class RefreshRecorder: Sendable {
 }
 
 /// What a task of a refresh's pipeline did: fetched a feed (nil when the fetcher delivered nothing),
-/// or parsed, stored and recorded one.
+/// prepared one for the writer, or stored and recorded one.
 private enum PipelineStep: Sendable {
     case fetched(FetchResult?)
-    case processed
+    case prepared(RefreshFeedProcessor.Preparation, StoredFeed)
+    case written
 }
 
 private struct RunState: ~Copyable {

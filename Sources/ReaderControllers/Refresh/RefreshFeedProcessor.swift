@@ -8,7 +8,11 @@ import Foundation
 /// a 410 disables the feed; other failures are recorded with a back-off, keeping the stored articles;
 /// a permanent redirect moves the stored feed first. Each feed's articles are searchable once stored.
 ///
-/// Threading: stateless apart from its immutable parts; `process` runs synchronously on the caller's
+/// The work is in two steps, so that a refresh can keep the store's one writer busy: `prepare` does
+/// what needs no write (body hash, parse, the store's `prepare`: search text, compressed bodies),
+/// `process` the rest, using what `prepare` did.
+///
+/// Threading: stateless apart from its immutable parts; both steps run synchronously on the caller's
 /// thread and may run on several threads at once (the store serialises writes).
 struct RefreshFeedProcessor: Sendable {
     let store: FeedStore
@@ -22,8 +26,46 @@ struct RefreshFeedProcessor: Sendable {
         var move: (from: String, to: String)?
     }
 
+    /// What `prepare` did for one fetch. Once hashed and parsed, the fetch keeps no body.
+    struct Preparation: Sendable {
+        var fetch: FetchResult
+        /// The time the fetch is recorded with (the prepared document's articles were made for it).
+        let now: Date
+        var hash: String?
+        var document: PreparedDocument?
+        var parseError: String?
+    }
+
+    /// The part of a fetch's handling that writes nothing: for a new body of a feed that is not being
+    /// moved, its hash, and unless that matches the stored one its parsed and prepared document (or
+    /// why it cannot be parsed). Anything else is left to `process`.
+    func prepare(_ fetch: FetchResult, feed: StoredFeed) -> Preparation {
+        var preparation = Preparation(fetch: fetch, now: Date())
+        guard fetch.error == nil, !fetch.notModified, fetch.permanentRedirect == nil || fetch.permanentRedirect == feed.url
+        else { return preparation }
+        let hash = BodyHash.of(fetch.body)
+        preparation.hash = hash
+        guard feed.fetchState.bodyHash != hash else { return preparation }
+        do {
+            let parsed = try FeedParser.parse(fetch.body, baseURL: fetch.finalURL, charset: fetch.charset)
+            // A store that cannot prepare now (a failed read) is asked again by `process`, which reports it.
+            preparation.document = try? store.prepare(feedID: feed.id, feed: parsed, fetchedAt: preparation.now)
+        } catch {
+            preparation.parseError = error.description
+        }
+        if preparation.document != nil || preparation.parseError != nil { preparation.fetch.body = [] }
+        return preparation
+    }
+
+    /// Both steps at once.
     func process(_ fetch: FetchResult, feed: StoredFeed, explicitlyNamed: Bool, cancelled: Bool) -> Outcome {
-        let now = Date()
+        process(prepare(fetch, feed: feed), feed: feed, explicitlyNamed: explicitlyNamed, cancelled: cancelled)
+    }
+
+    /// Records a prepared fetch in the store.
+    func process(_ preparation: Preparation, feed: StoredFeed, explicitlyNamed: Bool, cancelled: Bool) -> Outcome {
+        let fetch = preparation.fetch
+        let now = preparation.now
         var feedID = feed.id
         var url = feed.url
         var move: (from: String, to: String)?
@@ -59,7 +101,7 @@ struct RefreshFeedProcessor: Sendable {
                         updatePeriod: nil)))
                 return finish(.unchanged)
             }
-            let hash = BodyHash.of(fetch.body)
+            let hash = preparation.hash ?? BodyHash.of(fetch.body)
             if feedID == feed.id ? feed.fetchState.bodyHash == hash : try store.bodyHashMatches(feedID: feedID, hash: hash) {
                 try store.recordUnchanged(feedID: feedID, fetch: FetchRecord(
                     fetchedAt: now, status: fetch.status, etag: fetch.etag, lastModified: fetch.lastModified,
@@ -69,14 +111,24 @@ struct RefreshFeedProcessor: Sendable {
                         updatePeriod: nil)))
                 return finish(.unchanged)
             }
-            let parsed: Feed
-            do {
-                parsed = try FeedParser.parse(fetch.body, baseURL: fetch.finalURL, charset: fetch.charset)
-            } catch {
-                return try failed(
-                    fetch, feed: feed, feedID: feedID, reason: error.description, retryAfter: nil, now: now, finish)
+            if let reason = preparation.parseError {
+                return try failed(fetch, feed: feed, feedID: feedID, reason: reason, retryAfter: nil, now: now, finish)
             }
-            let applied = try store.apply(feedID: feedID, feed: parsed, fetch: FetchRecord(
+            let document: PreparedDocument
+            if let prepared = preparation.document, prepared.feedID == feedID {
+                document = prepared
+            } else {
+                let parsed: Feed
+                do {
+                    parsed = try FeedParser.parse(fetch.body, baseURL: fetch.finalURL, charset: fetch.charset)
+                } catch {
+                    return try failed(
+                        fetch, feed: feed, feedID: feedID, reason: error.description, retryAfter: nil, now: now, finish)
+                }
+                document = try store.prepare(feedID: feedID, feed: parsed, fetchedAt: now)
+            }
+            let parsed = document.feed
+            let applied = try store.apply(document, fetch: FetchRecord(
                 fetchedAt: now, status: fetch.status, etag: fetch.etag, lastModified: fetch.lastModified,
                 bodyHash: hash,
                 nextFetchAt: schedule.next(

@@ -41,7 +41,12 @@ public final class SubscriptionsController: Sendable {
     /// for the commands that only read (`count`, `export`). Every feed while no list file exists.
     /// Taken from the store's scope cache when the last sync read this very version of the file.
     public func scope() throws -> FeedScope {
-        guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return .every }
+        try scope(of: try SubscriptionsFile.read(path: environment.paths.feedList))
+    }
+
+    /// `scope()` of a version of the list already read (nil: no list file).
+    func scope(of snapshot: SubscriptionsFile.Snapshot?) throws -> FeedScope {
+        guard let snapshot else { return .every }
         if let cached = try environment.store.cachedScope(snapshot.stamp) { return cached }
         let file = try SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)
         return try environment.store.scope(listing: file.entries.map(\.entry.url))

@@ -24,6 +24,13 @@ final class PlainTextCollapseTests: XCTestCase {
         }
     }
 
+    func testWhiteSpaceListIsUnicodes() {
+        for value in UInt32(0xA0)...0x3FFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            XCTAssertEqual(HTMLText.isUnicodeWhiteSpace(value), scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
     func testExamples() {
         XCTAssertEqual(HTMLText.plainText(fromText: "  two\n\n lines  "), "two lines")
         XCTAssertEqual(HTMLText.plainText(fromText: "a\u{A0}\u{3000}b\u{2003}c"), "a b c", "Unicode white space")
