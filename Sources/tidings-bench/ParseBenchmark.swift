@@ -28,7 +28,11 @@ struct ParseBenchmark: ParsableCommand {
 
     func run() throws {
         if let mode {
-            guard let form = Form(rawValue: mode) else { throw ValidationError("--mode is whole or stream") }
+            if mode == "dump" {
+                for file in files { try dump(file) }
+                return
+            }
+            guard let form = Form(rawValue: mode) else { throw ValidationError("--mode is whole, stream or dump") }
             for file in files { try measure(file, form) }
             return
         }
@@ -93,6 +97,20 @@ struct ParseBenchmark: ParsableCommand {
         print(String(
             format: "mb_per_s=%.1f items_per_s=%.0f peak_mb=%.1f seconds=%.5f items=%d",
             Double(bytes) / 1e6 / best, Double(items) / best, peak, best, items))
+    }
+
+    /// Prints the model values of `file` (`ModelDump`), read in chunks as `tidings parse` reads it, or
+    /// the parse error.
+    private func dump(_ file: String) throws {
+        let descriptor = open(file, O_RDONLY)
+        guard descriptor >= 0 else { throw ValidationError("cannot open \(file)") }
+        defer { close(descriptor) }
+        do {
+            let feed = try FeedParser.parse(chunks: FileChunks(descriptor: descriptor))
+            print(ModelDump.lines(of: feed), terminator: "")
+        } catch {
+            print("error \(error)")
+        }
     }
 
     /// Runs this program on one file in one form and returns the fields it printed.

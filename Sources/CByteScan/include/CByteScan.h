@@ -136,4 +136,8 @@ static inline size_t tidings_scan_non_ascii(const uint8_t *p, size_t from, size_
 /// to JavaScript) as `\u2028` `\u2029`, everything else copied. Returns the bytes written.
 size_t tidings_json_escape(const uint8_t *p, size_t n, uint8_t *out);
 
+/// 1 when `p[0..<n]` is well-formed UTF-8 (no overlong forms, surrogates, values beyond U+10FFFF or
+/// sequences cut by the end), else 0. When it is, `*ascii` is set to 1 if every byte is ASCII, else 0.
+int tidings_utf8_valid(const uint8_t *p, size_t n, int *ascii);
+
 #endif

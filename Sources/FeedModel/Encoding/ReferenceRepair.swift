@@ -13,6 +13,11 @@ import Foundation
 ///
 /// CDATA sections, comments and processing instructions are passed through untouched. Streaming:
 /// a reference or markup opener cut by a chunk boundary is held back until the next chunk.
+///
+/// A CDATA section that lies whole in one chunk and holds only characters XML allows is offered to
+/// `cdata` once its opener has been emitted: when that takes the content (see
+/// `XMLFeedParser.deliverCDATA`), only `]]>` and what follows are emitted, so libxml2 does not walk
+/// the content byte by byte three times (find the end, check the characters, count lines).
 /// Used by one parse on one thread.
 struct ReferenceRepair {
     private enum Section { case markup, cdata, comment, instruction }
@@ -26,10 +31,11 @@ struct ReferenceRepair {
 
     /// Repairs one chunk and hands the result to `emit` (the input itself when nothing changed).
     mutating func repair(
-        _ chunk: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
+        _ chunk: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void,
+        cdata: (UnsafeBufferPointer<UInt8>) -> Bool
     ) {
         if carry.isEmpty {
-            scan(chunk, final: final, emit: emit)
+            scan(chunk, final: final, emit: emit, cdata: cdata)
             return
         }
         // The held bytes are read together with the chunk's first bytes only (never a copy of the
@@ -41,13 +47,21 @@ struct ReferenceRepair {
         carry.removeAll(keepingCapacity: true)
         let head = joined
         let whole = take == chunk.count
-        head.withUnsafeBufferPointer { scan($0, final: final && whole, emit: emit) }
+        head.withUnsafeBufferPointer { scan($0, final: final && whole, emit: emit, cdata: cdata) }
         if whole { return }
         // Bytes held back from the head lie within the chunk: read on from where they start.
         let resume = take - carry.count
         carry.removeAll(keepingCapacity: true)
-        scan(UnsafeBufferPointer(rebasing: chunk[resume...]), final: final, emit: emit)
+        scan(UnsafeBufferPointer(rebasing: chunk[resume...]), final: final, emit: emit, cdata: cdata)
     }
+
+    /// The shortest CDATA content offered to `cdata`: below it, the extra push costs more than it saves.
+    private static let cdataBypassMinimum = 128
+
+    /// The longest CDATA content offered to `cdata`. libxml2 gives up on a document whose unread input
+    /// passes 10 MB ("Huge input lookup"), which a long enough section pushed whole reaches; such a
+    /// section is left to libxml2 so that the document reads the same whether it came whole or in pieces.
+    private static let cdataBypassMaximum = 1 << 20
 
     /// The most bytes a reference or a markup opener is looked at before it is decided.
     private static let lookahead = 72
@@ -65,13 +79,16 @@ struct ReferenceRepair {
     }
 
     private mutating func scan(
-        _ input: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
+        _ input: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void,
+        cdata: (UnsafeBufferPointer<UInt8>) -> Bool
     ) {
         guard let p = input.baseAddress, input.count > 0 else { return }
         let n = input.count
         var i = 0
         var run = 0
         var copying = false
+        /// Where the content of a CDATA section opened in this buffer starts; -1 when none is open.
+        var cdataStart = -1
         out.removeAll(keepingCapacity: true)
         scanning: while i < n {
             switch section {
@@ -88,6 +105,7 @@ struct ReferenceRepair {
                     case .some(let kind):
                         section = kind
                         i += kind == .cdata ? 9 : kind == .comment ? 4 : 2
+                        if kind == .cdata { cdataStart = i }
                     case .none:
                         if final {
                             i += 1
@@ -164,6 +182,25 @@ struct ReferenceRepair {
                     i = n - keep
                     break scanning
                 }
+                let contentLength = found - 2 - cdataStart
+                if section == .cdata, cdataStart >= 0,
+                    (Self.cdataBypassMinimum...Self.cdataBypassMaximum).contains(contentLength)
+                {
+                    let content = UnsafeBufferPointer(start: p + cdataStart, count: contentLength)
+                    if XMLCharacters.arePlain(content) {
+                        // Everything through the opener goes first, so that libxml2 stands inside the section.
+                        if copying {
+                            out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: cdataStart - run))
+                            out.withUnsafeBufferPointer { emit($0) }
+                            out.removeAll(keepingCapacity: true)
+                        } else {
+                            emit(UnsafeBufferPointer(start: p + run, count: cdataStart - run))
+                        }
+                        run = cdataStart
+                        if cdata(content) { run = found - 2 }
+                    }
+                }
+                cdataStart = -1
                 section = .markup
                 i = found + 1
             }
@@ -172,8 +209,8 @@ struct ReferenceRepair {
         if copying {
             out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: end - run))
             out.withUnsafeBufferPointer { emit($0) }
-        } else if end > 0 {
-            emit(UnsafeBufferPointer(start: p, count: end))
+        } else if end > run {
+            emit(UnsafeBufferPointer(start: p + run, count: end - run))
         }
     }
 

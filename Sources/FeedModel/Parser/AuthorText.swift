@@ -6,8 +6,8 @@ enum AuthorText {
         let s = XMLWhitespace.trimmed(text)
         guard !s.isEmpty else { return nil }
         if s.hasSuffix(")"), let open = s.lastIndex(of: "(") {
-            let outside = s[..<open].trimmingCharacters(in: .whitespaces)
-            let inside = s[s.index(after: open)..<s.index(before: s.endIndex)].trimmingCharacters(in: .whitespaces)
+            let outside = FieldValue.trimmedSpaces(s[..<open])
+            let inside = FieldValue.trimmedSpaces(s[s.index(after: open)..<s.index(before: s.endIndex)])
             if outside.utf8.contains(UInt8(ascii: "@")) && !outside.utf8.contains(UInt8(ascii: " ")) {
                 return Author(name: inside.isEmpty ? nil : inside, email: outside)
             }
@@ -16,9 +16,9 @@ enum AuthorText {
             }
         }
         if s.hasSuffix(">"), let open = s.lastIndex(of: "<") {
-            let name = s[..<open].trimmingCharacters(in: .whitespaces)
+            let name = FieldValue.trimmedSpaces(s[..<open])
                 .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            let email = s[s.index(after: open)..<s.index(before: s.endIndex)].trimmingCharacters(in: .whitespaces)
+            let email = FieldValue.trimmedSpaces(s[s.index(after: open)..<s.index(before: s.endIndex)])
             if email.utf8.contains(UInt8(ascii: "@")) {
                 return Author(name: name.isEmpty ? nil : name, email: email)
             }

@@ -72,7 +72,7 @@ extension FeedBuilder {
             // Handed over as the bytes they are: valid UTF-8 needs no string, which would only be
             // copied out again (anything else takes the string path, which repairs it).
             let bytes = text.slice(start..<end)
-            if UTF8Scrubber.isValid(bytes, allowCutEnd: false) {
+            if UTF8String.isValid(bytes) {
                 let from = bodyBytes.count
                 bodyBytes.append(bytes)
                 text.truncate(to: c.start)
@@ -82,7 +82,7 @@ extension FeedBuilder {
         }
         var value: String?
         if start < end {
-            value = String(decoding: text.slice(start..<end), as: UTF8.self)
+            value = UTF8String.make(text.slice(start..<end))
         }
         text.truncate(to: c.start)
         if c.base64, let encoded = value, let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),

@@ -103,7 +103,7 @@ extension FeedBuilder {
         switch value {
         case .none: return nil
         case .string(let s): return s
-        case .bytes(let range): return String(decoding: bodyBytes.slice(range), as: UTF8.self)
+        case .bytes(let range): return UTF8String.make(bodyBytes.slice(range))
         }
     }
 
@@ -166,7 +166,7 @@ extension FeedBuilder {
                     Enclosure(
                         url: url,
                         mimeType: FieldValue.nonEmpty(attributes.value("type")),
-                        sizeInBytes: attributes.value("length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+                        sizeInBytes: attributes.value("length").flatMap { Int64(FieldValue.trimmedSpaces($0)) }
                             .flatMap { $0 > 0 ? $0 : nil }))
             }
         case .item, .atomEntry: openItem(depth, attributes)

@@ -10,6 +10,17 @@ enum FieldValue {
         return t.isEmpty ? nil : t
     }
 
+    /// `s` without the white space of `CharacterSet.whitespaces` (tab and Unicode's space separators)
+    /// at either end. Most values start and end with a printable ASCII character and are returned as
+    /// they are without Foundation's trim, which goes through `NSString`.
+    static func trimmedSpaces<S: StringProtocol>(_ s: S) -> String where S.UTF8View: BidirectionalCollection {
+        let u = s.utf8
+        if let f = u.first, let l = u.last, f < 0x80, l < 0x80, f != 0x20, f != 0x09, l != 0x20, l != 0x09 {
+            return String(s)
+        }
+        return s.trimmingCharacters(in: .whitespaces)
+    }
+
     /// A language tag as BCP 47 writes it: `en_US` is `en-US`.
     static func languageTag(_ value: String) -> String {
         let tag = XMLWhitespace.trimmed(value)
@@ -20,7 +31,7 @@ enum FieldValue {
     static func duration(_ text: String) -> Double? {
         var total = 0.0
         for part in text.split(separator: ":", omittingEmptySubsequences: false) {
-            guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v >= 0 else { return nil }
+            guard let v = Double(trimmedSpaces(part)), v >= 0 else { return nil }
             total = total * 60 + v
         }
         return total

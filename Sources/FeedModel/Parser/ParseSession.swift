@@ -69,7 +69,9 @@ final class ParseSession {
             self.consume(utf8)
         }
         if final, mode == .xml, let xml, failure == nil {
-            references.repair(UnsafeBufferPointer(start: nil, count: 0), final: true) { xml.push($0, terminate: false) }
+            references.repair(
+                UnsafeBufferPointer(start: nil, count: 0), final: true, emit: { xml.push($0, terminate: false) },
+                cdata: { xml.deliverCDATA($0) })
             xml.push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
             checkFailure(xml)
         }
@@ -104,7 +106,8 @@ final class ParseSession {
         case .xml:
             guard let xml else { return }
             guard failure == nil else { return }
-            references.repair(input, final: false) { xml.push($0, terminate: false) }
+            references.repair(
+                input, final: false, emit: { xml.push($0, terminate: false) }, cdata: { xml.deliverCDATA($0) })
             checkFailure(xml)
         case .undecided:
             break

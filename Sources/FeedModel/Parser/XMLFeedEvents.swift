@@ -66,6 +66,12 @@ struct XMLFeedEvents: ~Copyable {
         return sax
     }
 
+    /// A CDATA block read without libxml2 (`XMLFeedParser.deliverCDATA`): what its callback does.
+    mutating func cdataBlock(_ content: UnsafeBufferPointer<UInt8>) {
+        undoLossyRecoveries()
+        builder.characters(content)
+    }
+
     @inline(__always)
     private static func from(_ data: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<XMLFeedEvents>? {
         data?.assumingMemoryBound(to: XMLFeedEvents.self)

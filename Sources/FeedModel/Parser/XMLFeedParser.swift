@@ -62,6 +62,21 @@ final class XMLFeedParser {
         } while offset < bytes.count && !stopped
     }
 
+    /// Reads the content of the CDATA section libxml2 has just entered as libxml2 would, without it:
+    /// the bytes go to the builder as one CDATA block, and libxml2's position (line, column, bytes
+    /// consumed) moves past them as its own skip over them would have moved it. Only when the prolog
+    /// has been handed on and libxml2 has read everything pushed so far and stands inside a CDATA
+    /// section of the content with SAX on;
+    /// false (nothing done) otherwise, and the caller pushes the content as usual. The caller has
+    /// checked that `content` holds only characters XML allows (`XMLCharacters.arePlain`), so
+    /// libxml2's own check of them could not have failed.
+    func deliverCDATA(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !stopped, prolog.released, context.isInsideCDATASectionAtEnd else { return false }
+        events.pointee.cdataBlock(content)
+        context.advancePast(cdataContent: content)
+        return true
+    }
+
     private var stopped: Bool { events.pointee.builder.failure != nil || entities.exceeded }
 
     /// Lets libxml2 read what it holds before the document is ended. Inside a CDATA section with no

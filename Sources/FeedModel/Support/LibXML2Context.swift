@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// A view of one libxml2 parser context (`xmlParserCtxt`): the one place where FeedModel reads or
 /// writes the fields of libxml2's context struct. Everything else reaches libxml2 through its
@@ -45,6 +46,42 @@ struct LibXML2Context {
         guard pointer.pointee.charset != Int32(XML_CHAR_ENCODING_UTF8.rawValue) else { return false }
         pointer.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
         return true
+    }
+
+    /// Whether libxml2 has read all the input it holds and stands inside a CDATA section of the
+    /// document's content right after its `<![CDATA[`, with SAX callbacks on.
+    var isInsideCDATASectionAtEnd: Bool {
+        let context = pointer.pointee
+        guard context.instate == XML_PARSER_CDATA_SECTION, context.disableSAX == 0, context.inputNr == 1,
+            let input = context.input
+        else { return false }
+        guard let cur = input.pointee.cur, let base = input.pointee.base, cur == input.pointee.end, cur - base >= 9
+        else { return false }
+        // Entered by the opener just pushed, not by an earlier one whose content this would be.
+        return memcmp(cur - 9, "<![CDATA[", 9) == 0
+    }
+
+    /// Moves the position of the current input past CDATA content libxml2 was not given, as its own
+    /// skip over the content would (`SKIPL` in parser.c): a line and column 1 at each line feed, a
+    /// column per other byte, and the bytes counted as consumed.
+    func advancePast(cdataContent content: UnsafeBufferPointer<UInt8>) {
+        guard let input = pointer.pointee.input, let base = content.baseAddress else { return }
+        var lines: Int32 = 0
+        var lastLineFeed = -1
+        var from = 0
+        while from < content.count, let hit = memchr(base + from, 0x0A, content.count - from) {
+            let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            lines += 1
+            lastLineFeed = index
+            from = index + 1
+        }
+        if lines > 0 {
+            input.pointee.line += lines
+            input.pointee.col = Int32(content.count - lastLineFeed)
+        } else {
+            input.pointee.col += Int32(content.count)
+        }
+        input.pointee.consumed += UInt(content.count)
     }
 
     /// Whether the parser is inside a start tag: an entity reference it reports then stands in an

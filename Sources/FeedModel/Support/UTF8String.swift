@@ -1,0 +1,47 @@
+import CByteScan
+import Glibc
+
+/// Strings from UTF-8 bytes the parser collected, with one check of the bytes: well-formed UTF-8
+/// (checked sixteen bytes at a time in C) is copied into the string as it is; anything else takes
+/// `String(decoding:as:)`, which replaces each ill-formed sequence with U+FFFD. The result is the
+/// same string either way; only the cost differs (Swift's own check reads a byte at a time once a
+/// text leaves ASCII).
+enum UTF8String {
+    static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        var ascii: Int32 = 0
+        guard tidings_utf8_valid(base, bytes.count, &ascii) != 0 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: ascii != 0))
+    }
+
+    /// Whether `bytes` are well-formed UTF-8, none cut short at the end.
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var ascii: Int32 = 0
+        return tidings_utf8_valid(base, bytes.count, &ascii) != 0
+    }
+}
+
+/// Which characters XML 1.0 allows in text.
+enum XMLCharacters {
+    /// True when `bytes` are well-formed UTF-8 of characters XML allows: no C0 control but tab, line
+    /// feed and carriage return, no U+FFFE or U+FFFF (UTF-8 itself rules out surrogates). libxml2
+    /// reads such text as it is; anything else it reports (and, in a CDATA section, stops at).
+    static func arePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        var ascii: Int32 = 0
+        guard tidings_utf8_valid(base, n, &ascii) != 0, tidings_scan_forbidden_control(base, 0, n) == n else {
+            return false
+        }
+        if ascii != 0 { return true }
+        var i = 0
+        while i < n, let hit = memchr(base + i, 0xEF, n - i) {
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+            if at + 2 < n, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return false }
+            i = at + 1
+        }
+        return true
+    }
+}
