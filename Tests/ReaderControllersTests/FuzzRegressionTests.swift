@@ -32,4 +32,24 @@ final class ReaderControllersFuzzRegressionTests: XCTestCase {
         XCTAssertEqual(config?.sort, .oldestFirst)
         XCTAssertNoThrow(try ReaderConfig.parse("browser = \"\"\"\r\n[) not a header\r\n\"\"\"\r\n"))
     }
+
+    /// fuzz-config: a value like `1979-05-27T?7:32:00Z` made toml++ fail an assertion (a digit after
+    /// the `T`) and abort the process; it is a config error with its line now. The same words in
+    /// strings and comments, and valid date-times, are left to toml++.
+    func testDateTimeWithoutItsHourIsAConfigError() {
+        for (text, line) in [("a0= 1979-05-27T\u{FFFD}7:32:00Z[\u{FFFD}\r", 1), ("sort = \"oldest-first\"\nx = 1979-05-27t!7:32:00Z\n", 2),
+            ("x = [\n  1979-05-27Tx7:32,\n]\n", 2), ("x = { a = 1979-05-27T:00 }", 1)] {
+            XCTAssertThrowsError(try ReaderConfig.parse(text)) { error in
+                XCTAssertEqual((error as? ConfigError)?.line, line, text.debugDescription)
+                XCTAssertTrue((error as? ConfigError)?.description.contains("date-time") == true, "\(error)")
+            }
+        }
+        for text in [#"browser = "1979-05-27T!7:32" # 1979-05-27T!7:32"#, "browser = '1979-05-27T!7:32'\n",
+            "browser = \"\"\"\n1979-05-27T!7:32 \\\"\"\"\n1979-05-27T!7:32\"\"\"\n", "browser = '''\n1979-05-27T!7:32\n'''\n"] {
+            XCTAssertNoThrow(try ReaderConfig.parse(text), text)
+        }
+        XCTAssertThrowsError(try ReaderConfig.parse("x = 1979-05-27T07:32:00Z\n")) { error in
+            XCTAssertTrue((error as? ConfigError)?.description.contains("unknown setting 'x'") == true, "\(error)")
+        }
+    }
 }

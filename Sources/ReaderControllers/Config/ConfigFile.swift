@@ -23,6 +23,9 @@ extension ReaderConfig {
         if let line = TOMLHeaderCheck.firstBrokenHeader(in: text) {
             throw ConfigError(path: path, line: line, message: "a table header needs a name after '['")
         }
+        if let line = TOMLDateTimeCheck.firstBrokenDateTime(in: text) {
+            throw ConfigError(path: path, line: line, message: "a date-time needs the hour right after its 'T'")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
