@@ -46,8 +46,10 @@ struct BodyDictionary: Sendable {
         bytes.reserveCapacity(Self.size)
         for item in feed.items {
             for text in [item.contentHTML ?? item.contentText, item.summary] {
-                guard let text, bytes.count < Self.size else { continue }
-                bytes.append(contentsOf: text.utf8.prefix(Self.size - bytes.count))
+                guard var text, bytes.count < Self.size else { continue }
+                // Copied from the string's storage in one go (its UTF-8 prefix as a sequence went byte
+                // by byte: 1 % of a cold refresh).
+                text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(Self.size - bytes.count))) }
             }
         }
         self.init(id: nil, bytes: bytes)

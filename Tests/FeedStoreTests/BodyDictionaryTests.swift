@@ -111,6 +111,28 @@ final class BodyDictionaryTests: XCTestCase {
         XCTAssertEqual(try sqlite3(path, second), secondParts, "the other dictionary's parts stay")
     }
 
+    /// A new dictionary is the UTF-8 of the document's first bodies in order (each entry's content,
+    /// else its text, then its summary), cut at `BodyDictionary.size` bytes even inside a character.
+    func testANewDictionaryIsTheFirstBodiesBytes() throws {
+        let feed = longDocument("gamma", count: 20)
+        var expected: [UInt8] = []
+        for item in feed.items {
+            for text in [item.contentHTML ?? item.contentText, item.summary] {
+                if let text { expected += Array(text.utf8) }
+            }
+        }
+        expected = Array(expected.prefix(BodyDictionary.size))
+        let dictionary = try XCTUnwrap(BodyDictionary(madeFrom: feed))
+        XCTAssertEqual(dictionary.bytes.count, BodyDictionary.size)
+        XCTAssertEqual(dictionary.bytes, expected)
+        let textOnly = document((0..<40).map { n in
+            Article(id: "t\(n)", contentText: String(repeating: "東京の天気は晴れ \(n) ", count: 60))
+        })
+        let fromText = try XCTUnwrap(BodyDictionary(madeFrom: textOnly))
+        XCTAssertEqual(
+            fromText.bytes, Array(textOnly.items.flatMap { Array(($0.contentText ?? "").utf8) }.prefix(BodyDictionary.size)))
+    }
+
     func testAShortDocumentGetsNoDictionary() throws {
         let feed = try store.addFeed(url: "https://example.org/a")
         try store.apply(feedID: feed.id, feed: longDocument("alpha", count: 2), fetch: fetch())
