@@ -133,6 +133,30 @@ final class BodyDictionaryTests: XCTestCase {
             fromText.bytes, Array(textOnly.items.flatMap { Array(($0.contentText ?? "").utf8) }.prefix(BodyDictionary.size)))
     }
 
+    /// A new dictionary's stored value, made ahead of the write with a kept compression context that
+    /// has just compressed bodies, is the frame a context of its own makes, and reads back whole.
+    func testAKeptContextCompressesTheDictionaryAsAFreshOne() throws {
+        let dictionary = try XCTUnwrap(BodyDictionary(madeFrom: longDocument("delta", count: 20)))
+        let compressor = try XCTUnwrap(DictionaryCompressor(dictionary))
+        let body = Array(String(repeating: "café crème 東京の天気 ", count: 50).utf8)
+        var room = [UInt8](repeating: 0, count: body.count)
+        let written = body.withUnsafeBytes { source in
+            room.withUnsafeMutableBytes { out in
+                compressor.compress(source.baseAddress!, count: body.count, into: out.baseAddress!, capacity: out.count)
+            }
+        }
+        XCTAssertNotNil(written)
+        let kept = try XCTUnwrap(compressor.compressedDictionary())
+        XCTAssertEqual(kept, BodyDictionary.compressed(dictionary.bytes))
+        XCTAssertEqual(DecodedDictionaries.bytes(of: kept.databaseValue), dictionary.bytes)
+        let feed = try store.addFeed(url: "https://example.org/d")
+        try store.apply(feedID: feed.id, feed: longDocument("delta", count: 20), fetch: fetch())
+        XCTAssertEqual(
+            try sqlite3(path, "SELECT hex(bytes) FROM body_dictionary_parts ORDER BY id;")
+                .split(separator: "\n").joined(),
+            kept.map { String(format: "%02X", $0) }.joined(), "the stored parts are that frame")
+    }
+
     func testAShortDocumentGetsNoDictionary() throws {
         let feed = try store.addFeed(url: "https://example.org/a")
         try store.apply(feedID: feed.id, feed: longDocument("alpha", count: 2), fetch: fetch())
