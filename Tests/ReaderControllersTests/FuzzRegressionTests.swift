@@ -38,7 +38,8 @@ final class ReaderControllersFuzzRegressionTests: XCTestCase {
     /// strings and comments, and valid date-times, are left to toml++.
     func testDateTimeWithoutItsHourIsAConfigError() {
         for (text, line) in [("a0= 1979-05-27T\u{FFFD}7:32:00Z[\u{FFFD}\r", 1), ("sort = \"oldest-first\"\nx = 1979-05-27t!7:32:00Z\n", 2),
-            ("x = [\n  1979-05-27Tx7:32,\n]\n", 2), ("x = { a = 1979-05-27T:00 }", 1)] {
+            ("x = [\n  1979-05-27Tx7:32,\n]\n", 2), ("x = { a = 1979-05-27T:00 }", 1), ("x=1979-05-27T!7:32", 1),
+            ("browser = 1980-05-27T{07\u{FFFD}:32:nn", 1), ("x = [1, [\n1979-05-27T=7:32]]", 2)] {
             XCTAssertThrowsError(try ReaderConfig.parse(text)) { error in
                 XCTAssertEqual((error as? ConfigError)?.line, line, text.debugDescription)
                 XCTAssertTrue((error as? ConfigError)?.description.contains("date-time") == true, "\(error)")
@@ -47,6 +48,10 @@ final class ReaderControllersFuzzRegressionTests: XCTestCase {
         for text in [#"browser = "1979-05-27T!7:32" # 1979-05-27T!7:32"#, "browser = '1979-05-27T!7:32'\n",
             "browser = \"\"\"\n1979-05-27T!7:32 \\\"\"\"\n1979-05-27T!7:32\"\"\"\n", "browser = '''\n1979-05-27T!7:32\n'''\n"] {
             XCTAssertNoThrow(try ReaderConfig.parse(text), text)
+        }
+        // Where a key goes, toml++ reads a key: the word is not a value and not checked.
+        XCTAssertThrowsError(try ReaderConfig.parse("[colors]\n2024-01-01Tx=\"a:b\"\n")) { error in
+            XCTAssertTrue((error as? ConfigError)?.description.contains("unknown element '2024-01-01Tx'") == true, "\(error)")
         }
         XCTAssertThrowsError(try ReaderConfig.parse("x = 1979-05-27T07:32:00Z\n")) { error in
             XCTAssertTrue((error as? ConfigError)?.description.contains("unknown setting 'x'") == true, "\(error)")

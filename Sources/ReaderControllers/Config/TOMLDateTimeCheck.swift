@@ -2,8 +2,9 @@
 /// that is not a digit, in a value that also holds a `:` (`1979-05-27T?7:32:00Z`). toml++ picks the
 /// date-time reader from the characters the value holds, reads the date, and then asserts that a
 /// digit follows the `T` instead of reporting an error, which aborts the process (fuzz-config found
-/// it). No valid TOML holds such a word outside strings and comments (a date-time needs its hour
-/// there, a bare key cannot hold `:`), so refusing it refuses nothing a valid config says.
+/// it). Only words where a value goes are checked (after `=`, `[` or `,`, or starting a line in an
+/// array), read to where toml++ ends a value; no valid TOML holds such a value (a date-time needs
+/// its hour there), so refusing it refuses nothing a valid config says.
 enum TOMLDateTimeCheck {
     /// The 1-based number of the line holding the first such word, or nil.
     static func firstBrokenDateTime(in text: String) -> Int? {
@@ -21,26 +22,60 @@ enum TOMLDateTimeCheck {
             self.bytes = bytes
         }
 
+        /// The last byte that was not blank, a comment or inside a word: what decides whether a word
+        /// stands where a value goes.
+        var previous = UInt8(ascii: "\n")
+        /// How many arrays the scanner stands in (their values may start lines).
+        var arrayDepth = 0
+
         mutating func firstBrokenDateTime() -> Int? {
             while index < bytes.count {
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\n"):
                     line += 1
+                    previous = byte
+                    index += 1
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                     index += 1
                 case UInt8(ascii: "#"):
                     skipToLineEnd()
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
                     skipString(quote: byte)
-                case _ where Self.endsWord(byte):
+                    previous = byte
+                case UInt8(ascii: "["):
+                    if previous == UInt8(ascii: "=") || arrayDepth > 0 { arrayDepth += 1 }
+                    previous = byte
+                    index += 1
+                case UInt8(ascii: "]"):
+                    if arrayDepth > 0 { arrayDepth -= 1 }
+                    previous = byte
+                    index += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: "="):
+                    previous = byte
                     index += 1
                 default:
                     let start = index
-                    while index < bytes.count, !Self.endsWord(bytes[index]) { index += 1 }
-                    if Self.isBrokenDateTime(bytes[start..<index]) { return line }
+                    if standsWhereAValueGoes {
+                        // toml++ reads a value up to one of its value terminators, whatever else it holds.
+                        while index < bytes.count, !Self.endsValue(bytes[index]) { index += 1 }
+                        if Self.isBrokenDateTime(bytes[start..<index]) { return line }
+                    } else {
+                        while index < bytes.count, !Self.endsWord(bytes[index]) { index += 1 }
+                    }
+                    previous = bytes[index - 1]
                 }
             }
             return nil
+        }
+
+        /// After `=`, after `[` or `,`, or at the start of a line inside an array.
+        private var standsWhereAValueGoes: Bool {
+            switch previous {
+            case UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: ","): return true
+            case UInt8(ascii: "\n"): return arrayDepth > 0
+            default: return false
+            }
         }
 
         private mutating func skipToLineEnd() {
@@ -85,6 +120,17 @@ enum TOMLDateTimeCheck {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "["),
                 UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: "="),
                 UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                return true
+            default: return false
+            }
+        }
+
+        /// What ends a value for toml++ (`is_value_terminator`, its ASCII part): white space, `]`, `}`,
+        /// `,` and `#`. Anything else, `{`, `=` or a quote too, is read as part of the value.
+        private static func endsValue(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "]"),
+                UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: "#"):
                 return true
             default: return false
             }
