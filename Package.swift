@@ -37,6 +37,8 @@ let package = Package(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(
+            name: "CBrotli", path: "Sources/CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
+        .systemLibrary(
             name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
         // SSE2 byte scans for the parser's hot loops (Swift's SIMD types do not compile to vector code).
@@ -48,7 +50,7 @@ let package = Package(
 
         // Modules that do one thing each and know nothing of one another.
         .target(name: "FeedModel", dependencies: ["CLibXML2", "CByteScan", "TidingsText"]),
-        .target(name: "FeedFetch", dependencies: ["CCurl"]),
+        .target(name: "FeedFetch", dependencies: ["CCurl", "CDeflate", "CZstd", "CBrotli"]),
         .target(
             name: "FeedStore",
             dependencies: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|dates|scale]...
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|dates|scale|scale-reads]...
 # (default: all but scale). The -corpus sections, scale and parse use the shared realistic workloads of
 # ../shared/bench (see Benchmarks/corpus.sh) and say they skipped when that folder is not there.
 set -euo pipefail
@@ -118,6 +118,7 @@ run_section() {
         refresh-corpus) bench_refresh_corpus ;;
         reader-corpus) bench_reader_corpus ;;
         scale) bench_scale ;;
+        scale-reads) bench_scale_reads ;;
         *)
             if has_bench "$name"; then
                 echo "== $name"

@@ -2,7 +2,9 @@
  * summary and the content as "length:crc32" of their text ("null" when NULL), decoding the forms of
  * BodyColumn with zlib and libzstd directly, not through Tidings: TEXT as it is; a BLOB is the text's
  * UTF-8 length (4 bytes, little endian) and a zlib stream, or a zstd frame compressed with the
- * dictionary the row names (body_dictionaries.dictionary, itself a zstd frame).
+ * dictionary the row names (its parts in body_dictionary_parts joined in id order, itself a zstd frame;
+ * ids dictionary_id * 256 to dictionary_id * 256 + 255). An article is named by its feed's URL, its
+ * stored identity and its link (a row whose identity is derived from its link stores none).
  *
  * A change to how bodies are compressed must leave what they decode to unchanged: refresh the same
  * feeds with the old and the new build, then
@@ -54,27 +56,43 @@ int main(int argc, char **argv) {
         return 66;
     }
     sqlite3_stmt *row;
-    const char *sql = "SELECT f.url, a.identity, b.summary, b.content, d.dictionary FROM article_bodies b "
-                      "JOIN articles a ON a.id = b.article_id JOIN feeds f ON f.id = a.feed_id "
-                      "LEFT JOIN body_dictionaries d ON d.id = b.dictionary_id";
-    if (sqlite3_prepare_v2(db, sql, -1, &row, NULL) != SQLITE_OK) {
+    sqlite3_stmt *parts;
+    const char *sql = "SELECT f.url, a.identity, b.summary, b.content, b.dictionary_id, a.url FROM article_bodies b "
+                      "JOIN articles a ON a.id = b.article_id JOIN feeds f ON f.id = a.feed_id";
+    const char *partsSQL = "SELECT bytes FROM body_dictionary_parts WHERE id BETWEEN ?1 * 256 AND ?1 * 256 + 255 "
+                           "ORDER BY id";
+    if (sqlite3_prepare_v2(db, sql, -1, &row, NULL) != SQLITE_OK
+        || sqlite3_prepare_v2(db, partsSQL, -1, &parts, NULL) != SQLITE_OK) {
         fprintf(stderr, "%s: %s\n", argv[1], sqlite3_errmsg(db));
         return 65;
     }
     size_t room = 1 << 26;
     unsigned char *out = malloc(room);
-    unsigned char dictionary[1 << 16];
+    unsigned char dictionary[1 << 16], stored[1 << 17];
     ZSTD_DCtx *context = ZSTD_createDCtx();
     long rows = 0, undecodable = 0;
+    sqlite3_int64 dictionaryID = -1;  /* the dictionary in `dictionary`, -1 for none */
+    size_t dictionaryLength = 0;
+    int dictionaryReadable = 0;
     while (sqlite3_step(row) == SQLITE_ROW) {
-        size_t dictionaryLength = 0;
-        int hasDictionary = sqlite3_column_type(row, 4) == SQLITE_BLOB;
-        if (hasDictionary) {
-            size_t written = ZSTD_decompress(dictionary, sizeof dictionary, sqlite3_column_blob(row, 4),
-                                             (size_t)sqlite3_column_bytes(row, 4));
-            if (ZSTD_isError(written)) hasDictionary = 0; else dictionaryLength = written;
+        int hasDictionary = sqlite3_column_type(row, 4) == SQLITE_INTEGER;
+        if (hasDictionary && sqlite3_column_int64(row, 4) != dictionaryID) {
+            dictionaryID = sqlite3_column_int64(row, 4);
+            size_t storedLength = 0;
+            dictionaryReadable = 1;
+            sqlite3_bind_int64(parts, 1, dictionaryID);
+            while (sqlite3_step(parts) == SQLITE_ROW) {
+                size_t count = (size_t)sqlite3_column_bytes(parts, 0);
+                if (storedLength + count > sizeof stored) { dictionaryReadable = 0; break; }
+                memcpy(stored + storedLength, sqlite3_column_blob(parts, 0), count);
+                storedLength += count;
+            }
+            sqlite3_reset(parts);
+            size_t written = ZSTD_decompress(dictionary, sizeof dictionary, stored, storedLength);
+            if (ZSTD_isError(written)) dictionaryReadable = 0; else dictionaryLength = written;
         }
-        printf("%s %s", sqlite3_column_text(row, 0), sqlite3_column_text(row, 1));
+        hasDictionary = hasDictionary && dictionaryReadable;
+        printf("%s %s %s", sqlite3_column_text(row, 0), sqlite3_column_text(row, 1), sqlite3_column_text(row, 5));
         for (int column = 2; column <= 3; column++) {
             long length = decode(row, column, hasDictionary ? dictionary : NULL, dictionaryLength, context, out, room);
             if (length == -1) printf(" null");
@@ -88,6 +106,7 @@ int main(int argc, char **argv) {
     ZSTD_freeDCtx(context);
     free(out);
     sqlite3_finalize(row);
+    sqlite3_finalize(parts);
     sqlite3_close(db);
     return undecodable ? 1 : 0;
 }

@@ -14,6 +14,8 @@ struct ResponseHeaders {
     private(set) var contentType: String?
     private(set) var retryAfterValue: String?
     private(set) var cacheControl: String?
+    /// Content-Encoding; the values of several such fields joined with ", " (codings in order).
+    private(set) var contentEncoding: String?
 
     /// Reads one header line; returns true when the line was a status line of a non-interim response.
     mutating func read(line: UnsafeRawBufferPointer) -> Bool {
@@ -28,7 +30,8 @@ struct ResponseHeaders {
             case 1: lastModified = value
             case 2: contentType = value
             case 3: retryAfterValue = value
-            default: cacheControl = value
+            case 4: cacheControl = value
+            default: addContentEncoding(value)
             }
             return false
         }
@@ -49,14 +52,20 @@ struct ResponseHeaders {
         case "content-type": contentType = value
         case "retry-after": retryAfterValue = value
         case "cache-control": cacheControl = value
+        case "content-encoding": addContentEncoding(value)
         default: break
         }
         return false
     }
 
     /// The names of the fields kept, in lower case, in the order `read` stores them.
-    private static let keptNames: [[UInt8]] = ["etag", "last-modified", "content-type", "retry-after", "cache-control"]
-        .map { Array($0.utf8) }
+    private static let keptNames: [[UInt8]] = [
+        "etag", "last-modified", "content-type", "retry-after", "cache-control", "content-encoding",
+    ].map { Array($0.utf8) }
+
+    private mutating func addContentEncoding(_ value: String) {
+        contentEncoding = contentEncoding.map { $0 + ", " + value } ?? value
+    }
 
     /// The name and value of a header field line that is all ASCII and not a status line, trimmed as
     /// the general path trims them (white space and line ends around the line, spaces and tabs around

@@ -53,7 +53,14 @@ final class Transfer {
         _ = tidings_curl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
         let finalURL = effective.map { RequestTarget.withoutCredentials(String(cString: $0)) } ?? target.url
 
-        let error = abortReason ?? transportError(code) ?? statusError(status)
+        var error = abortReason ?? transportError(code) ?? statusError(status)
+        var body = self.body
+        if error == nil {
+            switch ContentDecoding.decode(body, field: headers.contentEncoding, limit: configuration.maxBodyBytes) {
+            case .success(let decoded): body = decoded
+            case .failure(let failure): error = failure
+            }
+        }
         var permanent: String?
         let hops = headers.hopStatuses
         if redirects > 0, hops.count == redirects + 1, hops.dropLast().allSatisfy({ $0 == 301 || $0 == 308 }) {
@@ -68,8 +75,9 @@ final class Transfer {
             totalSeconds: Double(microseconds) / 1_000_000, error: error)
     }
 
-    /// Called from the write callback with decompressed body bytes; returns the count libcurl expects,
-    /// or 0 to abort once the body passes the limit.
+    /// Called from the write callback with body bytes as sent (still encoded: `ContentDecoding`
+    /// decodes them at the end, within the same limit); returns the count libcurl expects, or 0 to
+    /// abort once the body passes the limit.
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard body.count + bytes.count <= configuration.maxBodyBytes else {
             abortReason = .tooLarge(limit: configuration.maxBodyBytes)
@@ -117,7 +125,8 @@ extension Transfer {
             setLong(CURLOPT_LOW_SPEED_TIME, configuration.lowSpeedTime)
         }
         setString(CURLOPT_USERAGENT, configuration.userAgent)
-        setString(CURLOPT_ACCEPT_ENCODING, "")  // every encoding this libcurl decodes
+        // Bodies arrive as sent and are decoded whole once in (`ContentDecoding`), not by libcurl.
+        setLong(CURLOPT_HTTP_CONTENT_DECODING, 0)
         setLong(CURLOPT_PIPEWAIT, 1)  // wait to multiplex on an HTTP/2 connection rather than open another
         setLong(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)  // a proxy's CONNECT reply is not a redirect hop
         if let path = configuration.caBundlePath {
@@ -128,8 +137,11 @@ extension Transfer {
             setString(CURLOPT_USERNAME, credentials.user)
             setString(CURLOPT_PASSWORD, credentials.password)
         }
-        var lines = ["Accept: application/rss+xml, application/atom+xml, application/feed+json, "
-            + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"]
+        var lines = [
+            "Accept: application/rss+xml, application/atom+xml, application/feed+json, "
+                + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
+            "Accept-Encoding: " + ContentDecoding.acceptEncoding,
+        ]
         if let etag = request.etag.flatMap(Self.headerValue) {
             lines.append("If-None-Match: " + etag)
         }

@@ -76,9 +76,16 @@ enum ArticleWriter {
         init(_ feed: Feed, fetchedAt: Double, dictionary: BodyDictionary? = nil) {
             var seenIdentities = Set<String>(minimumCapacity: feed.items.count)
             let compressor = dictionary.flatMap(DictionaryCompressor.init)
-            incoming = feed.items.map { IncomingArticle($0, fetchedAt: fetchedAt, dictionary: compressor) }
-                .filter { seenIdentities.insert($0.identity).inserted }
-            self.dictionary = compressor?.dictionary
+            var incoming: [IncomingArticle] = []
+            incoming.reserveCapacity(feed.items.count)
+            for item in feed.items {
+                let article = IncomingArticle(item, fetchedAt: fetchedAt, dictionary: compressor)
+                if seenIdentities.insert(article.identity).inserted { incoming.append(article) }
+            }
+            self.incoming = incoming
+            var dictionary = compressor?.dictionary
+            if let compressor, dictionary?.id == nil { dictionary?.storedValue = compressor.compressedDictionary() }
+            self.dictionary = dictionary
             var urlCounts: [String: Int] = [:]
             for item in incoming { if let key = item.urlKey { urlCounts[key, default: 0] += 1 } }
             self.seenIdentities = seenIdentities

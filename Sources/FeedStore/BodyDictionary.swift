@@ -33,6 +33,12 @@ struct BodyDictionary: Sendable {
     let id: Int64?
     /// The dictionary's bytes.
     let bytes: [UInt8]
+    /// For one not stored yet: its stored value (`compressed`) when already made, by the thread that
+    /// prepared its document, so that the store's one writer only inserts it.
+    var storedValue: Data?
+
+    /// The zstd level of a dictionary's stored value.
+    static let storedLevel: Int32 = 3
 
     /// A new dictionary from `feed`'s bodies, or nil when the document has too little text.
     init?(madeFrom feed: Feed) {
@@ -46,8 +52,10 @@ struct BodyDictionary: Sendable {
         bytes.reserveCapacity(Self.size)
         for item in feed.items {
             for text in [item.contentHTML ?? item.contentText, item.summary] {
-                guard let text, bytes.count < Self.size else { continue }
-                bytes.append(contentsOf: text.utf8.prefix(Self.size - bytes.count))
+                guard var text, bytes.count < Self.size else { continue }
+                // Copied from the string's storage in one go (its UTF-8 prefix as a sequence went byte
+                // by byte: 1 % of a cold refresh).
+                text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(Self.size - bytes.count))) }
             }
         }
         self.init(id: nil, bytes: bytes)
@@ -106,20 +114,30 @@ struct BodyDictionary: Sendable {
         return BodyDictionary(id: row["id"], bytes: bytes)
     }
 
-    /// Stores this dictionary for `feedID` (when not stored yet) and returns it with its id.
-    func stored(_ db: Database, feedID: Int64) throws -> BodyDictionary {
-        guard id == nil else { return self }
-        let compressed = try bytes.withUnsafeBytes { source -> Data in
+    /// The stored value of `bytes`: one zstd frame at `storedLevel`, made with `context` (a kept one
+    /// saves setting up its tables) or else a context of its own; nil when zstd fails.
+    static func compressed(_ bytes: [UInt8], context: OpaquePointer? = nil) -> Data? {
+        bytes.withUnsafeBytes { source -> Data? in
             let capacity = ZSTD_compressBound(source.count)
             var output = Data(count: capacity)
             let written = output.withUnsafeMutableBytes { buffer in
-                ZSTD_compress(buffer.baseAddress, capacity, source.baseAddress, source.count, 3)
+                if let context {
+                    ZSTD_compressCCtx(context, buffer.baseAddress, capacity, source.baseAddress, source.count, storedLevel)
+                } else {
+                    ZSTD_compress(buffer.baseAddress, capacity, source.baseAddress, source.count, storedLevel)
+                }
             }
-            guard ZSTD_isError(written) == 0 else {
-                throw FeedStoreError.inconsistent("a body dictionary could not be compressed")
-            }
+            guard ZSTD_isError(written) == 0 else { return nil }
             output.removeSubrange(written...)
             return output
+        }
+    }
+
+    /// Stores this dictionary for `feedID` (when not stored yet) and returns it with its id.
+    func stored(_ db: Database, feedID: Int64) throws -> BodyDictionary {
+        guard id == nil else { return self }
+        guard let compressed = storedValue ?? Self.compressed(bytes) else {
+            throw FeedStoreError.inconsistent("a body dictionary could not be compressed")
         }
         try db.execute(sql: "INSERT INTO body_dictionaries (feed_id) VALUES (?)", arguments: [feedID])
         let id = db.lastInsertedRowID

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Makes runs of Chinese, Japanese and Korean characters findable by any part: SQLite's `unicode61`
 /// tokenizer splits only at spaces and punctuation, so it sees `日本語のタイトル` as one word. Index text
 /// has each CJK run written as overlapping bigrams set apart by spaces: `日本 本語 語の のタ タイ イト
@@ -71,7 +73,7 @@ enum CJKBigrams {
             } else {
                 append(run, of: bytes, endingWord: lastRunEndsWord, to: &output)
             }
-            return (String(decoding: output, as: UTF8.self), run.count)
+            return (output.withUnsafeBufferPointer(UTF8String.make), run.count)
         }
     }
 

@@ -1,4 +1,5 @@
 import CZstd
+import Foundation
 import Synchronization
 
 /// Compresses the bodies of one document with its feed's `BodyDictionary` into zstd frames (level 4;
@@ -36,6 +37,12 @@ final class DictionaryCompressor {
         CompressionContext.giveBack(context)
     }
 
+    /// The dictionary's stored value (`BodyDictionary.compressed`), made with this compressor's kept
+    /// context: a context of its own for each new dictionary set up tables for it every time.
+    func compressedDictionary() -> Data? {
+        BodyDictionary.compressed(dictionary.bytes, context: context.pointer)
+    }
+
     /// Compresses `count` bytes at `source` into `output` (room for `capacity` bytes) as one zstd
     /// frame that records its content size; the number of bytes written, nil when they do not fit.
     func compress(
@@ -47,8 +54,9 @@ final class DictionaryCompressor {
 
     /// One zstd compression context, lent to one `DictionaryCompressor` at a time and kept after
     /// (up to `maximumIdle`, more while more threads compress at once). Every frame is compressed
-    /// with `ZSTD_compress_usingCDict`, which resets the context for its own dictionary and level, so
-    /// nothing of an earlier document carries over.
+    /// with `ZSTD_compress_usingCDict` or `ZSTD_compressCCtx` (a new dictionary's stored value), each
+    /// of which resets the context for its own dictionary and level, so nothing of an earlier
+    /// document carries over.
     ///
     /// Why `@unchecked Sendable` is safe: its one property is a `let`, and the context it points to
     /// is used by one caller at a time: it is taken out of `idle` under the `Mutex` before use and put

@@ -19,11 +19,23 @@ public struct FNV1a64: Sendable, Hashable {
         state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
-    /// Adds bytes as they are.
+    /// Adds bytes as they are. Bytes in contiguous memory (an array, a native string's UTF-8) are
+    /// read through a pointer: the same values as reading them one by one through the sequence, for
+    /// a fraction of the cost on long texts (a `String.UTF8View` walked as a sequence checks its
+    /// storage at every byte).
     @inlinable
     public mutating func add(bytes: some Sequence<UInt8>) {
+        if bytes.withContiguousStorageIfAvailable({ add(buffer: $0) }) != nil { return }
         var hash = state
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        state = hash
+    }
+
+    /// Adds the bytes of a buffer as they are.
+    @inlinable
+    public mutating func add(buffer: UnsafeBufferPointer<UInt8>) {
+        var hash = state
+        for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         state = hash
     }
 

@@ -14,6 +14,39 @@ final class FetchLimitTests: ServerTestCase {
         }
     }
 
+    /// Tidings decodes bodies itself (`ContentDecoding`): codings applied one after another are undone
+    /// last first, a raw deflate stream sent as deflate and gzip members one after another read whole.
+    func testChainedRawAndMultiMemberEncodingsDecodeToTheSameBytes() async throws {
+        let plain = try await plainFeed()
+        for codings in ["gzip,br", "deflate,gzip", "zstd,gzip", "br,zstd,deflate", "raw-deflate", "members",
+                        "members,zstd"] {
+            let result = try await fetchPath("/encoded?as=\(codings)")
+            XCTAssertNil(result.error, codings)
+            XCTAssertEqual(result.body, plain, codings)
+        }
+    }
+
+    /// A body that is not a whole stream of its coding, or in a coding Tidings does not read, is an
+    /// error naming it; no bytes are handed on.
+    func testDamagedAndUnknownEncodingsAreErrors() async throws {
+        let damaged = try await fetchPath("/damaged-gzip")
+        XCTAssertEqual(damaged.error, .other("the body is not a whole gzip stream"))
+        XCTAssertTrue(damaged.body.isEmpty)
+        let unknown = try await fetchPath("/unknown-encoding")
+        XCTAssertEqual(unknown.error, .other("unrecognized content encoding compress (Tidings reads deflate, gzip, br, zstd)"))
+        XCTAssertTrue(unknown.body.isEmpty)
+    }
+
+    func testDeflateBombStopsAtTheDecompressedLimit() async throws {
+        var configuration = FetchConfiguration()
+        configuration.maxBodyBytes = 1024 * 1024
+        let result = try await fetchPath("/bomb?mb=10&as=deflate", configuration: configuration)
+        XCTAssertEqual(result.error, .tooLarge(limit: 1024 * 1024))
+        let exact = try await fetchPath("/bomb?mb=1&as=deflate", configuration: configuration)
+        XCTAssertNil(exact.error)
+        XCTAssertEqual(exact.body, [UInt8](repeating: 0, count: 1024 * 1024))
+    }
+
     func testGzipBombStopsAtTheDecompressedLimit() async throws {
         var configuration = FetchConfiguration()
         configuration.maxBodyBytes = 1024 * 1024

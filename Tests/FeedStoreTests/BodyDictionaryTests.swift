@@ -111,6 +111,52 @@ final class BodyDictionaryTests: XCTestCase {
         XCTAssertEqual(try sqlite3(path, second), secondParts, "the other dictionary's parts stay")
     }
 
+    /// A new dictionary is the UTF-8 of the document's first bodies in order (each entry's content,
+    /// else its text, then its summary), cut at `BodyDictionary.size` bytes even inside a character.
+    func testANewDictionaryIsTheFirstBodiesBytes() throws {
+        let feed = longDocument("gamma", count: 20)
+        var expected: [UInt8] = []
+        for item in feed.items {
+            for text in [item.contentHTML ?? item.contentText, item.summary] {
+                if let text { expected += Array(text.utf8) }
+            }
+        }
+        expected = Array(expected.prefix(BodyDictionary.size))
+        let dictionary = try XCTUnwrap(BodyDictionary(madeFrom: feed))
+        XCTAssertEqual(dictionary.bytes.count, BodyDictionary.size)
+        XCTAssertEqual(dictionary.bytes, expected)
+        let textOnly = document((0..<40).map { n in
+            Article(id: "t\(n)", contentText: String(repeating: "東京の天気は晴れ \(n) ", count: 60))
+        })
+        let fromText = try XCTUnwrap(BodyDictionary(madeFrom: textOnly))
+        XCTAssertEqual(
+            fromText.bytes, Array(textOnly.items.flatMap { Array(($0.contentText ?? "").utf8) }.prefix(BodyDictionary.size)))
+    }
+
+    /// A new dictionary's stored value, made ahead of the write with a kept compression context that
+    /// has just compressed bodies, is the frame a context of its own makes, and reads back whole.
+    func testAKeptContextCompressesTheDictionaryAsAFreshOne() throws {
+        let dictionary = try XCTUnwrap(BodyDictionary(madeFrom: longDocument("delta", count: 20)))
+        let compressor = try XCTUnwrap(DictionaryCompressor(dictionary))
+        let body = Array(String(repeating: "café crème 東京の天気 ", count: 50).utf8)
+        var room = [UInt8](repeating: 0, count: body.count)
+        let written = body.withUnsafeBytes { source in
+            room.withUnsafeMutableBytes { out in
+                compressor.compress(source.baseAddress!, count: body.count, into: out.baseAddress!, capacity: out.count)
+            }
+        }
+        XCTAssertNotNil(written)
+        let kept = try XCTUnwrap(compressor.compressedDictionary())
+        XCTAssertEqual(kept, BodyDictionary.compressed(dictionary.bytes))
+        XCTAssertEqual(DecodedDictionaries.bytes(of: kept.databaseValue), dictionary.bytes)
+        let feed = try store.addFeed(url: "https://example.org/d")
+        try store.apply(feedID: feed.id, feed: longDocument("delta", count: 20), fetch: fetch())
+        XCTAssertEqual(
+            try sqlite3(path, "SELECT hex(bytes) FROM body_dictionary_parts ORDER BY id;")
+                .split(separator: "\n").joined(),
+            kept.map { String(format: "%02X", $0) }.joined(), "the stored parts are that frame")
+    }
+
     func testAShortDocumentGetsNoDictionary() throws {
         let feed = try store.addFeed(url: "https://example.org/a")
         try store.apply(feedID: feed.id, feed: longDocument("alpha", count: 2), fetch: fetch())

@@ -22,6 +22,32 @@ final class FNV1a64Tests: XCTestCase {
         XCTAssertEqual(one.value, hash("foobar"))
     }
 
+    /// The values of long, non-ASCII, small (inline) and array inputs, read through contiguous storage,
+    /// are those of the byte-at-a-time definition (computed apart from this code).
+    func testContiguousInputsArePinned() {
+        let long = String(repeating: "Grüße aus Zürich — 日本語のタイトル ", count: 20)
+        XCTAssertEqual(long.utf8.count, 980)
+        XCTAssertEqual(hash(long), 0x3ba1_6c7f_775d_09e1)
+        XCTAssertEqual(hash("https://example.com/feed"), 0x0830_a445_99c5_2020)
+        var bytes = FNV1a64()
+        bytes.add(bytes: Array((0...255).map(UInt8.init)) + Array((0...255).map(UInt8.init)) + (0...255).map(UInt8.init))
+        XCTAssertEqual(bytes.value, 0x4f33_c513_c2e9_5c25)
+    }
+
+    /// A sequence without contiguous storage takes the byte-at-a-time path: the same value.
+    func testSequencePathEqualsContiguousPath() {
+        let text = String(repeating: "Grüße aus Zürich — 日本語のタイトル ", count: 20)
+        var lazy = FNV1a64()
+        lazy.add(bytes: text.utf8.lazy.map { $0 })
+        XCTAssertEqual(lazy.value, hash(text))
+        var substring = FNV1a64()
+        substring.add(bytes: text.dropFirst(3).dropLast(2).utf8)
+        XCTAssertEqual(substring.value, hash(String(text.dropFirst(3).dropLast(2))))
+        var buffer = FNV1a64()
+        Array(text.utf8).withUnsafeBufferPointer { buffer.add(bytes: $0) }
+        XCTAssertEqual(buffer.value, hash(text))
+    }
+
     func testFieldFramingIsPinned() {
         var hash = FNV1a64()
         hash.add(field: "Café")

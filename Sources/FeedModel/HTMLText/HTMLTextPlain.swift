@@ -183,7 +183,7 @@ struct CollapsedTextBytes: CollapsedTextSink {
 
     var isEmpty: Bool { bytes.isEmpty }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { bytes.withUnsafeBufferPointer(UTF8String.make) }
 
     mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: run) }
 

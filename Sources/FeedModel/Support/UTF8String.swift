@@ -5,9 +5,10 @@ import Glibc
 /// (checked sixteen bytes at a time in C) is copied into the string as it is; anything else takes
 /// `String(decoding:as:)`, which replaces each ill-formed sequence with U+FFFD. The result is the
 /// same string either way; only the cost differs (Swift's own check reads a byte at a time once a
-/// text leaves ASCII).
-enum UTF8String {
-    static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+/// text leaves ASCII). Public for the store's text made of bytes (search text), which has no C module
+/// of its own to check them with.
+public enum UTF8String {
+    public static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
         var ascii: Int32 = 0
         guard tidings_utf8_valid(base, bytes.count, &ascii) != 0 else { return String(decoding: bytes, as: UTF8.self) }

@@ -26,7 +26,14 @@ Routes (every response is HTTP/1.1; unknown paths answer 404):
   /gzip /deflate /br /zstd      /feed.xml's body in that Content-Encoding (406 unless the request's
                                 Accept-Encoding names it); br and zstd use stored (uncompressed) blocks,
                                 which are valid streams that any decoder must accept
-  /bomb?mb=M                    M (default 10) MB of zeros, gzipped (about 10 KB on the wire)
+  /bomb?mb=M                    M (default 10) MB of zeros, gzipped (about 10 KB on the wire);
+                                &as=deflate sends them as a zlib stream (Content-Encoding: deflate)
+  /encoded?as=C1,C2             /feed.xml's body with coding C1 applied, then C2 (gzip, deflate, br, zstd,
+                                raw-deflate: a deflate stream without zlib's header, sent as deflate;
+                                members: two gzip members one after the other, sent as gzip);
+                                Content-Encoding names them in that order
+  /damaged-gzip                 /feed.xml gzipped, with its last eight bytes (CRC and size) cut off
+  /unknown-encoding             /feed.xml's bytes with Content-Encoding: compress
   /large?bytes=N                N bytes of 'x' (identity encoding)
   /stall                        headers and 10 bytes, then nothing for 30 s
   /trickle                      headers, then one byte every 0.5 s for 30 s
@@ -309,12 +316,35 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_body(200, ENCODED[encoding], headers=[("Content-Encoding", encoding)])
         elif path == "/bomb":
             mb = int(query.get("mb", ["10"])[0])
+            coding = query.get("as", ["gzip"])[0]
             with _counters_lock:
-                bomb = _bombs.get(mb)
+                bomb = _bombs.get((mb, coding))
                 if bomb is None:
-                    bomb = gzip.compress(b"\0" * (mb * 1024 * 1024), compresslevel=9)
-                    _bombs[mb] = bomb
-            self.send_body(200, bomb, "application/xml", [("Content-Encoding", "gzip")])
+                    zeros = b"\0" * (mb * 1024 * 1024)
+                    bomb = gzip.compress(zeros, compresslevel=9) if coding == "gzip" else zlib.compress(zeros, 9)
+                    _bombs[(mb, coding)] = bomb
+            self.send_body(200, bomb, "application/xml", [("Content-Encoding", coding)])
+        elif path == "/encoded":
+            body = FEED
+            names = []
+            for coding in query.get("as", [""])[0].split(","):
+                if coding == "raw-deflate":
+                    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+                    body = packer.compress(body) + packer.flush()
+                    names.append("deflate")
+                elif coding == "members":
+                    half = len(body) // 2
+                    body = gzip.compress(body[:half]) + gzip.compress(body[half:])
+                    names.append("gzip")
+                else:
+                    body = gzip.compress(body) if coding == "gzip" else zlib.compress(body) if coding == "deflate" \
+                        else brotli_stored(body) if coding == "br" else zstd_stored(body)
+                    names.append(coding)
+            self.send_body(200, body, headers=[("Content-Encoding", ", ".join(names))])
+        elif path == "/damaged-gzip":
+            self.send_body(200, ENCODED["gzip"][:-8], headers=[("Content-Encoding", "gzip")])
+        elif path == "/unknown-encoding":
+            self.send_body(200, FEED, headers=[("Content-Encoding", "compress")])
         elif path == "/large":
             self.send_body(200, b"x" * int(query.get("bytes", ["0"])[0]), "application/xml")
         elif path == "/stall":
