@@ -1,8 +1,7 @@
 /// The times of the reader's key presses in `tidings-bench reader`: for each key, the wall time from
 /// the key to its frame drawn (what a person waits for) and the UI thread's CPU time in it (what the
-/// key costs, whatever else the machine runs), printed as p50/p99/max; and the slowest key by p99
-/// (and by CPU p99),
-/// the figure issue 11's "keys p99 <= 10 ms" is read from.
+/// key costs, whatever else the machine runs), printed as p50/p99/max; and the slowest key by p99,
+/// the figure issue 11's "keys p99 <= 10 ms" is read from, and the costliest by CPU p99.
 struct KeyTimings {
     /// The times of one key's presses, in milliseconds.
     struct Samples {
