@@ -241,7 +241,13 @@ bench_reader_corpus() {
     echo "  refresh of 2,000 feeds into an empty database (file://): $line, database $(mb "$(database_bytes "$work/tidings.db")") MB"
     reader_first_frame "$work" 100
     if has_bench reader; then
-        "$BIN/tidings-bench" reader --data "$DATA" | grep -E '_ms: p50|peak_rss' | sed 's/^/  tidings-bench reader: /'
+        local keys worst
+        keys=$("$BIN/tidings-bench" reader --data "$DATA")
+        echo "$keys" | grep -E '_ms: p50|peak_rss' | sed 's/^/  tidings-bench reader: /'
+        # The slowest key by p99, named: the figure "keys p99 <= 10 ms" is read from.
+        worst=$(echo "$keys" | sed -n 's/^keys_worst_p99_ms=\([0-9.]*\) key=key_\(.*\)$/\1 \2/p')
+        check "keys p99, worst: ${worst#* }" "${worst%% *}" "<=" 10 ms
+        check "reader peak memory (tidings-bench reader)" "$(echo "$keys" | field peak_rss_mb)" "<=" 100 MB
     fi
 }
 
