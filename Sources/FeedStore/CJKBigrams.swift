@@ -26,23 +26,37 @@ enum CJKBigrams {
     }
 
     /// `text` with each CJK run rewritten, and the length in characters of the run that ends it (0:
-    /// none). Works on UTF-8 bytes, copying characters as byte ranges: this runs over the whole plain
-    /// body of every stored article with CJK text.
+    /// none). Works on UTF-8 bytes, copying characters as byte ranges, each bigram as soon as its second
+    /// character is read: this runs over the whole plain body of every stored article with CJK text.
     private static func rewrite(_ text: String, lastRunEndsWord: Bool) -> (text: String, lastRun: Int) {
         var text = text
         return text.withUTF8 { bytes in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count * 2)
-            // A run ends before a character that is not CJK: its bigrams, then a space unless that
-            // character is one; the character starts the next bytes copied as they are.
-            func endRun(_ run: inout [Range<Int>], before lead: UInt8, at index: Int, plainStart: inout Int) {
-                append(run, of: bytes, endingWord: false, to: &output)
-                run.removeAll(keepingCapacity: true)
+            func copy(_ start: Int, _ end: Int) {
+                for index in start..<end { output.append(bytes[index]) }
+            }
+            // The current CJK run: how many characters it has, and the bytes of its last one.
+            var runLength = 0
+            var last = 0..<0
+            // Ends the current run: a run of one character is that character, a longer one (its
+            // bigrams written already) ends in its last character alone unless it ends a search word.
+            func finishRun(endingWord: Bool) {
+                if runLength == 1 {
+                    copy(last.lowerBound, last.upperBound)
+                } else if !endingWord {
+                    output.append(0x20)
+                    copy(last.lowerBound, last.upperBound)
+                }
+            }
+            // A run ends before a character that is not CJK: then a space unless that character is
+            // one; the character starts the next bytes copied as they are.
+            func endRun(before lead: UInt8, at index: Int, plainStart: inout Int) {
+                finishRun(endingWord: false)
+                runLength = 0
                 if lead != 0x20 { output.append(0x20) }
                 plainStart = index
             }
-            // The byte ranges of the characters of the current CJK run.
-            var run: [Range<Int>] = []
             // Where the bytes copied as they are since the last CJK run begin: copied in one go when
             // the next run starts or the text ends (most of a text with some CJK is other text).
             var plainStart = 0
@@ -51,29 +65,36 @@ enum CJKBigrams {
                 let lead = bytes[index]
                 if lead < 0xE1 {
                     // ASCII, two-byte characters and continuation bytes: never CJK (see `containsCJK`).
-                    if !run.isEmpty { endRun(&run, before: lead, at: index, plainStart: &plainStart) }
+                    if runLength > 0 { endRun(before: lead, at: index, plainStart: &plainStart) }
                     index += 1
                     continue
                 }
                 let length = lead < 0xF0 ? 3 : 4
                 let end = min(index + length, bytes.count)
                 if isCJK(scalarValue(bytes, index, length)) {
-                    if run.isEmpty {
+                    if runLength == 0 {
                         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
-                        if let last = output.last, last != 0x20 { output.append(0x20) }
+                        if let previous = output.last, previous != 0x20 { output.append(0x20) }
+                    } else {
+                        // The bigram of the previous character and this one, after a space from the
+                        // bigram before it.
+                        if runLength > 1 { output.append(0x20) }
+                        copy(last.lowerBound, last.upperBound)
+                        copy(index, end)
                     }
-                    run.append(index..<end)
-                } else if !run.isEmpty {
-                    endRun(&run, before: lead, at: index, plainStart: &plainStart)
+                    runLength += 1
+                    last = index..<end
+                } else if runLength > 0 {
+                    endRun(before: lead, at: index, plainStart: &plainStart)
                 }
                 index = end
             }
-            if run.isEmpty {
+            if runLength == 0 {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<bytes.count]))
             } else {
-                append(run, of: bytes, endingWord: lastRunEndsWord, to: &output)
+                finishRun(endingWord: lastRunEndsWord)
             }
-            return (output.withUnsafeBufferPointer(UTF8String.make), run.count)
+            return (output.withUnsafeBufferPointer(UTF8String.make), runLength)
         }
     }
 
@@ -123,28 +144,6 @@ enum CJKBigrams {
                 index += length
             }
             return false
-        }
-    }
-
-    /// Appends the bigrams of `run` and, unless the run ends a search word, its last character alone.
-    private static func append(
-        _ run: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, endingWord: Bool, to output: inout [UInt8]
-    ) {
-        func character(_ range: Range<Int>) {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
-        }
-        if run.count == 1 {
-            character(run[0])
-            return
-        }
-        for index in 0..<(run.count - 1) {
-            if index > 0 { output.append(0x20) }
-            character(run[index])
-            character(run[index + 1])
-        }
-        if !endingWord {
-            output.append(0x20)
-            character(run[run.count - 1])
         }
     }
 }

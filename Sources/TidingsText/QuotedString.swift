@@ -32,6 +32,13 @@ public enum QuotedString {
     @inlinable
     public static func append(_ value: String, as format: Format, to text: inout String) {
         text += "\""
+        // Most values (names, links) hold nothing to escape: appended whole, not scalar by scalar.
+        // A byte below 0x20, `"`, `\`, DEL, or E2 (which leads U+2028 and U+2029) takes the scalar path.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            text += value
+            text += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""

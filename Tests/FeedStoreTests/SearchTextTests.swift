@@ -46,6 +46,63 @@ final class SearchTextTests: XCTestCase {
         XCTAssertEqual(CJKBigrams.document("日"), "日")
     }
 
+    /// The rewrite, on bytes, equals the rule written out scalar by scalar, on texts mixing CJK runs of
+    /// every length with ASCII, spaces, accented and other three- and four-byte characters.
+    func testCJKRewriteEqualsTheRuleScalarByScalar() {
+        func reference(_ text: String, endsWord: Bool) -> (String, Int) {
+            var output = String.UnicodeScalarView()
+            var run: [Unicode.Scalar] = []
+            func flush(_ endingWord: Bool) {
+                if run.count == 1 {
+                    output.append(run[0])
+                    return
+                }
+                for index in 0..<(run.count - 1) {
+                    if index > 0 { output.append(" ") }
+                    output.append(run[index])
+                    output.append(run[index + 1])
+                }
+                if !endingWord, let last = run.last {
+                    output.append(" ")
+                    output.append(last)
+                }
+            }
+            for scalar in text.unicodeScalars {
+                if CJKBigrams.isCJK(scalar) {
+                    if run.isEmpty, let last = output.last, last != " " { output.append(" ") }
+                    run.append(scalar)
+                } else {
+                    if !run.isEmpty {
+                        flush(false)
+                        run = []
+                        if scalar != " " { output.append(" ") }
+                    }
+                    output.append(scalar)
+                }
+            }
+            if !run.isEmpty { flush(endsWord) }
+            return (String(output), run.count)
+        }
+        let pieces = ["日", "本語", "のタイトル", "한국어", "𠀋𡈽", "中文，标题", " ", "  ", "a", "Swift", "café", "—", "Москва", "😀",
+                      "ｶﾀｶﾅ", "\n", "x y"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int(state % 9) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            XCTAssertEqual(CJKBigrams.document(text), reference(text, endsWord: false).0, text.debugDescription)
+            let query = CJKBigrams.query(text[...])
+            let expected = reference(text, endsWord: true)
+            if text.unicodeScalars.contains(where: CJKBigrams.isCJK) {
+                XCTAssertEqual(query.phrase, expected.0, text.debugDescription)
+                XCTAssertEqual(query.prefix, expected.1 == 1, text.debugDescription)
+            }
+        }
+    }
+
     func testCJKQueriesBecomeBigramPhrases() {
         XCTAssertEqual(CJKBigrams.query("日本語").phrase, "日本 本語")
         XCTAssertFalse(CJKBigrams.query("日本語").prefix)
