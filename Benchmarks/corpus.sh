@@ -247,6 +247,9 @@ bench_reader_corpus() {
         # The slowest key by p99, named: the figure "keys p99 <= 10 ms" is read from.
         worst=$(echo "$keys" | sed -n 's/^keys_worst_p99_ms=\([0-9.]*\) key=key_\(.*\)$/\1 \2/p')
         check "keys p99, worst: ${worst#* }" "${worst%% *}" "<=" 10 ms
+        # Wall time counts waiting for a core on a shared machine; the UI thread's CPU time does not.
+        worst=$(echo "$keys" | sed -n 's/^keys_worst_cpu_p99_ms=\([0-9.]*\) key=key_\(.*\)$/\1 ms (\2)/p')
+        echo "  (the keys' UI-thread CPU time, p99 of the worst key: ${worst:-not measured})"
         check "reader peak memory (tidings-bench reader)" "$(echo "$keys" | field peak_rss_mb)" "<=" 100 MB
     fi
 }
