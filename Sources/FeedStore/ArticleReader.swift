@@ -46,15 +46,34 @@ enum ArticleReader {
     static func count(_ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil) throws
         -> Int
     {
-        var condition = filter.countCondition
-        var arguments = filter.arguments
+        let join = filter.sort.isByFeed && extra != nil ? "JOIN feeds f ON f.id = a.feed_id" : ""
+        guard let keeping = filter.countKeepingIgnored else {
+            var condition = filter.countCondition
+            var arguments = filter.arguments
+            if let extra {
+                condition += " AND " + extra.0
+                arguments += extra.1
+            }
+            return try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM articles a \(join) WHERE \(condition)", arguments: arguments) ?? 0
+        }
+        // The rows less the ignored ones among them: each row is counted without being looked up among
+        // the ignored (100,000 articles of All: 7 ms -> 0.1 ms, SQLite then counts the smallest index
+        // page by page; All unread 1.5 -> 0.6 ms); the ignored ones are looked up from their partial index.
+        var condition = keeping.sql
+        var arguments = keeping.arguments
         if let extra {
             condition += " AND " + extra.0
             arguments += extra.1
         }
-        let join = filter.sort.isByFeed && extra != nil ? "JOIN feeds f ON f.id = a.feed_id" : ""
+        let everyRow = condition == "1" ? "" : "WHERE \(condition)"
         return try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM articles a \(join) WHERE \(condition)", arguments: arguments) ?? 0
+            db,
+            sql: """
+                SELECT (SELECT count(*) FROM articles a \(join) \(everyRow))
+                    - (SELECT count(*) FROM articles a \(join) WHERE \(ArticleFilter.onlyIgnored) AND \(condition))
+                """,
+            arguments: arguments + arguments) ?? 0
     }
 
     static func listCount(_ db: Database, _ filter: ArticleFilter) throws -> ListCount {

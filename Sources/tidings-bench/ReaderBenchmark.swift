@@ -7,7 +7,9 @@ import TerminalView
 /// `tidings-bench reader`: the terminal reader over a 100,000-article database (500 feeds), driven by
 /// the real controllers on a `HeadlessTerminal` (every frame rendered and diffed as for a tty): time
 /// from opening the store to the first full screen, time per key press (j and PgDn through the
-/// 100k-article "All" list, G, opening an article and going back), and peak memory (VmHWM).
+/// 100k-article "All" list, G and g, opening an article and going back, S into each of the six orders
+/// 20 times, PgDn in the title and feed orders, n), each key's wall and UI-thread CPU time, the
+/// slowest key by p99 (`keys_worst_p99_ms`), and peak memory (VmHWM).
 struct ReaderBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
@@ -71,75 +73,105 @@ struct ReaderBenchmark: ParsableCommand {
         print("first_screen_parts_ms: " + timings.joined(separator: " "))
 
         // The "All" list: every article, newest first.
-        var start = ContinuousClock.now
+        let start = ContinuousClock.now
         app.navigation.push(ArticleListViewController(
             context: app.context, title: "All", query: ArticleQuery(sort: .newestFirst), showsFeed: true))
         app.processEvents()
         print(String(format: "all_list_first_screen_ms=%.2f rows=%@", Self.milliseconds(ContinuousClock.now - start),
                      terminal.lines.dropLast().last?.split(separator: "/").last.map(String.init) ?? "?"))
 
-        func press(_ keys: String, times: Int, pace: Duration? = nil) -> [Double] {
-            (0..<times).map { _ in
+        var keyTimings = KeyTimings()
+        func press(_ keys: String, times: Int, pace: Duration? = nil) -> KeyTimings.Samples {
+            var samples = KeyTimings.Samples()
+            for _ in 0..<times {
                 // The pause between keys is not timed; background work that ends in it is handled
                 // as the real loop would.
                 if let pace { app.processEvents(until: { false }, timeout: pace) }
                 let begin = ContinuousClock.now
+                let cpuBegin = ThreadCPUClock.seconds()
                 terminal.type(keys)
                 app.processEvents()
-                return Self.milliseconds(ContinuousClock.now - begin)
+                samples.cpu.append((ThreadCPUClock.seconds() - cpuBegin) * 1000)
+                samples.wall.append(Self.milliseconds(ContinuousClock.now - begin))
             }
+            return samples
         }
-        report("key_j", press("j", times: 2_000))
-        report("key_pgdn", press("\u{1B}[6~", times: 1_000))
-        report("key_G", press("G", times: 1))
-        report("key_pgup_deep", press("\u{1B}[5~", times: 200))
-        report("key_g", press("g", times: 1))
+        keyTimings.report("key_j", press("j", times: 2_000))
+        keyTimings.report("key_pgdn", press("\u{1B}[6~", times: 1_000))
+        keyTimings.report("key_G", press("G", times: 1))
+        keyTimings.report("key_pgup_deep", press("\u{1B}[5~", times: 200))
+        keyTimings.report("key_g", press("g", times: 1))
+        // G and g again and again: the end of the list read from its other end, the top kept.
+        var ends = (bottom: KeyTimings.Samples(), top: KeyTimings.Samples())
+        for _ in 0..<20 {
+            ends.bottom.append(press("G", times: 1))
+            ends.top.append(press("g", times: 1))
+        }
+        keyTimings.report("key_G_repeated", ends.bottom)
+        keyTimings.report("key_g_repeated", ends.top)
         // The same at a held key's repeat rate (30 keys/s; the pause is not timed), the way a person
         // scrolls: the read-ahead has time to bring the next page.
-        report("key_j_at_30_per_s", press("j", times: 300, pace: .milliseconds(33)))
-        report("key_pgdn_at_30_per_s", press("\u{1B}[6~", times: 300, pace: .milliseconds(33)))
-        report("key_pgup_at_30_per_s", press("\u{1B}[5~", times: 100, pace: .milliseconds(33)))
+        keyTimings.report("key_j_at_30_per_s", press("j", times: 300, pace: .milliseconds(33)))
+        keyTimings.report("key_pgdn_at_30_per_s", press("\u{1B}[6~", times: 300, pace: .milliseconds(33)))
+        keyTimings.report("key_pgup_at_30_per_s", press("\u{1B}[5~", times: 100, pace: .milliseconds(33)))
 
         // Opening articles: Enter (loads, renders, marks read) and q back, at several depths.
-        var opens: [Double] = []
-        var backs: [Double] = []
+        var opens = KeyTimings.Samples()
+        var backs = KeyTimings.Samples()
         for round in 0..<100 {
             _ = press("\u{1B}[6~", times: round % 10 == 0 ? 50 : 1)
-            opens += press("\r", times: 1)
+            opens.append(press("\r", times: 1))
             guard terminal.lines.contains(where: { $0.hasPrefix("Feed ") }) else {
                 throw ValidationError("Enter did not open an article")
             }
-            backs += press("q", times: 1)
+            backs.append(press("q", times: 1))
         }
-        report("key_open", opens)
-        report("key_back", backs)
+        keyTimings.report("key_open", opens)
+        keyTimings.report("key_back", backs)
 
-        // S: the list read again in the next order (oldest first, then title A-Z: no index, a sort).
-        report("key_S_oldest_first", press("S", times: 1))
-        report("key_S_title", press("S", times: 1))
-        report("key_pgdn_title", press("\u{1B}[6~", times: 100))
-        _ = press("SSSS", times: 1)  // back to newest first
+        // S: the list read again in the next order, round the six orders 20 times, each S after a
+        // few PgDn (a new order starts at its top); each press counted under the order it switches to.
+        var sorts: [ArticleSort: KeyTimings.Samples] = [:]
+        for round in 0..<20 {
+            for _ in ArticleSort.allCases {
+                _ = press("\u{1B}[6~", times: round % 5 == 0 ? 30 : 3)
+                let samples = press("S", times: 1)
+                sorts[app.context.sort, default: KeyTimings.Samples()].append(samples)
+            }
+        }
+        guard app.context.sort == .newestFirst else { throw ValidationError("S did not go round the six orders") }
+        for sort in ArticleSort.allCases { keyTimings.report("key_S_\(Self.name(of: sort))", sorts[sort] ?? .init()) }
+        // PgDn through the first 100 screens of each order that is not by date.
+        for sort in [ArticleSort.titleAscending, .byFeed] {
+            while app.context.sort != sort { _ = press("S", times: 1) }
+            keyTimings.report("key_pgdn_\(Self.name(of: sort))", press("\u{1B}[6~", times: 100))
+        }
+        while app.context.sort != .newestFirst { _ = press("S", times: 1) }
 
         // n from an article, through one feed's unread articles and on into the next feeds.
         _ = press("q", times: 1)
-        report("key_n_from_feed_list", press("n", times: 1))  // the first feed with unread, its first article
+        keyTimings.report("key_n_from_feed_list", press("n", times: 1))  // the first feed with unread, its first article
         guard terminal.lines.contains(where: { $0.hasPrefix("Feed ") }) else {
             throw ValidationError("Enter did not open an article of the first feed")
         }
-        report("key_n", press("n", times: 500))
-        start = ContinuousClock.now
+        keyTimings.report("key_n", press("n", times: 500))
+        keyTimings.printWorst()
         let memory = ProcessStatus.kilobytes("VmHWM")
         print(String(format: "peak_rss_mb=%.1f (at start of measuring: %.1f)", ProcessStatus.megabytes(memory),
                      ProcessStatus.megabytes(baseline)))
         print("frames=\(terminal.frameCount) bytes_sent=\(terminal.bytesWritten)")
     }
 
-    private func report(_ name: String, _ samples: [Double]) {
-        let sorted = samples.sorted()
-        guard !sorted.isEmpty else { return }
-        let p50 = sorted[sorted.count / 2]
-        let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-        print(String(format: "%@_ms: p50=%.3f p99=%.3f max=%.3f (n=%d)", name, p50, p99, sorted.last ?? 0, sorted.count))
+    /// The name of an order in the benchmark's output.
+    private static func name(of sort: ArticleSort) -> String {
+        switch sort {
+        case .newestFirst: "newest_first"
+        case .oldestFirst: "oldest_first"
+        case .titleAscending: "title"
+        case .titleDescending: "title_descending"
+        case .byFeed: "feed"
+        case .byFeedDescending: "feed_descending"
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> Double {

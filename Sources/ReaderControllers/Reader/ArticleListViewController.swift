@@ -168,6 +168,9 @@ public final class ArticleListViewController: ViewController {
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
+    }
+
+    public func didDraw() {
         pages.prefetch(around: tableState.selectedRow)
     }
 

@@ -26,6 +26,8 @@ public final class ReaderApplication {
     private var lastProgressReload = ContinuousClock.now
     var prompt: (line: PromptLine, completion: (String) -> Void)?
     private var helpOffset: Int?
+    /// A frame was drawn (`processEvents` then draws only after events).
+    private var hasDrawn = false
     var message: (text: String, isError: Bool)?
     private var typedNumber = ""
     /// The macro key was pressed: the next key names the macro to run.
@@ -82,11 +84,17 @@ public final class ReaderApplication {
     /// `HeadlessTerminal`, whose `nextEvent` never waits) or the user quit.
     public func processEvents() {
         takeNotices()
-        draw()
-        while !isFinished, let event = device.nextEvent(timeout: .zero) {
+        guard !isFinished else { return draw() }
+        // A frame follows each event, as in `run`; one before the first event only when no event
+        // follows, or nothing was drawn since the stack changed (a pushed table lays itself out as
+        // it draws, and PgDn pages by the rows it showed).
+        var event = device.nextEvent(timeout: .zero)
+        if event == nil || navigation.didChangeStack || !hasDrawn { draw() }
+        while !isFinished, let current = event {
             takeNotices()
-            handle(event)
+            handle(current)
             if !isFinished { draw() }
+            event = isFinished ? nil : device.nextEvent(timeout: .zero)
         }
     }
 
@@ -198,7 +206,9 @@ public final class ReaderApplication {
                 "\(typedNumber) (\(open) opens link \(typedNumber), \(copy) copies it)", in: layout.promptLine)
         }
         navigation.didChangeStack = false
+        hasDrawn = true
         device.draw(buffer)
+        top.didDraw()
     }
 
     private func perform(_ command: ReaderCommand, count: Int?, key: Key) {

@@ -12,6 +12,9 @@ public protocol ViewController: AnyObject {
     var navigationController: NavigationController? { get set }
     /// Draws the controller's content into `frame`.
     func draw(into buffer: inout ScreenBuffer, frame: Rect)
+    /// The frame drawn last is on the terminal: work for the keys to come (reading ahead) starts
+    /// here, so that it does not take a core from the frame a key waits for.
+    func didDraw()
     /// Runs a command from a key; `count` is a number typed before it (e.g. `3o`). False when the
     /// command means nothing here.
     func perform(_ command: ReaderCommand, count: Int?) -> Bool
@@ -26,5 +29,6 @@ public protocol ViewController: AnyObject {
 extension ViewController {
     public func handle(_ event: InputEvent) -> Bool { false }
     public func viewWillAppear() {}
+    public func didDraw() {}
     public func storeDidChange() {}
 }
