@@ -57,4 +57,21 @@ final class ReaderControllersFuzzRegressionTests: XCTestCase {
             XCTAssertTrue((error as? ConfigError)?.description.contains("unknown setting 'x'") == true, "\(error)")
         }
     }
+
+    /// fuzz-config: `1=[ \n}` made toml++ fail an assertion (a value must start where an array's next
+    /// value goes, after blanks, line feeds and comments) and abort the process; so did a line
+    /// separator there. A config error with its line now; `}` closing an inline table in an array is fine.
+    func testArrayWithoutItsValueIsAConfigError() {
+        for (text, line) in [("1=[ \n}", 2), ("x = [1, # c\n }", 2), ("x = [\u{2028}1]", 1), ("x = [1,\u{85}]", 1),
+            ("x = [[1], [\n\n}]]", 3)] {
+            XCTAssertThrowsError(try ReaderConfig.parse(text)) { error in
+                XCTAssertEqual((error as? ConfigError)?.line, line, text.debugDescription)
+                XCTAssertTrue((error as? ConfigError)?.description.contains("an array needs a value") == true, "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try ReaderConfig.parse("x = [{ a = 1 }, { b = [2] }]\n")) { error in
+            XCTAssertTrue((error as? ConfigError)?.description.contains("unknown setting 'x'") == true, "\(error)")
+        }
+        XCTAssertNoThrow(try ReaderConfig.parse("[keys]\ndown = [\"j\", # down\n  \"n\"]\n"))
+    }
 }

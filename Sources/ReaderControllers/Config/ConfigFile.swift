@@ -23,8 +23,8 @@ extension ReaderConfig {
         if let line = TOMLHeaderCheck.firstBrokenHeader(in: text) {
             throw ConfigError(path: path, line: line, message: "a table header needs a name after '['")
         }
-        if let line = TOMLDateTimeCheck.firstBrokenDateTime(in: text) {
-            throw ConfigError(path: path, line: line, message: "a date-time needs the hour right after its 'T'")
+        if let broken = TOMLValueCheck.firstBrokenValue(in: text) {
+            throw ConfigError(path: path, line: broken.line, message: broken.message)
         }
         let table: TOMLTable
         do {

@@ -1,15 +1,18 @@
-/// Finds the date-times toml++ (inside TOMLKit) cannot take: `YYYY-MM-DDT` followed by something
-/// that is not a digit, in a value that also holds a `:` (`1979-05-27T?7:32:00Z`). toml++ picks the
-/// date-time reader from the characters the value holds, reads the date, and then asserts that a
-/// digit follows the `T` instead of reporting an error, which aborts the process (fuzz-config found
-/// it). Only words where a value goes are checked (after `=`, `[` or `,`, or starting a line in an
-/// array), read to where toml++ ends a value; no valid TOML holds such a value (a date-time needs
-/// its hour there), so refusing it refuses nothing a valid config says.
-enum TOMLDateTimeCheck {
-    /// The 1-based number of the line holding the first such word, or nil.
-    static func firstBrokenDateTime(in text: String) -> Int? {
+/// Finds the values toml++ (inside TOMLKit) cannot take, where it asserts instead of reporting an
+/// error and so aborts the process (fuzz-config found each):
+/// - a date-time whose `T` is not followed by a digit, in a value that also holds a `:`
+///   (`1979-05-27T?7:32:00Z`): toml++ picks its date-time reader from the characters the value
+///   holds, reads the date, and then asserts on the hour;
+/// - `}` or a line separator (U+0085, U+2028, U+2029) where an array's next value goes (`x = [ }`):
+///   toml++ skips blanks, line feeds and comments there and then asserts that a value starts.
+/// Only places where a value goes are checked (after `=`, `[` or `,`, or starting a line in an
+/// array), a value read to where toml++ ends one; strings and comments are skipped. No valid TOML
+/// holds any of these, so refusing them refuses nothing a valid config says.
+enum TOMLValueCheck {
+    /// The 1-based line of the first such value and what is wrong with it, or nil.
+    static func firstBrokenValue(in text: String) -> (line: Int, message: String)? {
         var scanner = Scanner(bytes: Array(text.utf8))
-        return scanner.firstBrokenDateTime()
+        return scanner.firstBrokenValue()
     }
 
     /// Walks the text once, skipping strings and comments, and checks each bare word.
@@ -25,10 +28,13 @@ enum TOMLDateTimeCheck {
         /// The last byte that was not blank, a comment or inside a word: what decides whether a word
         /// stands where a value goes.
         var previous = UInt8(ascii: "\n")
-        /// How many arrays the scanner stands in (their values may start lines).
-        var arrayDepth = 0
+        /// The arrays (`[`) and inline tables (`{`) the scanner stands in, innermost last.
+        var containers: [UInt8] = []
 
-        mutating func firstBrokenDateTime() -> Int? {
+        static let dateTimeMessage = "a date-time needs the hour right after its 'T'"
+        static let arrayMessage = "an array needs a value or ']' here"
+
+        mutating func firstBrokenValue() -> (line: Int, message: String)? {
             while index < bytes.count {
                 let byte = bytes[index]
                 switch byte {
@@ -43,23 +49,31 @@ enum TOMLDateTimeCheck {
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
                     skipString(quote: byte)
                     previous = byte
-                case UInt8(ascii: "["):
-                    if previous == UInt8(ascii: "=") || arrayDepth > 0 { arrayDepth += 1 }
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    if previous == UInt8(ascii: "=") || containers.last == UInt8(ascii: "[") { containers.append(byte) }
                     previous = byte
                     index += 1
                 case UInt8(ascii: "]"):
-                    if arrayDepth > 0 { arrayDepth -= 1 }
+                    if containers.last == UInt8(ascii: "[") { containers.removeLast() }
                     previous = byte
                     index += 1
-                case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: "="):
+                case UInt8(ascii: "}"):
+                    if containers.last == UInt8(ascii: "["), standsWhereAValueGoes { return (line, Self.arrayMessage) }
+                    if containers.last == UInt8(ascii: "{") { containers.removeLast() }
+                    previous = byte
+                    index += 1
+                case UInt8(ascii: ","), UInt8(ascii: "="):
                     previous = byte
                     index += 1
                 default:
+                    if containers.last == UInt8(ascii: "["), standsWhereAValueGoes, startsLineSeparator() {
+                        return (line, Self.arrayMessage)
+                    }
                     let start = index
                     if standsWhereAValueGoes {
                         // toml++ reads a value up to one of its value terminators, whatever else it holds.
                         while index < bytes.count, !Self.endsValue(bytes[index]) { index += 1 }
-                        if Self.isBrokenDateTime(bytes[start..<index]) { return line }
+                        if Self.isBrokenDateTime(bytes[start..<index]) { return (line, Self.dateTimeMessage) }
                     } else {
                         while index < bytes.count, !Self.endsWord(bytes[index]) { index += 1 }
                     }
@@ -73,9 +87,15 @@ enum TOMLDateTimeCheck {
         private var standsWhereAValueGoes: Bool {
             switch previous {
             case UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: ","): return true
-            case UInt8(ascii: "\n"): return arrayDepth > 0
+            case UInt8(ascii: "\n"): return containers.last == UInt8(ascii: "[")
             default: return false
             }
+        }
+
+        /// U+0085, U+2028 or U+2029 at `index`: white space to toml++, but no line break it skips.
+        private func startsLineSeparator() -> Bool {
+            let rest = bytes[index...]
+            return rest.starts(with: [0xC2, 0x85]) || rest.starts(with: [0xE2, 0x80, 0xA8]) || rest.starts(with: [0xE2, 0x80, 0xA9])
         }
 
         private mutating func skipToLineEnd() {
