@@ -23,7 +23,9 @@ final class ReaderControllersFuzzRegressionTests: XCTestCase {
     /// skips: `\u{FEFF}[)x` and `a = 1\r\n[)x` reached toml++'s assertion and aborted the process.
     func testHeaderCheckReadsLinesAsTOMLDoes() {
         for (text, line) in [("\u{FEFF}[)x\n", 1), ("\u{FEFF}[\u{FEFF}[", 1), ("a = 1\r\n[)x\r\n", 2),
-            ("sort = \"oldest-first\"\r\n\r\n[[ )query]]\r\n", 3), ("\u{FEFF}[:\u{FFFD}\0\0\0\0[\u{14}$\0\u{1}\u{FFFD}", 1)] {
+            ("sort = \"oldest-first\"\r\n\r\n[[ )query]]\r\n", 3), ("\u{FEFF}[:\u{FFFD}\0\0\0\0[\u{14}$\0\u{1}\u{FFFD}", 1),
+            // Three quotes inside a one-line string or a comment open no multi-line string.
+            ("browser = \"''''lynx %u\"\n\n[\n[qyf]\n\"\n", 3), ("browser = 'x\"\"\"' # '''\n[)x\n", 2)] {
             XCTAssertThrowsError(try ReaderConfig.parse(text)) { error in
                 XCTAssertEqual((error as? ConfigError)?.line, line, text.debugDescription)
             }
