@@ -20,6 +20,7 @@ struct TidingsBench: AsyncParsableCommand {
             PlainTextBenchmark.self,
             ReaderBenchmark.self,
             QueryBenchmark.self,
+            WriterBenchmark.self,
         ])
 
     /// On the main actor, so that the reader benchmarks drive the reader where it runs, on the main
