@@ -18,6 +18,7 @@ let harnesses: [(name: String, folder: String, products: [String])] = [
     ("fuzz-newsboat", "Newsboat", ["FeedModel"]),
     ("fuzz-date", "Date", ["FeedModel", "TidingsText", "FeedExport"]),
     ("fuzz-http-headers", "HTTPHeaders", ["FeedFetch"]),
+    ("fuzz-content-decoding", "ContentDecoding", ["FeedFetch"]),
     ("fuzz-keys", "Keys", ["TerminalView"]),
     ("fuzz-terminal-text", "TerminalText", ["TerminalView", "ReaderControllers"]),
     ("fuzz-query", "Query", ["FeedStore", "FeedModel", "ReaderControllers"]),

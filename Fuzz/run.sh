@@ -23,7 +23,7 @@ jobs=${FUZZ_JOBS:-2}
 swift=${SWIFT:-swift}
 
 targets=(fuzz-feed fuzz-feed-stream fuzz-json-feed fuzz-sanitize fuzz-html-text fuzz-discovery fuzz-opml
-    fuzz-newsboat fuzz-date fuzz-http-headers fuzz-keys fuzz-terminal-text fuzz-query fuzz-config)
+    fuzz-newsboat fuzz-date fuzz-http-headers fuzz-content-decoding fuzz-keys fuzz-terminal-text fuzz-query fuzz-config)
 
 # The dictionary, the largest input and the seed folders of each harness.
 dict() {
@@ -35,6 +35,7 @@ dict() {
         fuzz-newsboat) echo newsboat ;;
         fuzz-date) echo date ;;
         fuzz-http-headers) echo http ;;
+        fuzz-content-decoding) echo content ;;
         fuzz-keys | fuzz-terminal-text) echo terminal ;;
         fuzz-query) echo query ;;
         fuzz-config) echo toml ;;

@@ -23,6 +23,9 @@ extension ReaderConfig {
         if let line = TOMLHeaderCheck.firstBrokenHeader(in: text) {
             throw ConfigError(path: path, line: line, message: "a table header needs a name after '['")
         }
+        if let broken = TOMLValueCheck.firstBrokenValue(in: text) {
+            throw ConfigError(path: path, line: broken.line, message: broken.message)
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

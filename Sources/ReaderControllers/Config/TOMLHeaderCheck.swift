@@ -10,13 +10,13 @@ enum TOMLHeaderCheck {
     static func firstBrokenHeader(in text: String) -> Int? {
         var utf8 = Array(text.utf8)
         if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
-        var inMultilineString = false
+        var openMultiline: UInt8?
         var number = 0
         for line in utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
-            let quotes = occurrences(of: tripleQuote, in: line) + occurrences(of: tripleApostrophe, in: line)
-            defer { if quotes % 2 == 1 { inMultilineString.toggle() } }
-            if inMultilineString { continue }
+            let startsInString = openMultiline != nil
+            openMultiline = multilineStringOpen(after: line, openAtStart: openMultiline)
+            if startsInString { continue }
             var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             guard rest.first == UInt8(ascii: "[") else { continue }
             rest = rest.dropFirst()
@@ -28,22 +28,51 @@ enum TOMLHeaderCheck {
         return nil
     }
 
-    private static let tripleQuote = [UInt8](repeating: UInt8(ascii: "\""), count: 3)
-    private static let tripleApostrophe = Array("'''".utf8)
-
-    /// How many times `pattern` occurs in `line`, counted left to right without overlaps.
-    private static func occurrences(of pattern: [UInt8], in line: ArraySlice<UInt8>) -> Int {
-        var count = 0
+    /// The quote of the multi-line string (three `"` or three `'`) still open at the end of `line`,
+    /// given the one open at its start. One-line strings and comments are read past, so quotes inside
+    /// them open nothing (`browser = "''''lynx"` counted as opening a `'''` string hid the next header
+    /// from the check: fuzz-config).
+    private static func multilineStringOpen(after line: ArraySlice<UInt8>, openAtStart: UInt8?) -> UInt8? {
+        var open = openAtStart
         var index = line.startIndex
-        while index + pattern.count <= line.endIndex {
-            if line[index..<index + pattern.count].elementsEqual(pattern) {
-                count += 1
-                index += pattern.count
-            } else {
+        func triple(_ quote: UInt8, at position: Int) -> Bool {
+            position + 2 < line.endIndex && line[position] == quote && line[position + 1] == quote && line[position + 2] == quote
+        }
+        while index < line.endIndex {
+            let byte = line[index]
+            if let quote = open {
+                if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                    index += 2
+                } else if triple(quote, at: index) {
+                    index += 3
+                    // Up to two more quotes may end the string's text.
+                    while index < line.endIndex, line[index] == quote { index += 1 }
+                    open = nil
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "#"):
+                return nil
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                if triple(byte, at: index) {
+                    open = byte
+                    index += 3
+                } else {
+                    // A one-line string, to its closing quote (escaped quotes of a basic string skipped).
+                    index += 1
+                    while index < line.endIndex, line[index] != byte {
+                        index += byte == UInt8(ascii: "\"") && line[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    index += 1
+                }
+            default:
                 index += 1
             }
         }
-        return count
+        return open
     }
 
     /// A bare-key character, a quote, or the closing bracket of a blank header (toml++ reports that
