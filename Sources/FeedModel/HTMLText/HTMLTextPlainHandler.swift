@@ -56,37 +56,23 @@ struct PlainTextHandler: ~Copyable {
     /// The plain text of `count` bytes of UTF-8 HTML at `bytes`, parsed as `HTMLFragmentDocument`
     /// parses (same options, UTF-8 declared).
     static func plainText(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
-        let handler = UnsafeMutablePointer<PlainTextHandler>.allocate(capacity: 1)
-        handler.initialize(to: PlainTextHandler(capacity: count))
-        defer {
-            handler.deinitialize(count: 1)
-            handler.deallocate()
-        }
-        guard let created = htmlNewParserCtxt() else { return "" }
-        defer { htmlFreeParserCtxt(created) }
-        let context = LibXML2Context(created)
-        var sax = xmlSAXHandler()
-        sax.initialized = 1
-        sax._private = UnsafeMutableRawPointer(handler)
-        sax.startElement = { context, name, _ in
-            guard let handler = PlainTextHandler.from(context), let name else { return }
-            handler.pointee.start(name)
-        }
-        sax.endElement = { context, _ in
-            PlainTextHandler.from(context)?.pointee.end()
-        }
-        sax.characters = { context, text, length in
-            guard let handler = PlainTextHandler.from(context), let text, length > 0 else { return }
-            handler.pointee.characters(UnsafeBufferPointer(start: text, count: Int(length)))
-        }
-        sax.cdataBlock = sax.characters
-        context.installHandler(sax)
-        bytes.withMemoryRebound(to: CChar.self, capacity: count) {
-            let document = htmlCtxtReadMemory(
-                context.pointer, $0, Int32(count), nil, "UTF-8", HTMLFragmentDocument.parseOptions)
-            if let document { xmlFreeDoc(document) }
-        }
-        return handler.pointee.output.string
+        HTMLSAXParse.parse(
+            bytes, count: count, handler: PlainTextHandler(capacity: count),
+            setCallbacks: { sax in
+                sax.startElement = { context, name, _ in
+                    guard let handler = PlainTextHandler.from(context), let name else { return }
+                    handler.pointee.start(name)
+                }
+                sax.endElement = { context, _ in
+                    PlainTextHandler.from(context)?.pointee.end()
+                }
+                sax.characters = { context, text, length in
+                    guard let handler = PlainTextHandler.from(context), let text, length > 0 else { return }
+                    handler.pointee.characters(UnsafeBufferPointer(start: text, count: Int(length)))
+                }
+                sax.cdataBlock = sax.characters
+            },
+            finish: { $0.output.string }) ?? ""
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<PlainTextHandler>? {

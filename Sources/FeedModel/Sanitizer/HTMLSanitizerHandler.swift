@@ -40,40 +40,23 @@ struct SanitizingHandler: ~Copyable {
     /// the document form (`HTMLFragmentDocument`): recover mode, no network, no error output, no
     /// implied DTD; the declared encoding is UTF-8 whatever a `meta` says.
     static func sanitize(_ bytes: UnsafePointer<UInt8>, count: Int, baseURL: String?) -> String {
-        let handler = UnsafeMutablePointer<SanitizingHandler>.allocate(capacity: 1)
-        handler.initialize(to: SanitizingHandler(capacity: count + 64, baseURL: baseURL))
-        defer {
-            handler.deinitialize(count: 1)
-            handler.deallocate()
-        }
-        guard let created = htmlNewParserCtxt() else { return "" }
-        defer { htmlFreeParserCtxt(created) }
-        let context = LibXML2Context(created)
-        var sax = xmlSAXHandler()
-        sax.initialized = 1
-        sax._private = UnsafeMutableRawPointer(handler)
-        sax.startElement = { context, name, attributes in
-            guard let handler = SanitizingHandler.from(context), let name else { return }
-            handler.pointee.start(name, attributes, context)
-        }
-        sax.endElement = { context, _ in
-            SanitizingHandler.from(context)?.pointee.end()
-        }
-        sax.characters = { context, text, length in
-            guard let handler = SanitizingHandler.from(context), let text else { return }
-            handler.pointee.characters(text, Int(length))
-        }
-        sax.cdataBlock = sax.characters
-        context.installHandler(sax)
-        let options = Int32(
-            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue)
-            | Int32(XML_PARSE_HUGE.rawValue)
-        bytes.withMemoryRebound(to: CChar.self, capacity: count) {
-            let document = htmlCtxtReadMemory(context.pointer, $0, Int32(count), nil, "UTF-8", options)
-            if let document { xmlFreeDoc(document) }
-        }
-        return handler.pointee.output.string
+        HTMLSAXParse.parse(
+            bytes, count: count, handler: SanitizingHandler(capacity: count + 64, baseURL: baseURL),
+            setCallbacks: { sax in
+                sax.startElement = { context, name, attributes in
+                    guard let handler = SanitizingHandler.from(context), let name else { return }
+                    handler.pointee.start(name, attributes, context)
+                }
+                sax.endElement = { context, _ in
+                    SanitizingHandler.from(context)?.pointee.end()
+                }
+                sax.characters = { context, text, length in
+                    guard let handler = SanitizingHandler.from(context), let text else { return }
+                    handler.pointee.characters(text, Int(length))
+                }
+                sax.cdataBlock = sax.characters
+            },
+            finish: { $0.output.string }) ?? ""
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SanitizingHandler>? {
