@@ -51,8 +51,27 @@ public enum HTMLText {
         var text = html
         return text.withUTF8 { buffer in
             guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return "" }
+            return HTMLPlainScanText.plainText(buffer) ?? PlainTextHandler.plainText(base, count: buffer.count)
+        }
+    }
+
+    /// `plainText` through libxml2 alone, without trying `HTMLPlainScan` first: the reference the scan
+    /// is checked against (`HTMLPlainScanTests`, `tidings-bench plaintext`).
+    public static func plainTextFromParser(_ html: String) -> String {
+        guard !html.isEmpty else { return "" }
+        var text = html
+        return text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return "" }
             return PlainTextHandler.plainText(base, count: buffer.count)
         }
+    }
+
+    /// `plainText` through `HTMLPlainScan` alone: nil when the scan declines the HTML (for the checks
+    /// and the benchmark).
+    public static func plainTextFromScan(_ html: String) -> String? {
+        guard !html.isEmpty else { return "" }
+        var text = html
+        return text.withUTF8 { HTMLPlainScanText.plainText($0) }
     }
 
     /// `plainText` through a whole libxml2 document, walked node by node: the reference the streaming
