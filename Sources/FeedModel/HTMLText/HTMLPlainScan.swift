@@ -70,8 +70,7 @@ enum HTMLPlainScan {
                 let at = tidings_scan_markup(base, i, count)
                 if at == count { break }
                 if base[at] == UInt8(ascii: "<") {
-                    flush(run, at, into: &sink)
-                    guard let next = markup(at, into: &sink) else { return false }
+                    guard flush(run, at, into: &sink), let next = markup(at, into: &sink) else { return false }
                     i = next
                     run = next
                     continue
@@ -83,8 +82,7 @@ enum HTMLPlainScan {
                 }
                 let next = base[at + 1]
                 if next == UInt8(ascii: "#") {
-                    guard let (value, end) = characterReference(at) else { return false }
-                    flush(run, at, into: &sink)
+                    guard let (value, end) = characterReference(at), flush(run, at, into: &sink) else { return false }
                     emit(value, into: &sink)
                     i = end
                     run = end
@@ -100,7 +98,7 @@ enum HTMLPlainScan {
                         continue
                     }
                     if let value = HTMLPlainScanRules.entity(key) {
-                        flush(run, at, into: &sink)
+                        guard flush(run, at, into: &sink) else { return false }
                         emit(value, into: &sink)
                         i = k + 1
                         run = i
@@ -113,7 +111,7 @@ enum HTMLPlainScan {
                     i = at + 1
                 }
             }
-            flush(run, count, into: &sink)
+            guard flush(run, count, into: &sink) else { return false }
             while let top = stack.popLast() { sink.end(top) }
             return true
         }
@@ -124,11 +122,22 @@ enum HTMLPlainScan {
             return name.withUnsafeBufferPointer { htmlEntityLookup($0.baseAddress) != nil }
         }
 
-        /// Reports text; text before any element opens libxml2's implied paragraph.
-        private mutating func flush<Sink: HTMLPlainScanSink>(_ from: Int, _ to: Int, into sink: inout Sink) {
-            guard to > from else { return }
-            if stack.isEmpty { implyParagraph(into: &sink) }
+        /// Reports text; text outside any element opens libxml2's implied paragraph, unless it is white
+        /// space before a `<` or the end (libxml2's `areBlanks`, which looks at up to 1,000 bytes at a
+        /// time: longer white space there declines). False when the scan declines.
+        private mutating func flush<Sink: HTMLPlainScanSink>(_ from: Int, _ to: Int, into sink: inout Sink) -> Bool {
+            guard to > from else { return true }
+            if stack.isEmpty {
+                var blank = true
+                for index in from..<to where !isBlank(base[index]) {
+                    blank = false
+                    break
+                }
+                if blank && to - from >= 1000 { return false }
+                if !blank || (to < count && base[to] != UInt8(ascii: "<")) { implyParagraph(into: &sink) }
+            }
             sink.text(UnsafeBufferPointer(start: base + from, count: to - from))
+            return true
         }
 
         private mutating func emit<Sink: HTMLPlainScanSink>(_ value: UInt32, into sink: inout Sink) {
@@ -167,7 +176,8 @@ enum HTMLPlainScan {
             var k = at + 2
             var value: UInt32 = 0
             var digits = 0
-            if k < count, base[k] | 0x20 == UInt8(ascii: "x") {
+            let hexadecimal = k < count && base[k] | 0x20 == UInt8(ascii: "x")
+            if hexadecimal {
                 k += 1
                 while k < count, digits <= 6 {
                     let byte = base[k]
@@ -190,7 +200,7 @@ enum HTMLPlainScan {
                     k += 1
                 }
             }
-            guard digits > 0, digits <= 6, k < count, base[k] == UInt8(ascii: ";") else { return nil }
+            guard digits > 0, digits <= (hexadecimal ? 6 : 7), k < count, base[k] == UInt8(ascii: ";") else { return nil }
             let allowed =
                 value == 0x09 || value == 0x0A || value == 0x0D || (value >= 0x20 && value <= 0xD7FF)
                 || (value >= 0xE000 && value <= 0xFFFD) || (value >= 0x10000 && value <= 0x10FFFF)

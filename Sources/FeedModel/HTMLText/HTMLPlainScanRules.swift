@@ -57,7 +57,7 @@ enum HTMLPlainScanRules {
             "xmp", "plaintext", "listing", "textarea", "isindex", "xml",
         ]
         var names = HTMLElement.allCases.dropFirst().map { String(describing: $0) }
-        for name in libxml2Known.split(separator: " ").map(String.init) where !names.contains(name) {
+        for name in libxml2Known.split(whereSeparator: \.isWhitespace).map(String.init) where !names.contains(name) {
             names.append(name)
         }
         return names.filter { !declined.contains($0) }
