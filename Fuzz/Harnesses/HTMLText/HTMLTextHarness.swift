@@ -4,7 +4,8 @@ import TidingsText
 
 /// HTMLText on any bytes, at a width taken from the input: no line is wider than asked (from 8 cells,
 /// the narrowest it lays out), no line holds a control character or escape sequence, link
-/// targets never run script, and the one-line plain text has no control character at all.
+/// targets never run script, and the one-line plain text has no control character at all. Whenever the
+/// fast scan of plain HTML (`HTMLPlainScan`) accepts the input, its text is exactly libxml2's.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTMLText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -22,5 +23,10 @@ public func fuzzHTMLText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let plain = HTMLText.plainText(html)
     require(firstControl(in: plain) == nil, "control character in plain text: \(visible(plain))")
+    if let scanned = HTMLText.plainTextFromScan(html) {
+        let parsed = HTMLText.plainTextFromParser(html)
+        require(scanned == parsed, "the scan's text differs from libxml2's: \(visible(scanned)) against \(visible(parsed))")
+        require(plain == parsed, "plainText differs from libxml2's text")
+    }
     return 0
 }
