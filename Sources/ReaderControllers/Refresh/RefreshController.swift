@@ -66,6 +66,10 @@ public final class RefreshController: Sendable {
         // does not fill the window. Each feed is recorded (and reported) the moment it is stored, by
         // the task that stored it.
         let preparers = options.parallelism
+        // The writer then never stops to copy the log into the database file (nil: it does, as
+        // without them: they only save time, so a refresh goes on when they cannot start).
+        let checkpoints = try? environment.store.startBackgroundCheckpoints()
+        defer { checkpoints?.stop() }
         let window = environment.fetchConfiguration.maxConcurrent + 2 * preparers + 1
         await withTaskCancellationHandler {
             await withTaskGroup(of: PipelineStep.self) { group in
@@ -132,6 +136,7 @@ public final class RefreshController: Sendable {
         } onCancel: {
             fetcher.cancel()
         }
+        checkpoints?.stop()
         let recordedIDs = Set(recorder.results.map(\.feedID))
         for feed in feeds where !recordedIDs.contains(feed.id) {
             recorder.record(.init(result: RefreshFeedResult(
