@@ -244,6 +244,22 @@ final class HTMLPlainScanTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(feedAccepted * 10, feedBodies * 9, "the scan reads at least 90% of the bundled feeds' bodies")
     }
 
+    /// The inputs of a fuzz campaign (`TIDINGS_FUZZ_CORPUS`: a folder of fuzz-html-text inputs, whose
+    /// first two bytes are the harness's options), compared as event sequences: the harness compares
+    /// only the text. Skipped when the variable is not set.
+    func testFuzzCorpusGivesLibxml2sEvents() throws {
+        guard let folder = ProcessInfo.processInfo.environment["TIDINGS_FUZZ_CORPUS"] else {
+            throw XCTSkip("TIDINGS_FUZZ_CORPUS is not set")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        var accepted = 0
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file), data.count > 2 else { continue }
+            if check(String(decoding: data.dropFirst(2), as: UTF8.self)) { accepted += 1 }
+        }
+        print("fuzz corpus: \(accepted) of \(files.count) inputs accepted by the scan")
+    }
+
     /// Random markup from a fixed seed, from pieces the scan accepts and a few it declines.
     func testGeneratedTagSoup() {
         let names = ["p", "div", "span", "b", "i", "a", "li", "ul", "ol", "td", "tr", "table", "th", "tbody", "dd", "dt", "dl",
