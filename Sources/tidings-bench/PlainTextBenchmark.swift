@@ -59,8 +59,12 @@ struct PlainTextBenchmark: ParsableCommand {
         var accepted = 0
         var acceptedBytes = 0
         var scanDifferences = 0
+        var declines: [String: Int] = [:]
         for body in only == nil ? bodies : [] {
-            guard let scanned = HTMLText.plainTextFromScan(body) else { continue }
+            guard let scanned = HTMLText.plainTextFromScan(body) else {
+                declines[HTMLText.plainTextScanDecline(body) ?? "?", default: 0] += 1
+                continue
+            }
             accepted += 1
             acceptedBytes += body.utf8.count
             let parsed = HTMLText.plainTextFromParser(body)
@@ -77,6 +81,9 @@ struct PlainTextBenchmark: ParsableCommand {
                 format: "plaintext scan: accepted=%d (%.1f%%) accepted_bytes=%.1f%% differences=%d",
                 accepted, Double(accepted) * 100 / Double(bodies.count), Double(acceptedBytes) * 100 / Double(bytes),
                 scanDifferences))
+            for (reason, count) in declines.sorted(by: { $0.value > $1.value }).prefix(12) {
+                print("plaintext scan declined: \(count) \(reason)")
+            }
         }
 
         for (name, convert) in [

@@ -27,14 +27,33 @@ protocol HTMLPlainScanSink {
 enum HTMLPlainScan {
     static let maximumDepth = 256
 
+    /// Why the scan declined an input: the first construct it does not read.
+    enum Decline: String {
+        case none, character = "a control character, U+FFFE/U+FFFF or a byte order mark"
+        case declaration = "<! (comment, DOCTYPE, CDATA)", processingInstruction = "<?"
+        case lessThan = "a < that starts no tag", element = "an element", endTag = "an end tag with more than a name"
+        case attribute = "an attribute", reference = "a character or unknown entity reference"
+        case whiteSpace = "long white space outside elements", depth = "nesting", version = "another libxml2"
+    }
+
     /// Reads `bytes` into `sink`; false when the input has something the scan does not read exactly as
     /// libxml2 does (the sink then holds a partial result to throw away).
     static func scan<Sink: HTMLPlainScanSink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> Bool {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        scan(bytes, into: &sink).decline == .none
+    }
+
+    /// `scan`, with why it declined and, for an element, the element's name (for
+    /// `tidings-bench plaintext`).
+    static func scan<Sink: HTMLPlainScanSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink
+    ) -> (decline: Decline, name: ShortNameKey) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return (.none, ShortNameKey()) }
         let n = bytes.count
-        guard HTMLPlainScanRules.isUsable, !hasForbiddenCharacter(base, n) else { return false }
+        guard HTMLPlainScanRules.isUsable else { return (.version, ShortNameKey()) }
+        guard !hasForbiddenCharacter(base, n) else { return (.character, ShortNameKey()) }
         var scanner = Scanner(base: base, count: n)
-        return scanner.run(into: &sink)
+        let read = scanner.run(into: &sink)
+        return (read ? .none : scanner.decline, scanner.declinedName)
     }
 
     /// A C0 control libxml2 drops (or NUL, where it stops), U+FFFE, U+FFFF, or a byte order mark first.
@@ -54,6 +73,8 @@ enum HTMLPlainScan {
         let base: UnsafePointer<UInt8>
         let count: Int
         var stack: [HTMLPlainScanRules.Tag] = []
+        var decline = Decline.none
+        var declinedName = ShortNameKey()
 
         init(base: UnsafePointer<UInt8>, count: Int) {
             self.base = base
@@ -82,7 +103,11 @@ enum HTMLPlainScan {
                 }
                 let next = base[at + 1]
                 if next == UInt8(ascii: "#") {
-                    guard let (value, end) = characterReference(at), flush(run, at, into: &sink) else { return false }
+                    guard let (value, end) = characterReference(at) else {
+                        decline = .reference
+                        return false
+                    }
+                    guard flush(run, at, into: &sink) else { return false }
                     emit(value, into: &sink)
                     i = end
                     run = end
@@ -104,7 +129,10 @@ enum HTMLPlainScan {
                         run = i
                     } else {
                         // Unknown to the table: reported as it is, unless libxml2 knows it after all.
-                        guard !libxml2KnowsEntity(at + 1, k) else { return false }
+                        guard !libxml2KnowsEntity(at + 1, k) else {
+                            decline = .reference
+                            return false
+                        }
                         i = k
                     }
                 } else {
@@ -133,7 +161,10 @@ enum HTMLPlainScan {
                     blank = false
                     break
                 }
-                if blank && to - from >= 1000 { return false }
+                if blank && to - from >= 1000 {
+                    decline = .whiteSpace
+                    return false
+                }
                 if !blank || (to < count && base[to] != UInt8(ascii: "<")) { implyParagraph(into: &sink) }
             }
             sink.text(UnsafeBufferPointer(start: base + from, count: to - from))
@@ -209,10 +240,15 @@ enum HTMLPlainScan {
 
         /// A tag at `at` (`<`): reported, and where it ends; nil when the scan declines it.
         private mutating func markup<Sink: HTMLPlainScanSink>(_ at: Int, into sink: inout Sink) -> Int? {
+            decline = .lessThan
             guard at + 2 < count else { return nil }
             let isEnd = base[at + 1] == UInt8(ascii: "/")
             var k = isEnd ? at + 2 : at + 1
-            guard isLetter(base[k]) else { return nil }
+            guard isLetter(base[k]) else {
+                if base[at + 1] == UInt8(ascii: "!") { decline = .declaration }
+                if base[at + 1] == UInt8(ascii: "?") { decline = .processingInstruction }
+                return nil
+            }
             var key = ShortNameKey()
             while k < count {
                 let byte = base[k]
@@ -227,15 +263,28 @@ enum HTMLPlainScan {
             }
             guard let tag = HTMLPlainScanRules.tag(key), tag.id != HTMLPlainScanRules.html.id,
                 tag.id != HTMLPlainScanRules.body.id
-            else { return nil }
+            else {
+                decline = .element
+                declinedName = key
+                return nil
+            }
             if isEnd {
                 while k < count, isBlank(base[k]) { k += 1 }
-                guard k < count, base[k] == UInt8(ascii: ">") else { return nil }
+                guard k < count, base[k] == UInt8(ascii: ">") else {
+                    decline = .endTag
+                    return nil
+                }
                 endTag(tag, into: &sink)
                 return k + 1
             }
-            guard let (end, selfClosing) = startTagEnd(k) else { return nil }
-            guard startTag(tag, selfClosing: selfClosing, into: &sink) else { return nil }
+            guard let (end, selfClosing) = startTagEnd(k) else {
+                decline = .attribute
+                return nil
+            }
+            guard startTag(tag, selfClosing: selfClosing, into: &sink) else {
+                decline = .depth
+                return nil
+            }
             return end
         }
 

@@ -74,6 +74,27 @@ public enum HTMLText {
         return text.withUTF8 { HTMLPlainScanText.plainText($0) }
     }
 
+    /// Why `HTMLPlainScan` declines `html` (the first construct it does not read, an element with its
+    /// name), or nil when it reads it: for `tidings-bench plaintext`'s histogram.
+    public static func plainTextScanDecline(_ html: String) -> String? {
+        var text = html
+        return text.withUTF8 { buffer -> String? in
+            var sink = HTMLPlainScanText(capacity: 0)
+            let (decline, name) = HTMLPlainScan.scan(buffer, into: &sink)
+            switch decline {
+            case .none: return nil
+            case .element:
+                var bytes: [UInt8] = []
+                for index in 0..<min(name.count, 16) {
+                    let word = index < 8 ? name.low : name.high
+                    bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * (index % 8))))
+                }
+                return "element <\(String(decoding: bytes, as: UTF8.self))\(name.count > 16 ? "..." : "")>"
+            default: return decline.rawValue
+            }
+        }
+    }
+
     /// `plainText` through a whole libxml2 document, walked node by node: the reference the streaming
     /// conversion is checked against (`HTMLTextPlainTests`, `tidings-bench plaintext`).
     public static func plainTextFromDocument(_ html: String) -> String {

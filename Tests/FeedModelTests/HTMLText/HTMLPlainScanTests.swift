@@ -291,3 +291,19 @@ extension Array where Element == String {
         stride(from: 0, to: count - 1, by: 2).map { (self[$0], self[$0 + 1]) }
     }
 }
+
+/// The reasons `tidings-bench plaintext` counts.
+final class HTMLPlainScanDeclineTests: XCTestCase {
+    func testDeclineReasons() {
+        XCTAssertNil(HTMLText.plainTextScanDecline("<p>a &amp; b</p>"))
+        XCTAssertEqual(HTMLText.plainTextScanDecline("<p>a</p><script>x</script>"), "element <script>")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("<!-- c -->"), "<! (comment, DOCTYPE, CDATA)")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("<?x?>"), "<?")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("a < b"), "a < that starts no tag")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("a\u{C}b"), "a control character, U+FFFE/U+FFFF or a byte order mark")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("<a href=\"x>"), "an attribute")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("</p x>"), "an end tag with more than a name")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("&#0;"), "a character or unknown entity reference")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("<averyveryverylongname>"), "element <averyveryverylon...>")
+    }
+}
