@@ -43,9 +43,11 @@ public enum HTMLText {
 
     /// The text of `html` on one line, white space collapsed, for summaries, exports and search.
     ///
-    /// Read from libxml2's parse events as they come (`PlainTextHandler`), without building the
-    /// document: the same text as `plainTextFromDocument`, at a fraction of the cost (a cold refresh
-    /// converts every body it stores, for the search index).
+    /// Plain HTML (most feed bodies) is read by `HTMLPlainScan`, which reports exactly libxml2's parse
+    /// events for what it accepts and declines the rest; the rest is read from libxml2's parse events as
+    /// they come (`PlainTextHandler`), without building the document: the same text as
+    /// `plainTextFromDocument`, at a fraction of the cost (a cold refresh converts every body it
+    /// stores, for the search index, and recomputes it to delete an article's index entries).
     public static func plainText(_ html: String) -> String {
         guard !html.isEmpty else { return "" }
         var text = html
