@@ -91,7 +91,7 @@ let package = Package(
 
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
         .testTarget(
-            name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText"], resources: [.copy("Resources")]),
+            name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText", "CLibXML2"], resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedFetchTests", dependencies: ["FeedFetch", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(

@@ -7,7 +7,11 @@ import Foundation
 /// search index, with `HTMLText.plainText` (libxml2's parse events as they come) and with
 /// `HTMLText.plainTextFromDocument` (a whole document, walked), compares the two texts of every body
 /// byte for byte, and prints how many bodies matched and each conversion's MB/s of bodies from the
-/// thread's CPU time. Exits 1 when any body differs (the first ones are printed).
+/// thread's CPU time. Then the fast scan (`HTMLText.plainTextFromScan`) against libxml2's events
+/// (`plainTextFromParser`): how many bodies it accepts, how many of those differ (must be none), and
+/// why it declines the others (the first construct it stopped at, counted). Exits 1 when any body differs
+/// (the first ones are printed). `--only stream` times `plainText` as a refresh calls it (scan, else
+/// libxml2); `parser`, `scan` and `document` time one path alone.
 struct PlainTextBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plaintext",
@@ -52,8 +56,39 @@ struct PlainTextBenchmark: ParsableCommand {
         }
         print("plaintext compare: files=\(files.count) bodies=\(bodies.count) bytes=\(bytes) differences=\(differences)")
 
+        var accepted = 0
+        var acceptedBytes = 0
+        var scanDifferences = 0
+        var declines: [String: Int] = [:]
+        for body in only == nil ? bodies : [] {
+            guard let scanned = HTMLText.plainTextFromScan(body) else {
+                declines[HTMLText.plainTextScanDecline(body) ?? "?", default: 0] += 1
+                continue
+            }
+            accepted += 1
+            acceptedBytes += body.utf8.count
+            let parsed = HTMLText.plainTextFromParser(body)
+            guard scanned != parsed else { continue }
+            scanDifferences += 1
+            if scanDifferences <= 5 {
+                print("SCAN DIFFERENT: \(body.prefix(300).debugDescription)\n  scan:   \(scanned.prefix(300).debugDescription)"
+                    + "\n  parser: \(parsed.prefix(300).debugDescription)")
+            }
+        }
+        differences += scanDifferences
+        if only == nil {
+            print(String(
+                format: "plaintext scan: accepted=%d (%.1f%%) accepted_bytes=%.1f%% differences=%d",
+                accepted, Double(accepted) * 100 / Double(bodies.count), Double(acceptedBytes) * 100 / Double(bytes),
+                scanDifferences))
+            for (reason, count) in declines.sorted(by: { $0.value > $1.value }).prefix(12) {
+                print("plaintext scan declined: \(count) \(reason)")
+            }
+        }
+
         for (name, convert) in [
-            ("stream", { HTMLText.plainText($0) }), ("document", { HTMLText.plainTextFromDocument($0) }),
+            ("stream", { HTMLText.plainText($0) }), ("parser", { HTMLText.plainTextFromParser($0) }),
+            ("scan", { HTMLText.plainTextFromScan($0) ?? "" }), ("document", { HTMLText.plainTextFromDocument($0) }),
         ] as [(String, (String) -> String)] where only == nil || only == name {
             var outputBytes = 0
             let (rounds, cpu, wall) = ThreadCPUClock.repeatRounds(forAtLeast: time.seconds) {

@@ -43,15 +43,57 @@ public enum HTMLText {
 
     /// The text of `html` on one line, white space collapsed, for summaries, exports and search.
     ///
-    /// Read from libxml2's parse events as they come (`PlainTextHandler`), without building the
-    /// document: the same text as `plainTextFromDocument`, at a fraction of the cost (a cold refresh
-    /// converts every body it stores, for the search index).
+    /// Plain HTML (most feed bodies) is read by `HTMLPlainScan`, which reports exactly libxml2's parse
+    /// events for what it accepts and declines the rest; the rest is read from libxml2's parse events as
+    /// they come (`PlainTextHandler`), without building the document: the same text as
+    /// `plainTextFromDocument`, at a fraction of the cost (a cold refresh converts every body it
+    /// stores, for the search index, and recomputes it to delete an article's index entries).
     public static func plainText(_ html: String) -> String {
         guard !html.isEmpty else { return "" }
         var text = html
         return text.withUTF8 { buffer in
             guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return "" }
+            return HTMLPlainScanText.plainText(buffer) ?? PlainTextHandler.plainText(base, count: buffer.count)
+        }
+    }
+
+    /// `plainText` through libxml2 alone, without trying `HTMLPlainScan` first: the reference the scan
+    /// is checked against (`HTMLPlainScanTests`, `tidings-bench plaintext`).
+    public static func plainTextFromParser(_ html: String) -> String {
+        guard !html.isEmpty else { return "" }
+        var text = html
+        return text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, buffer.count < Int(Int32.max) else { return "" }
             return PlainTextHandler.plainText(base, count: buffer.count)
+        }
+    }
+
+    /// `plainText` through `HTMLPlainScan` alone: nil when the scan declines the HTML (for the checks
+    /// and the benchmark).
+    public static func plainTextFromScan(_ html: String) -> String? {
+        guard !html.isEmpty else { return "" }
+        var text = html
+        return text.withUTF8 { HTMLPlainScanText.plainText($0) }
+    }
+
+    /// Why `HTMLPlainScan` declines `html` (the first construct it does not read, an element with its
+    /// name), or nil when it reads it: for `tidings-bench plaintext`'s histogram.
+    public static func plainTextScanDecline(_ html: String) -> String? {
+        var text = html
+        return text.withUTF8 { buffer -> String? in
+            var sink = HTMLPlainScanText(capacity: 0)
+            let (decline, name) = HTMLPlainScan.scan(buffer, into: &sink)
+            switch decline {
+            case .none: return nil
+            case .element:
+                var bytes: [UInt8] = []
+                for index in 0..<min(name.count, 16) {
+                    let word = index < 8 ? name.low : name.high
+                    bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * (index % 8))))
+                }
+                return "element <\(String(decoding: bytes, as: UTF8.self))\(name.count > 16 ? "..." : "")>"
+            default: return decline.rawValue
+            }
         }
     }
 
