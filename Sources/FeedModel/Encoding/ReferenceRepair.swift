@@ -253,7 +253,7 @@ struct ReferenceRepair {
     ) -> Int? {
         var gt = reference - 1
         while gt >= after, p[gt] != UInt8(ascii: ">") { gt -= 1 }
-        guard gt >= after else { return nil }
+        guard gt >= after, !Self.endsInQuote(p, from: after, to: gt) else { return nil }
         let start = gt + 1
         guard start >= run, let end = TextRunReader.decode(p, from: start, n, into: &decoded),
             end - start >= Self.textRunMinimum
@@ -270,6 +270,22 @@ struct ReferenceRepair {
         guard decoded.withUnsafeBufferPointer({ text($0, raw) }) else { return nil }
         run = end
         return end
+    }
+
+    /// Whether `p[from..<to]`, a tag's start when `p[from]` is `<`, ends inside a quoted attribute
+    /// value: a `>` there does not end the tag.
+    private static func endsInQuote(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Bool {
+        guard p[from] == UInt8(ascii: "<") else { return false }
+        var quote: UInt8 = 0
+        for k in from..<to {
+            let b = p[k]
+            if quote == 0 {
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { quote = b }
+            } else if b == quote {
+                quote = 0
+            }
+        }
+        return quote != 0
     }
 
     /// The section a `<` at `i` opens: `.markup` for anything but `<![CDATA[`, `<!--` and `<?`; nil
