@@ -255,7 +255,7 @@ struct ReferenceRepair {
         while gt >= after, p[gt] != UInt8(ascii: ">") { gt -= 1 }
         guard gt >= after, !Self.endsInQuote(p, from: after, to: gt) else { return nil }
         let start = gt + 1
-        guard start >= run, let end = TextRunReader.decode(p, from: start, n, into: &decoded),
+        guard start >= run, let (end, length) = TextRunReader.decode(p, from: start, n, into: &decoded),
             end - start >= Self.textRunMinimum
         else { return nil }
         if copying {
@@ -267,7 +267,9 @@ struct ReferenceRepair {
         }
         run = start
         let raw = UnsafeBufferPointer(start: p + start, count: end - start)
-        guard decoded.withUnsafeBufferPointer({ text($0, raw) }) else { return nil }
+        guard decoded.withUnsafeBufferPointer({ text(UnsafeBufferPointer(rebasing: $0[..<length]), raw) }) else {
+            return nil
+        }
         run = end
         return end
     }

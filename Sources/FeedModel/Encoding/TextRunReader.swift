@@ -12,86 +12,102 @@ import Glibc
 /// other reference (declared or HTML entities, ones the repair rewrites, a bare `&`), a lone `\r`,
 /// `]]>` (an error in text), or a run the buffer ends in is declined, and libxml2 reads the run.
 enum TextRunReader {
-    /// Decodes the run from `start` to the next `<` in `p[..<n]` into `decoded` (emptied first);
-    /// returns the index of that `<`, or nil when libxml2 must read the run.
-    static func decode(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int, into decoded: inout [UInt8]) -> Int? {
-        decoded.removeAll(keepingCapacity: true)
-        var k = start
-        while true {
-            let special = tidings_scan_markup(p, k, n)
-            if special == n { return nil }
-            guard appendText(p, k, special, into: &decoded) else { return nil }
-            if p[special] == UInt8(ascii: "<") {
-                let run = UnsafeBufferPointer(start: p + start, count: special - start)
-                return XMLCharacters.arePlain(run) ? special : nil
+    /// Decodes the run from `start` to the next `<` in `p[..<n]` into the first bytes of `buffer`
+    /// (grown as needed; the decoded text is never longer than the run); returns the index of that
+    /// `<` and the decoded length, or nil when libxml2 must read the run.
+    static func decode(
+        _ p: UnsafePointer<UInt8>, from start: Int, _ n: Int, into buffer: inout [UInt8]
+    ) -> (end: Int, length: Int)? {
+        guard start < n, let lt = memchr(p + start, Int32(UInt8(ascii: "<")), n - start) else { return nil }
+        let end = UnsafeRawPointer(lt) - UnsafeRawPointer(p)
+        guard isUTF8OfAllowedCharacters(UnsafeBufferPointer(start: p + start, count: end - start)) else { return nil }
+        if buffer.count < end - start { buffer = [UInt8](repeating: 0, count: max(end - start, buffer.count * 2)) }
+        let length = buffer.withUnsafeMutableBufferPointer { out -> Int? in
+            guard let o = out.baseAddress else { return end == start ? 0 : nil }
+            var written = 0
+            var k = start
+            while true {
+                let special = tidings_scan_text_run_special(p, k, end)
+                (o + written).update(from: p + k, count: special - k)
+                written += special - k
+                if special == end { return written }
+                switch p[special] {
+                case UInt8(ascii: "&"):
+                    guard let length = decodeReference(p, special, n, into: o + written, written: &written) else {
+                        return nil
+                    }
+                    k = special + length
+                case UInt8(ascii: ">"):
+                    // `]]>` in text is an error.
+                    if special - 2 >= start, p[special - 1] == UInt8(ascii: "]"), p[special - 2] == UInt8(ascii: "]") {
+                        return nil
+                    }
+                    o[written] = UInt8(ascii: ">")
+                    written += 1
+                    k = special + 1
+                case 0x0D where special + 1 < end && p[special + 1] == 0x0A:
+                    // `\r\n` reads as `\n`; a lone `\r` is read differently depending on where libxml2's input ends.
+                    k = special + 1
+                default:
+                    return nil
+                }
             }
-            guard let length = appendReference(p, special, n, into: &decoded) else { return nil }
-            k = special + length
         }
+        return length.map { (end, $0) }
     }
 
-    /// Appends the text `p[from..<to]` (no `&` or `<` in it) as libxml2 hands it on: `\r\n` as `\n`.
-    /// False for a lone `\r` (libxml2's reading of it depends on where its input ends) and for `]]>`.
+    /// Well-formed UTF-8 without U+FFFE and U+FFFF (the C0 controls are left to the scan).
     @inline(__always)
-    private static func appendText(
-        _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, into decoded: inout [UInt8]
-    ) -> Bool {
-        guard to > from else { return true }
-        if let gt = memchr(p + from, Int32(UInt8(ascii: ">")), to - from) {
-            var at = UnsafeRawPointer(gt) - UnsafeRawPointer(p)
-            while true {
-                if at - 2 >= from, p[at - 1] == UInt8(ascii: "]"), p[at - 2] == UInt8(ascii: "]") { return false }
-                guard at + 1 < to, let next = memchr(p + at + 1, Int32(UInt8(ascii: ">")), to - at - 1) else { break }
-                at = UnsafeRawPointer(next) - UnsafeRawPointer(p)
-            }
+    private static func isUTF8OfAllowedCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        var ascii: Int32 = 0
+        guard tidings_utf8_valid(base, n, &ascii) != 0 else { return false }
+        if ascii != 0 { return true }
+        var i = 0
+        while i < n, let hit = memchr(base + i, 0xEF, n - i) {
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+            if at + 2 < n, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return false }
+            i = at + 1
         }
-        guard var cr = memchr(p + from, 0x0D, to - from).map({ UnsafeRawPointer($0) - UnsafeRawPointer(p) }) else {
-            decoded.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from))
-            return true
-        }
-        var copied = from
-        while true {
-            guard cr + 1 < to, p[cr + 1] == 0x0A else { return false }
-            decoded.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: cr - copied))
-            copied = cr + 1
-            guard cr + 2 < to, let next = memchr(p + cr + 2, 0x0D, to - cr - 2) else { break }
-            cr = UnsafeRawPointer(next) - UnsafeRawPointer(p)
-        }
-        decoded.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: to - copied))
         return true
     }
 
-    /// Appends what the reference at `i` stands for; its length, or nil when libxml2 must read it.
+    /// Writes what the reference at `i` stands for at `out` (adding its length to `written`); returns
+    /// the reference's length, or nil when libxml2 must read it. The run's `<` lies after it.
     @inline(__always)
-    private static func appendReference(
-        _ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, into decoded: inout [UInt8]
+    private static func decodeReference(
+        _ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, into out: UnsafeMutablePointer<UInt8>, written: inout Int
     ) -> Int? {
-        if i &+ 6 <= n {
-            let word = UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt32.self).littleEndian
-            switch word & 0x00FF_FFFF {
-            case 0x3B_746C:  // lt;
-                decoded.append(UInt8(ascii: "<"))
-                return 4
-            case 0x3B_7467:  // gt;
-                decoded.append(UInt8(ascii: ">"))
-                return 4
-            default: break
-            }
-            switch word {
-            case 0x3B70_6D61:  // amp;
-                decoded.append(UInt8(ascii: "&"))
-                return 5
-            case 0x746F_7571 where p[i + 5] == UInt8(ascii: ";"):  // quot;
-                decoded.append(UInt8(ascii: "\""))
-                return 6
-            case 0x736F_7061 where p[i + 5] == UInt8(ascii: ";"):  // apos;
-                decoded.append(UInt8(ascii: "'"))
-                return 6
-            default: break
-            }
+        let word = i + 5 <= n ? UnsafeRawPointer(p + i + 1).loadUnaligned(as: UInt32.self).littleEndian : 0
+        switch word & 0x00FF_FFFF {
+        case 0x3B_746C:  // lt;
+            out[0] = UInt8(ascii: "<")
+            written += 1
+            return 4
+        case 0x3B_7467:  // gt;
+            out[0] = UInt8(ascii: ">")
+            written += 1
+            return 4
+        default: break
         }
-        guard i + 1 < n, p[i + 1] == UInt8(ascii: "#"),
-            case .keep(let length) = ReferenceRepair.reference(p, i, n, final: false)
+        switch word {
+        case 0x3B70_6D61:  // amp;
+            out[0] = UInt8(ascii: "&")
+            written += 1
+            return 5
+        case 0x746F_7571 where p[i + 5] == UInt8(ascii: ";"):  // quot;
+            out[0] = UInt8(ascii: "\"")
+            written += 1
+            return 6
+        case 0x736F_7061 where p[i + 5] == UInt8(ascii: ";"):  // apos;
+            out[0] = UInt8(ascii: "'")
+            written += 1
+            return 6
+        default: break
+        }
+        guard p[i + 1] == UInt8(ascii: "#"), case .keep(let length) = ReferenceRepair.reference(p, i, n, final: false)
         else { return nil }
         // Kept as written: `&#` then decimal digits, or `&#x` then hexadecimal ones, then `;`, naming a
         // character XML allows.
@@ -112,19 +128,23 @@ enum TextRunReader {
         }
         switch value {
         case ..<0x80:
-            decoded.append(UInt8(value))
+            out[0] = UInt8(value)
+            written += 1
         case ..<0x800:
-            decoded.append(UInt8(0xC0 | value >> 6))
-            decoded.append(UInt8(0x80 | value & 0x3F))
+            out[0] = UInt8(0xC0 | value >> 6)
+            out[1] = UInt8(0x80 | value & 0x3F)
+            written += 2
         case ..<0x10000:
-            decoded.append(UInt8(0xE0 | value >> 12))
-            decoded.append(UInt8(0x80 | value >> 6 & 0x3F))
-            decoded.append(UInt8(0x80 | value & 0x3F))
+            out[0] = UInt8(0xE0 | value >> 12)
+            out[1] = UInt8(0x80 | value >> 6 & 0x3F)
+            out[2] = UInt8(0x80 | value & 0x3F)
+            written += 3
         default:
-            decoded.append(UInt8(0xF0 | value >> 18))
-            decoded.append(UInt8(0x80 | value >> 12 & 0x3F))
-            decoded.append(UInt8(0x80 | value >> 6 & 0x3F))
-            decoded.append(UInt8(0x80 | value & 0x3F))
+            out[0] = UInt8(0xF0 | value >> 18)
+            out[1] = UInt8(0x80 | value >> 12 & 0x3F)
+            out[2] = UInt8(0x80 | value >> 6 & 0x3F)
+            out[3] = UInt8(0x80 | value & 0x3F)
+            written += 4
         }
         return length
     }
