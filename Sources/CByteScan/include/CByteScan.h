@@ -78,6 +78,26 @@ static inline size_t tidings_scan_markup(const uint8_t *p, size_t from, size_t n
     return n;
 }
 
+/// The index of the last `byte` in `p[from..<to]`, searching backwards; `from - 1` when there is none
+/// (`from` must be at least 1).
+static inline size_t tidings_scan_last(const uint8_t *p, size_t from, size_t to, uint8_t byte) {
+    size_t i = to;
+#if defined(__SSE2__)
+    const __m128i needle = _mm_set1_epi8((char)byte);
+    while (i >= from + 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i - 16));
+        int bits = _mm_movemask_epi8(_mm_cmpeq_epi8(v, needle));
+        if (bits != 0) return i - 16 + (size_t)(31 - __builtin_clz((unsigned)bits));
+        i -= 16;
+    }
+#endif
+    while (i > from) {
+        i--;
+        if (p[i] == byte) return i;
+    }
+    return from - 1;
+}
+
 /// A byte the feed parser's direct reading of text (FeedModel's `TextRunReader`) stops at: `&`, `>`,
 /// or a C0 control other than tab and line feed (carriage return included).
 static inline size_t tidings_scan_text_run_special(const uint8_t *p, size_t from, size_t n) {

@@ -251,10 +251,10 @@ struct ReferenceRepair {
         emit: (UnsafeBufferPointer<UInt8>) -> Void,
         text: (_ decoded: UnsafeBufferPointer<UInt8>, _ raw: UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Int? {
-        var gt = reference - 1
-        while gt >= after, p[gt] != UInt8(ascii: ">") { gt -= 1 }
-        guard gt >= after, !Self.endsInQuote(p, from: after, to: gt) else { return nil }
-        let start = gt + 1
+        // `p[after]` is a `<` or a section's closing `>`.
+        let gt = Int(bitPattern: UInt(tidings_scan_last(p, after + 1, reference, UInt8(ascii: ">"))))
+        let start = gt > after ? gt + 1 : p[after] == UInt8(ascii: ">") ? after + 1 : -1
+        guard start > after, !Self.endsInQuote(p, from: after, to: start - 1) else { return nil }
         guard start >= run, let (end, length) = TextRunReader.decode(p, from: start, n, into: &decoded),
             end - start >= Self.textRunMinimum
         else { return nil }
