@@ -41,7 +41,8 @@ public final class FeedStore: Sendable {
         // log and database, on the writer's thread: every 16 MB, a cold refresh of 500 feeds synced
         // ~130 times, 4 to 6 s of its wall time on the loaded shared disk; every 64 MB, ~37 times,
         // 1.4 to 2.3 s. After a checkpoint the WAL file is cut back to 64 MB, and a refresh that
-        // stored anything truncates it at its end (`truncateWriteAheadLog`).
+        // stored anything truncates it at its end (`truncateWriteAheadLog`). A refresh also copies
+        // the log in the background (`BackgroundCheckpoints`), so that these find little left to do.
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = -\(db.configuration.readonly ? max(64, readerCacheKilobytes) : 16_384)")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 4096")

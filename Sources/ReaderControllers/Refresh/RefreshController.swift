@@ -10,9 +10,10 @@ import Synchronization
 /// One run: takes the refresh lock (another running refresh makes it throw `RefreshError.locked`,
 /// unless `waitForLock`), makes the store follow the feed list, fetches the chosen feeds concurrently
 /// with their validators, parses and stores each feed as its result arrives (each feed in its own
-/// transaction, so an interrupted run loses nothing committed), writes permanent redirects back to
-/// the feed list, adds the stored articles to the search index in one go (search finds them once the
-/// run ends), then applies the retention policy.
+/// transaction with its articles' search entries, so an interrupted run loses nothing committed and
+/// search finds a feed's articles once it is stored), writes permanent redirects back to the feed
+/// list, then applies the retention policy. Meanwhile the write-ahead log is copied into the database
+/// file in the background (`BackgroundCheckpoints`).
 ///
 /// Threading: `run` may be called from any task; one run at a time per database (the lock). `progress`
 /// is called after every feed as soon as it is stored, serially (under a lock), from any task; keep it short. `cancel` may
@@ -66,6 +67,10 @@ public final class RefreshController: Sendable {
         // does not fill the window. Each feed is recorded (and reported) the moment it is stored, by
         // the task that stored it.
         let preparers = options.parallelism
+        // The writer then never stops to copy the log into the database file (nil: it does, as
+        // without them: they only save time, so a refresh goes on when they cannot start).
+        let checkpoints = try? environment.store.startBackgroundCheckpoints()
+        defer { checkpoints?.stop() }
         let window = environment.fetchConfiguration.maxConcurrent + 2 * preparers + 1
         await withTaskCancellationHandler {
             await withTaskGroup(of: PipelineStep.self) { group in
@@ -132,6 +137,7 @@ public final class RefreshController: Sendable {
         } onCancel: {
             fetcher.cancel()
         }
+        checkpoints?.stop()
         let recordedIDs = Set(recorder.results.map(\.feedID))
         for feed in feeds where !recordedIDs.contains(feed.id) {
             recorder.record(.init(result: RefreshFeedResult(
