@@ -2,14 +2,42 @@
 #include "CByteScan.h"
 #include <string.h>
 
+/// The index of the next byte `tidings_json_escape` cannot copy as it is, from `i` on, having copied
+/// every byte before it to `out + o` (`*o` advanced by as many). Sixteen bytes are stored at a time
+/// before looking at them: the caller's room of six bytes a byte always holds a whole block.
+static inline size_t json_copy_plain(const uint8_t *p, size_t i, size_t n, uint8_t *out, size_t *o) {
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i lineSeparatorLead = _mm_set1_epi8((char)0xE2);
+    const __m128i lastControl = _mm_set1_epi8(0x1F);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        _mm_storeu_si128((__m128i *)(void *)(out + *o), v);
+        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
+        __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                    _mm_or_si128(_mm_cmpeq_epi8(v, lineSeparatorLead), control));
+        int bits = _mm_movemask_epi8(hits);
+        if (bits != 0) {
+            size_t k = (size_t)__builtin_ctz((unsigned)bits);
+            *o += k;
+            return i + k;
+        }
+        *o += 16;
+    }
+#endif
+    size_t j = tidings_scan_json_special(p, i, n);
+    memcpy(out + *o, p + i, j - i);
+    *o += j - i;
+    return j;
+}
+
 size_t tidings_json_escape(const uint8_t *p, size_t n, uint8_t *out) {
     static const char hex[] = "0123456789abcdef";
     size_t i = 0;
     size_t o = 0;
     while (i < n) {
-        size_t j = tidings_scan_json_special(p, i, n);
-        memcpy(out + o, p + i, j - i);
-        o += j - i;
+        size_t j = json_copy_plain(p, i, n, out, &o);
         if (j >= n) break;
         uint8_t b = p[j];
         i = j + 1;

@@ -78,6 +78,53 @@ static inline size_t tidings_scan_markup(const uint8_t *p, size_t from, size_t n
     return n;
 }
 
+/// The index of the last `byte` in `p[from..<to]`, searching backwards; `from - 1` when there is none
+/// (`from` must be at least 1).
+static inline size_t tidings_scan_last(const uint8_t *p, size_t from, size_t to, uint8_t byte) {
+    size_t i = to;
+#if defined(__SSE2__)
+    const __m128i needle = _mm_set1_epi8((char)byte);
+    while (i >= from + 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i - 16));
+        int bits = _mm_movemask_epi8(_mm_cmpeq_epi8(v, needle));
+        if (bits != 0) return i - 16 + (size_t)(31 - __builtin_clz((unsigned)bits));
+        i -= 16;
+    }
+#endif
+    while (i > from) {
+        i--;
+        if (p[i] == byte) return i;
+    }
+    return from - 1;
+}
+
+/// A byte the feed parser's direct reading of text (FeedModel's `TextRunReader`) stops at: `&`, `>`,
+/// or a C0 control other than tab and line feed (carriage return included).
+static inline size_t tidings_scan_text_run_special(const uint8_t *p, size_t from, size_t n) {
+    size_t i = from;
+#if defined(__SSE2__)
+    const __m128i ampersand = _mm_set1_epi8('&');
+    const __m128i close = _mm_set1_epi8('>');
+    const __m128i lastControl = _mm_set1_epi8(0x1F);
+    const __m128i tab = _mm_set1_epi8(9);
+    const __m128i lineFeed = _mm_set1_epi8(10);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
+        __m128i allowed = _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lineFeed));
+        __m128i hits = _mm_or_si128(_mm_andnot_si128(allowed, control),
+                                    _mm_or_si128(_mm_cmpeq_epi8(v, ampersand), _mm_cmpeq_epi8(v, close)));
+        int bits = _mm_movemask_epi8(hits);
+        if (bits != 0) return i + (size_t)__builtin_ctz((unsigned)bits);
+    }
+#endif
+    for (; i < n; i++) {
+        uint8_t b = p[i];
+        if (b == '&' || b == '>' || (b < 0x20 && b != 9 && b != 10)) return i;
+    }
+    return n;
+}
+
 /// A byte the sanitizer's no-change check (FeedModel's `SanitizedFormCheck`) looks at in text: `<`,
 /// `>`, `&`, a control character other than tab and line feed, DEL, or 0xC2 and 0xEF (the lead bytes
 /// of the C1 controls and of U+FFFE/U+FFFF).

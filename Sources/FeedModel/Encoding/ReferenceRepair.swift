@@ -18,7 +18,11 @@ import Foundation
 /// `cdata` once its opener has been emitted: when that takes the content (see
 /// `XMLFeedParser.deliverCDATA`), only `]]>` and what follows are emitted, so libxml2 does not walk
 /// the content byte by byte three times (find the end, check the characters, count lines).
-/// Used by one parse on one thread.
+///
+/// Likewise a run of text in element content that holds references and ends in the same chunk is
+/// offered to `text`, decoded (`TextRunReader`), once everything before it has been emitted: when
+/// that takes it (see `XMLFeedParser.deliverText`), the run is not emitted, and libxml2 does not
+/// parse each reference and report it on its own. Used by one parse on one thread.
 struct ReferenceRepair {
     private enum Section { case markup, cdata, comment, instruction }
 
@@ -26,16 +30,21 @@ struct ReferenceRepair {
     private var carry: [UInt8] = []
     private var joined: [UInt8] = []
     private var out: [UInt8] = []
+    private var decoded: [UInt8] = []
     /// What made the document not well-formed, the first time something was repaired.
     private(set) var firstProblem: String?
 
     /// Repairs one chunk and hands the result to `emit` (the input itself when nothing changed).
+    ///
+    /// `cdata` gets the content of a CDATA section, `text` a decoded run of text and the bytes it was
+    /// decoded from; each returns whether it took them (else they are emitted as usual).
     mutating func repair(
         _ chunk: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void,
-        cdata: (UnsafeBufferPointer<UInt8>) -> Bool
+        cdata: (UnsafeBufferPointer<UInt8>) -> Bool,
+        text: (_ decoded: UnsafeBufferPointer<UInt8>, _ raw: UnsafeBufferPointer<UInt8>) -> Bool
     ) {
         if carry.isEmpty {
-            scan(chunk, final: final, emit: emit, cdata: cdata)
+            scan(chunk, final: final, emit: emit, cdata: cdata, text: text)
             return
         }
         // The held bytes are read together with the chunk's first bytes only (never a copy of the
@@ -47,12 +56,12 @@ struct ReferenceRepair {
         carry.removeAll(keepingCapacity: true)
         let head = joined
         let whole = take == chunk.count
-        head.withUnsafeBufferPointer { scan($0, final: final && whole, emit: emit, cdata: cdata) }
+        head.withUnsafeBufferPointer { scan($0, final: final && whole, emit: emit, cdata: cdata, text: text) }
         if whole { return }
         // Bytes held back from the head lie within the chunk: read on from where they start.
         let resume = take - carry.count
         carry.removeAll(keepingCapacity: true)
-        scan(UnsafeBufferPointer(rebasing: chunk[resume...]), final: final, emit: emit, cdata: cdata)
+        scan(UnsafeBufferPointer(rebasing: chunk[resume...]), final: final, emit: emit, cdata: cdata, text: text)
     }
 
     /// The shortest CDATA content offered to `cdata`: below it, the extra push costs more than it saves.
@@ -66,7 +75,7 @@ struct ReferenceRepair {
     /// The most bytes a reference or a markup opener is looked at before it is decided.
     private static let lookahead = 72
 
-    private enum Reference {
+    enum Reference {
         /// A reference libxml2 reads as meant; its length.
         case keep(Int)
         /// A bare `&`.
@@ -80,7 +89,8 @@ struct ReferenceRepair {
 
     private mutating func scan(
         _ input: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void,
-        cdata: (UnsafeBufferPointer<UInt8>) -> Bool
+        cdata: (UnsafeBufferPointer<UInt8>) -> Bool,
+        text: (_ decoded: UnsafeBufferPointer<UInt8>, _ raw: UnsafeBufferPointer<UInt8>) -> Bool
     ) {
         guard let p = input.baseAddress, input.count > 0 else { return }
         let n = input.count
@@ -89,6 +99,9 @@ struct ReferenceRepair {
         var copying = false
         /// Where the content of a CDATA section opened in this buffer starts; -1 when none is open.
         var cdataStart = -1
+        /// The markup (a `<`, or the `>` ending a section) after which a run of text may start, with
+        /// no `&` since; -1 when there is none in this buffer.
+        var textAfter = -1
         out.removeAll(keepingCapacity: true)
         scanning: while i < n {
             switch section {
@@ -97,9 +110,11 @@ struct ReferenceRepair {
                 if i == n { break scanning }
                 if p[i] == UInt8(ascii: "<") {
                     if i + 1 < n, p[i + 1] != UInt8(ascii: "!"), p[i + 1] != UInt8(ascii: "?") {
+                        textAfter = i
                         i += 1
                         continue
                     }
+                    textAfter = -1
                     switch Self.opener(p, i, n) {
                     case .some(.markup): i += 1
                     case .some(let kind):
@@ -115,6 +130,14 @@ struct ReferenceRepair {
                         }
                     }
                     continue
+                }
+                if textAfter >= 0 {
+                    let after = textAfter
+                    textAfter = -1
+                    if let end = readTextRun(p, after: after, reference: i, n, run: &run, copying: copying, emit: emit, text: text) {
+                        i = end
+                        continue
+                    }
                 }
                 if i &+ 5 <= n {
                     // `&lt;`, `&gt;` and `&amp;` are most references: one load each.
@@ -202,6 +225,7 @@ struct ReferenceRepair {
                 }
                 cdataStart = -1
                 section = .markup
+                textAfter = found
                 i = found + 1
             }
         }
@@ -212,6 +236,58 @@ struct ReferenceRepair {
         } else if end > run {
             emit(UnsafeBufferPointer(start: p + run, count: end - run))
         }
+    }
+
+    /// The shortest text run offered to `text`: below it, the extra push costs more than it saves.
+    private static let textRunMinimum = 64
+
+    /// Offers the run of text holding the reference at `reference` to `text`: the run starts after
+    /// the last `>` since `after` (markup with no `&` in between) and ends at the next `<`. Emits
+    /// everything before the run first, so that libxml2 stands at its start; returns the index of
+    /// the `<` when `text` took the run (then `run`, the start of what is still to emit, is that `<`),
+    /// nil when the run is left to libxml2.
+    private mutating func readTextRun(
+        _ p: UnsafePointer<UInt8>, after: Int, reference: Int, _ n: Int, run: inout Int, copying: Bool,
+        emit: (UnsafeBufferPointer<UInt8>) -> Void,
+        text: (_ decoded: UnsafeBufferPointer<UInt8>, _ raw: UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Int? {
+        // `p[after]` is a `<` or a section's closing `>`.
+        let gt = Int(bitPattern: UInt(tidings_scan_last(p, after + 1, reference, UInt8(ascii: ">"))))
+        let start = gt > after ? gt + 1 : p[after] == UInt8(ascii: ">") ? after + 1 : -1
+        guard start > after, !Self.endsInQuote(p, from: after, to: start - 1) else { return nil }
+        guard start >= run, let (end, length) = TextRunReader.decode(p, from: start, n, into: &decoded),
+            end - start >= Self.textRunMinimum
+        else { return nil }
+        if copying {
+            out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: start - run))
+            out.withUnsafeBufferPointer { emit($0) }
+            out.removeAll(keepingCapacity: true)
+        } else if start > run {
+            emit(UnsafeBufferPointer(start: p + run, count: start - run))
+        }
+        run = start
+        let raw = UnsafeBufferPointer(start: p + start, count: end - start)
+        guard decoded.withUnsafeBufferPointer({ text(UnsafeBufferPointer(rebasing: $0[..<length]), raw) }) else {
+            return nil
+        }
+        run = end
+        return end
+    }
+
+    /// Whether `p[from..<to]`, a tag's start when `p[from]` is `<`, ends inside a quoted attribute
+    /// value: a `>` there does not end the tag.
+    private static func endsInQuote(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Bool {
+        guard p[from] == UInt8(ascii: "<") else { return false }
+        var quote: UInt8 = 0
+        for k in from..<to {
+            let b = p[k]
+            if quote == 0 {
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { quote = b }
+            } else if b == quote {
+                quote = 0
+            }
+        }
+        return quote != 0
     }
 
     /// The section a `<` at `i` opens: `.markup` for anything but `<![CDATA[`, `<!--` and `<?`; nil
@@ -278,7 +354,7 @@ struct ReferenceRepair {
     }
 
     /// Reads the reference starting with the `&` at `i`.
-    private static func reference(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Reference {
+    static func reference(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, final: Bool) -> Reference {
         var j = i + 1
         guard j < n else { return final ? .bare : .needMore }
         if p[j] == UInt8(ascii: "#") {

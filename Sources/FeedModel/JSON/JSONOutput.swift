@@ -88,15 +88,12 @@ struct JSONOutput: ~Copyable {
             }
             if lineBreak == 1 {
                 out[k] = 0x0A
-                k += 1
-                for _ in 0..<indent {
-                    out[k] = 0x20
-                    k += 1
-                }
+                (out + k + 1).update(repeating: 0x20, count: indent)
+                k += 1 + indent
             }
             out[k] = UInt8(ascii: "\"")
             k += 1
-            for j in 0..<length { out[k + j] = source[j] }
+            (out + k).update(from: source, count: length)
             k += length
             out[k] = UInt8(ascii: "\"")
             out[k + 1] = UInt8(ascii: ":")

@@ -10,6 +10,9 @@ struct ChunkTailHold {
     /// Bytes held from the previous chunk: from a non-ASCII byte among its last three on.
     private var held: [UInt8] = []
 
+    /// Whether no bytes are held.
+    var isEmpty: Bool { held.isEmpty }
+
     /// Hands on `bytes` (after what was held) except a tail that must wait for more; `final` hands
     /// on everything.
     mutating func pass(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void) {

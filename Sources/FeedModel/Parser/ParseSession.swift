@@ -71,7 +71,7 @@ final class ParseSession {
         if final, mode == .xml, let xml, failure == nil {
             references.repair(
                 UnsafeBufferPointer(start: nil, count: 0), final: true, emit: { xml.push($0, terminate: false) },
-                cdata: { xml.deliverCDATA($0) })
+                cdata: { xml.deliverCDATA($0) }, text: { xml.deliverText($0, raw: $1) })
             xml.push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
             checkFailure(xml)
         }
@@ -107,7 +107,8 @@ final class ParseSession {
             guard let xml else { return }
             guard failure == nil else { return }
             references.repair(
-                input, final: false, emit: { xml.push($0, terminate: false) }, cdata: { xml.deliverCDATA($0) })
+                input, final: false, emit: { xml.push($0, terminate: false) }, cdata: { xml.deliverCDATA($0) },
+                text: { xml.deliverText($0, raw: $1) })
             checkFailure(xml)
         case .undecided:
             break

@@ -18,6 +18,8 @@ struct XMLFeedEvents: ~Copyable {
     private(set) var sawInvalidUTF8 = false
     /// Set once libxml2 reported the document not well-formed (its own flag is reset, see `undoLossyRecoveries`).
     private(set) var sawMalformed = false
+    /// Set once libxml2 reported anything (an error or a warning, whatever its domain).
+    private(set) var sawError = false
     private var names = ElementNameCache()
     private var bareAtomApplied = false
     /// The entity whose declaration was just read. libxml2 asks for it once right after (only to
@@ -61,13 +63,15 @@ struct XMLFeedEvents: ~Copyable {
         }
         sax.serror = { data, error in
             guard let events = XMLFeedEvents.from(data), let error else { return }
+            events.pointee.sawError = true
             events.pointee.record(error.pointee)
         }
         return sax
     }
 
-    /// A CDATA block read without libxml2 (`XMLFeedParser.deliverCDATA`): what its callback does.
-    mutating func cdataBlock(_ content: UnsafeBufferPointer<UInt8>) {
+    /// Text or a CDATA block read without libxml2 (`XMLFeedParser.deliverText`, `deliverCDATA`): what
+    /// libxml2's callback for them does.
+    mutating func characters(_ content: UnsafeBufferPointer<UInt8>) {
         undoLossyRecoveries()
         builder.characters(content)
     }

@@ -4,6 +4,8 @@ import CLibXML2
 ///
 /// Created, fed and finished on one thread; the SAX callbacks run synchronously inside `push`.
 final class XMLFeedParser {
+    /// Whether text and CDATA content may be read without libxml2 (`FeedParserOptions.readsTextDirectly`).
+    private let readsTextDirectly: Bool
     /// Allocated before the context, which is created with this pointer as its user data.
     private let events: UnsafeMutablePointer<XMLFeedEvents>
     private let context: LibXML2Context
@@ -22,6 +24,7 @@ final class XMLFeedParser {
             throw .parserUnavailable
         }
         self.events = events
+        readsTextDirectly = options.readsTextDirectly
         context = LibXML2Context(created)
         events.pointee.context = context
         xmlCtxtUseOptions(
@@ -71,9 +74,24 @@ final class XMLFeedParser {
     /// checked that `content` holds only characters XML allows (`XMLCharacters.arePlain`), so
     /// libxml2's own check of them could not have failed.
     func deliverCDATA(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !stopped, prolog.released, context.isInsideCDATASectionAtEnd else { return false }
-        events.pointee.cdataBlock(content)
-        context.advancePast(cdataContent: content)
+        guard readsTextDirectly, !stopped, prolog.released, context.isInsideCDATASectionAtEnd else { return false }
+        events.pointee.characters(content)
+        context.advancePast(unread: content)
+        return true
+    }
+
+    /// Reads a run of text libxml2 has not been given as libxml2 would, without it: `decoded` (the
+    /// run read by `TextRunReader`) goes to the builder as characters, and libxml2's position moves
+    /// past `raw`, the run as written. Only when nothing is held back from libxml2, it has read
+    /// everything pushed so far, ending with a `>`, stands in element content and has reported no
+    /// error in the document (so its recoveries, which drop references, never come into it); false
+    /// (nothing done) otherwise, and the caller pushes the run as usual.
+    func deliverText(_ decoded: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard readsTextDirectly, !stopped, prolog.released, tail.isEmpty, !events.pointee.sawError,
+            context.isInContentAfterMarkupAtEnd
+        else { return false }
+        events.pointee.characters(decoded)
+        context.advancePast(characterData: raw)
         return true
     }
 

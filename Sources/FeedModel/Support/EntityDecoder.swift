@@ -1,3 +1,4 @@
+import Glibc
 import TidingsText
 
 /// Decodes HTML character references (`&amp;`, `&eacute;`, `&#233;`, `&#xE9;`) in text that a feed
@@ -13,9 +14,8 @@ enum EntityDecoder {
     static func decode(bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let p = bytes.baseAddress else { return nil }
         let n = bytes.count
-        var i = 0
-        while i < n, p[i] != UInt8(ascii: "&") { i += 1 }
-        guard i < n else { return nil }
+        guard let ampersand = memchr(p, Int32(UInt8(ascii: "&")), n) else { return nil }
+        var i = UnsafeRawPointer(ampersand) - UnsafeRawPointer(p)
         var out: [UInt8] = []
         out.reserveCapacity(n)
         var run = 0

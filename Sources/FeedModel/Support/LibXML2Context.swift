@@ -61,10 +61,31 @@ struct LibXML2Context {
         return memcmp(cur - 9, "<![CDATA[", 9) == 0
     }
 
-    /// Moves the position of the current input past CDATA content libxml2 was not given, as its own
+    /// Whether libxml2 has read all the input it holds, the last byte a `>`, and stands in element
+    /// content with SAX callbacks on, the document well-formed so far and read as UTF-8: the next
+    /// bytes it is given are read as character data.
+    var isInContentAfterMarkupAtEnd: Bool {
+        let context = pointer.pointee
+        guard context.instate == XML_PARSER_CONTENT, context.disableSAX == 0, context.inputNr == 1,
+            context.wellFormed != 0, context.charset == Int32(XML_CHAR_ENCODING_UTF8.rawValue), let input = context.input
+        else { return false }
+        guard let cur = input.pointee.cur, let base = input.pointee.base, cur == input.pointee.end, cur > base
+        else { return false }
+        return cur[-1] == UInt8(ascii: ">")
+    }
+
+    /// Moves libxml2 past character data it was not given, which was read without it: as after its
+    /// own reading of the data (`xmlParseCharData` starts with a fresh look-ahead index), then the
+    /// position moved as by `advancePast(unread:)`.
+    func advancePast(characterData raw: UnsafeBufferPointer<UInt8>) {
+        pointer.pointee.checkIndex = 0
+        advancePast(unread: raw)
+    }
+
+    /// Moves the position of the current input past content libxml2 was not given, as its own
     /// skip over the content would (`SKIPL` in parser.c): a line and column 1 at each line feed, a
     /// column per other byte, and the bytes counted as consumed.
-    func advancePast(cdataContent content: UnsafeBufferPointer<UInt8>) {
+    func advancePast(unread content: UnsafeBufferPointer<UInt8>) {
         guard let input = pointer.pointee.input, let base = content.baseAddress else { return }
         var lines: Int32 = 0
         var lastLineFeed = -1
