@@ -17,11 +17,12 @@ protocol HTMLPlainScanSink {
 /// U+FFFE, U+FFFF and a leading byte order mark); start tags `<name attr attr=value attr="value"
 /// attr='value'>` and `/>` of the names in `HTMLPlainScanRules` (not `html`, `body` or head elements);
 /// end tags `</name>`; `&name;` of libxml2's HTML 4 entities, `&#N;` and `&#xH;` of characters XML
-/// allows, and `&` that starts no reference (kept as it is, as libxml2 keeps it). The elements
+/// allows, `&` that starts no reference (kept as it is, as libxml2 keeps it), and plain comments
+/// `<!-- ... -->` (no `--` inside, not starting with `>` or `->`). The elements
 /// follow libxml2's rules: implied `html`, `body` and, for text before any element, `p`; start tags
 /// that end open elements; empty elements; end tags that end the elements above their match unless
-/// one has a higher end priority, and are ignored without a match. Anything else — comments,
-/// `<!`, `<?`, a `<` that starts no tag, unquoted values with quotes or `<`, unknown or
+/// one has a higher end priority, and are ignored without a match. Anything else — other
+/// comments, `<!`, `<?`, a `<` that starts no tag, unquoted values with quotes or `<`, unknown or
 /// namespaced names, `&#` forms libxml2 rejects, nesting beyond 256 — declines (returns false), and
 /// the caller hands the input to libxml2.
 enum HTMLPlainScan {
@@ -84,8 +85,13 @@ enum HTMLPlainScan {
 
         mutating func run<Sink: HTMLPlainScanSink>(into sink: inout Sink) -> Bool {
             var i = 0
-            // libxml2 skips the white space before the document.
+            // libxml2 skips the white space before the document, and comments and the white space
+            // after them there.
             while i < count, isBlank(base[i]) { i += 1 }
+            while let end = commentEnd(i) {
+                i = end
+                while i < count, isBlank(base[i]) { i += 1 }
+            }
             var run = i  // where the text not yet reported starts
             while true {
                 let at = tidings_scan_markup(base, i, count)
@@ -202,6 +208,29 @@ enum HTMLPlainScan {
             sink.start(HTMLPlainScanRules.paragraph)
         }
 
+        /// Where a comment at `at` ends, for the comments the scan reads (libxml2 reports none of them
+        /// to the plain text): `<!--`, then text whose first `--` is the `-->` that ends it and that does
+        /// not start with `>` or `->` (libxml2 ends those early). Nil for anything else.
+        private func commentEnd(_ at: Int) -> Int? {
+            guard at + 7 <= count, base[at] == UInt8(ascii: "<"), base[at + 1] == UInt8(ascii: "!"),
+                base[at + 2] == UInt8(ascii: "-"), base[at + 3] == UInt8(ascii: "-")
+            else { return nil }
+            let content = at + 4
+            let dash = UInt8(ascii: "-")
+            if base[content] == UInt8(ascii: ">") || (base[content] == dash && base[content + 1] == UInt8(ascii: ">")) {
+                return nil
+            }
+            var k = content
+            while k + 2 < count {
+                guard let found = memchr(base + k, Int32(dash), count - k) else { return nil }
+                let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                guard index + 2 < count else { return nil }
+                if base[index + 1] == dash { return base[index + 2] == UInt8(ascii: ">") ? index + 3 : nil }
+                k = index + 1
+            }
+            return nil
+        }
+
         /// `&#N;` or `&#xH;` of a character XML allows: its value and where the reference ends.
         private func characterReference(_ at: Int) -> (UInt32, Int)? {
             var k = at + 2
@@ -245,6 +274,7 @@ enum HTMLPlainScan {
             let isEnd = base[at + 1] == UInt8(ascii: "/")
             var k = isEnd ? at + 2 : at + 1
             guard isLetter(base[k]) else {
+                if let end = commentEnd(at) { return end }
                 if base[at + 1] == UInt8(ascii: "!") { decline = .declaration }
                 if base[at + 1] == UInt8(ascii: "?") { decline = .processingInstruction }
                 return nil

@@ -187,6 +187,9 @@ final class HTMLPlainScanTests: XCTestCase {
             "<object data=x><param name=a value=b>o</object>", "<a\thref=x>t</a>", "<a b=\"\" c=''>t</a>",
             "<p a=\"1\"b=\"2\">t</p>", "<embed src=x>e", "<center>c</center>", "<font face=x>f</font>",
             "<form><input type=text><label>l</label></form>", "<details><summary>s</summary>d</details>",
+            "<!-- c --><p>x</p>", " <!-- c -->\n <!--d-->  text", "<!-- c -->  <b>x</b>", "a<!-- c -->b",
+            "<p>a</p> <!-- c --> <p>b</p>", "</p> <!-- c --> x", "<!---->x", "<!-- - a - -->x", "<!--<p>-->x",
+            "<!-- more -->", "<!--é日本-->x", "<ul><!-- c --><li>a</ul>",
         ] {
             accepts(html)
         }
@@ -194,7 +197,8 @@ final class HTMLPlainScanTests: XCTestCase {
 
     func testDeclinedConstructs() {
         for html in [
-            "<!-- c --><p>x</p>", "<!DOCTYPE html><p>x", "<![CDATA[x]]>", "<?php x ?>", "a < b", "a <3", "<", "a<",
+            "<!DOCTYPE html><p>x", "<!-->x", "<!--->x", "<!-- a -- b -->x", "<!-- a --!>x", "<!-- a", "<!--",
+            "<!-- a --", "x<!----->y", "<!-->", "a<!-- b -- >c-->d", "<![CDATA[x]]>", "<?php x ?>", "a < b", "a <3", "<", "a<",
             "</ p>", "</3>", "<>", "</>", "<p", "<p x", "<a href=\"x>t", "<a href='x>t", "<a href=x\"y>t", "<a href=`x`>t",
             "<a href=>t", "<br / >x", "<p/x>", "<p =x>", "<p \"x\">", "<p 1=2>", "<o:p>x</o:p>", "<my-element>x</my-element>",
             "<foo>x</foo>", "</p x>", "<script>x</script>", "<style>p{}</style>", "<title>t</title>", "<meta charset=x>",
@@ -270,7 +274,7 @@ final class HTMLPlainScanTests: XCTestCase {
         for name in names {
             pieces += ["<\(name)>", "</\(name)>", "<\(name)/>", "<\(name.uppercased()) class=x>", "<\(name) a='1' b=c>"]
         }
-        pieces += ["<!-- c -->", "<", "<script>x</script>", "<x:y>"]
+        pieces += ["<!-- c -->", "<!---->", "<!-- a - b -->", "<!--->", "<!-- a -- b -->", "<", "<script>x</script>", "<x:y>"]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -297,7 +301,7 @@ final class HTMLPlainScanDeclineTests: XCTestCase {
     func testDeclineReasons() {
         XCTAssertNil(HTMLText.plainTextScanDecline("<p>a &amp; b</p>"))
         XCTAssertEqual(HTMLText.plainTextScanDecline("<p>a</p><script>x</script>"), "element <script>")
-        XCTAssertEqual(HTMLText.plainTextScanDecline("<!-- c -->"), "<! (comment, DOCTYPE, CDATA)")
+        XCTAssertEqual(HTMLText.plainTextScanDecline("<!DOCTYPE html>"), "<! (comment, DOCTYPE, CDATA)")
         XCTAssertEqual(HTMLText.plainTextScanDecline("<?x?>"), "<?")
         XCTAssertEqual(HTMLText.plainTextScanDecline("a < b"), "a < that starts no tag")
         XCTAssertEqual(HTMLText.plainTextScanDecline("a\u{C}b"), "a control character, U+FFFE/U+FFFF or a byte order mark")
