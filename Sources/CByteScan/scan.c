@@ -7,17 +7,10 @@
 /// before looking at them: the caller's room of six bytes a byte always holds a whole block.
 static inline size_t json_copy_plain(const uint8_t *p, size_t i, size_t n, uint8_t *out, size_t *o) {
 #if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    const __m128i lineSeparatorLead = _mm_set1_epi8((char)0xE2);
-    const __m128i lastControl = _mm_set1_epi8(0x1F);
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
         _mm_storeu_si128((__m128i *)(void *)(out + *o), v);
-        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
-        __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                                    _mm_or_si128(_mm_cmpeq_epi8(v, lineSeparatorLead), control));
-        int bits = _mm_movemask_epi8(hits);
+        int bits = tidings_json_special_bits(v);
         if (bits != 0) {
             size_t k = (size_t)__builtin_ctz((unsigned)bits);
             *o += k;

@@ -11,21 +11,28 @@
 #include <emmintrin.h>
 #endif
 
+#if defined(__SSE2__)
+/// Which of the sixteen bytes of `v` a JSON string cannot hold as they are (see
+/// `tidings_scan_json_special`), one bit each.
+static inline int tidings_json_special_bits(__m128i v) {
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i lineSeparatorLead = _mm_set1_epi8((char)0xE2);
+    const __m128i lastControl = _mm_set1_epi8(0x1F);
+    __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
+    __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                _mm_or_si128(_mm_cmpeq_epi8(v, lineSeparatorLead), control));
+    return _mm_movemask_epi8(hits);
+}
+#endif
+
 /// A byte a JSON string cannot hold as it is: below 0x20, `"`, `\`, or 0xE2 (the lead byte of
 /// U+2028 and U+2029, which JavaScript reads as line ends).
 static inline size_t tidings_scan_json_special(const uint8_t *p, size_t from, size_t n) {
     size_t i = from;
 #if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    const __m128i lineSeparatorLead = _mm_set1_epi8((char)0xE2);
-    const __m128i lastControl = _mm_set1_epi8(0x1F);
     for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
-        __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                                    _mm_or_si128(_mm_cmpeq_epi8(v, lineSeparatorLead), control));
-        int bits = _mm_movemask_epi8(hits);
+        int bits = tidings_json_special_bits(_mm_loadu_si128((const __m128i *)(const void *)(p + i)));
         if (bits != 0) return i + (size_t)__builtin_ctz((unsigned)bits);
     }
 #endif

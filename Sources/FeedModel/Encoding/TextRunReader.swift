@@ -63,15 +63,7 @@ enum TextRunReader {
         let n = bytes.count
         var ascii: Int32 = 0
         guard tidings_utf8_valid(base, n, &ascii) != 0 else { return false }
-        if ascii != 0 { return true }
-        var i = 0
-        while i < n, let hit = memchr(base + i, 0xEF, n - i) {
-            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-            // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
-            if at + 2 < n, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return false }
-            i = at + 1
-        }
-        return true
+        return ascii != 0 || !XMLCharacters.containsFFFEOrFFFF(base, count: n)
     }
 
     /// Writes what the reference at `i` stands for at `out` (adding its length to `written`); returns

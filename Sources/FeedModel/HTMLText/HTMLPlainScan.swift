@@ -61,13 +61,7 @@ enum HTMLPlainScan {
     private static func hasForbiddenCharacter(_ base: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         if tidings_scan_forbidden_control(base, 0, n) != n { return true }
         if n >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { return true }
-        var from = 0
-        while from < n, let found = memchr(base + from, 0xEF, n - from) {
-            let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-            if at + 2 < n, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return true }
-            from = at + 1
-        }
-        return false
+        return XMLCharacters.containsFFFEOrFFFF(base, count: n)
     }
 
     private struct Scanner {

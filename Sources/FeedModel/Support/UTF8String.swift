@@ -35,14 +35,18 @@ enum XMLCharacters {
         guard tidings_utf8_valid(base, n, &ascii) != 0, tidings_scan_forbidden_control(base, 0, n) == n else {
             return false
         }
-        if ascii != 0 { return true }
+        return ascii != 0 || !containsFFFEOrFFFF(base, count: n)
+    }
+
+    /// Whether `n` bytes of UTF-8 at `base` hold U+FFFE or U+FFFF (EF BF BE, EF BF BF), which XML and
+    /// libxml2's HTML parser do not take as characters.
+    static func containsFFFEOrFFFF(_ base: UnsafePointer<UInt8>, count n: Int) -> Bool {
         var i = 0
         while i < n, let hit = memchr(base + i, 0xEF, n - i) {
             let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-            // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
-            if at + 2 < n, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return false }
+            if at + 2 < n, base[at + 1] == 0xBF, base[at + 2] >= 0xBE { return true }
             i = at + 1
         }
-        return true
+        return false
     }
 }
