@@ -158,12 +158,11 @@ struct ArticleFilter {
 
     static func key(_ db: Database, articleID: Int64) throws -> Key? {
         try Row.fetchOne(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT f.display_title AS feed_title, a.feed_id AS feed_id, a.sort_date AS sort_date, a.id AS id,
                     ifnull(a.title, '') AS title
                 FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?
-                """,
+                """),
             arguments: [articleID]
         ).map {
             Key(feedTitle: $0["feed_title"], feedID: $0["feed_id"], date: $0["sort_date"], id: $0["id"],

@@ -87,6 +87,20 @@ extension FeedStore {
         try pool.read { db in try ArticleReader.article(db, id: id) }
     }
 
+    /// `article` with its marks (read, read at, starred) as they are stored now, or nil when it no
+    /// longer exists: after a mark, without reading the article and decoding its body again.
+    public func withStoredMarks(of article: StoredArticle) throws -> StoredArticle? {
+        try pool.read { db in
+            let statement = try db.cachedStatement(sql: "SELECT read, read_at, starred FROM articles WHERE id = ?")
+            guard let row = try Row.fetchOne(statement, arguments: [article.id]) else { return nil }
+            var marked = article
+            marked.read = row["read"]
+            marked.readAt = FeedReader.date(row["read_at"])
+            marked.starred = row["starred"]
+            return marked
+        }
+    }
+
     // MARK: Marks (each call commits at once)
 
     /// Marks articles read or unread; returns how many changed.

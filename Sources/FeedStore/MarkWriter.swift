@@ -9,12 +9,11 @@ enum MarkWriter {
     static func setRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date) throws -> Int {
         var changed = 0
         for chunk in chunks(ids) {
-            try db.execute(
-                sql: """
-                    UPDATE articles SET read = ?, read_at = ?
-                    WHERE read != ? AND id IN (\(placeholders(chunk.count)))
-                    """,
-                arguments: [read, read ? now.timeIntervalSince1970 : nil, read] + StatementArguments(chunk))
+            try statement(db, count: chunk.count, sql: """
+                UPDATE articles SET read = ?, read_at = ?
+                WHERE read != ? AND id IN (\(placeholders(chunk.count)))
+                """
+            ).execute(arguments: [read, read ? now.timeIntervalSince1970 : nil, read] + StatementArguments(chunk))
             changed += db.changesCount
         }
         return changed
@@ -23,12 +22,11 @@ enum MarkWriter {
     static func setStarred(_ db: Database, _ starred: Bool, ids: [Int64]) throws -> Int {
         var changed = 0
         for chunk in chunks(ids) {
-            try db.execute(
-                sql: """
-                    UPDATE articles SET starred = ?, ignored = ignored * (1 - ?)
-                    WHERE starred != ? AND id IN (\(placeholders(chunk.count)))
-                    """,
-                arguments: [starred, starred, starred] + StatementArguments(chunk))
+            try statement(db, count: chunk.count, sql: """
+                UPDATE articles SET starred = ?, ignored = ignored * (1 - ?)
+                WHERE starred != ? AND id IN (\(placeholders(chunk.count)))
+                """
+            ).execute(arguments: [starred, starred, starred] + StatementArguments(chunk))
             changed += db.changesCount
         }
         return changed
@@ -39,6 +37,13 @@ enum MarkWriter {
             sql: "UPDATE articles AS a SET read = 1, read_at = ? WHERE a.read = 0 AND \(filter.condition)",
             arguments: [now.timeIntervalSince1970] + filter.arguments)
         return db.changesCount
+    }
+
+    /// The statement of `sql` over `count` ids: kept prepared for one id (the reader marks one article
+    /// per key, and preparing the update with its triggers cost more than running it), prepared anew
+    /// for more (one per chunk size would pile up).
+    private static func statement(_ db: Database, count: Int, sql: String) throws -> Statement {
+        count == 1 ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
     }
 
     static func chunks(_ ids: [Int64]) -> [ArraySlice<Int64>] {

@@ -35,9 +35,9 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     /// Category terms, in document order.
     public let tags: [String]
     public let firstSeenAt: Date
-    public let read: Bool
-    public let readAt: Date?
-    public let starred: Bool
+    public internal(set) var read: Bool
+    public internal(set) var readAt: Date?
+    public internal(set) var starred: Bool
     let authorsJSON: String?
     let enclosuresJSON: String?
 

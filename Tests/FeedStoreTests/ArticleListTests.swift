@@ -136,4 +136,22 @@ final class ArticleListTests: XCTestCase {
         XCTAssertEqual(try store.counts().unread, 0)
         XCTAssertEqual(try store.counts().feedsWithUnread, 0)
     }
+
+    func testStoredMarksOfAnArticleAreThoseItReadsWithAgain() throws {
+        let opened = try XCTUnwrap(try store.article(id: try id("d4")))
+        XCTAssertFalse(opened.read)
+        try store.setRead(true, articleIDs: [opened.id])
+        try store.setStarred(true, articleIDs: [opened.id])
+        let marked = try XCTUnwrap(try store.withStoredMarks(of: opened))
+        let reread = try XCTUnwrap(try store.article(id: opened.id))
+        XCTAssertTrue(marked.read)
+        XCTAssertTrue(marked.starred)
+        XCTAssertNotNil(marked.readAt)
+        XCTAssertEqual(marked, reread, "every field, the marks and the body, as a fresh read gives them")
+        try store.setRead(false, articleIDs: [opened.id])
+        XCTAssertEqual(try store.withStoredMarks(of: marked), try store.article(id: opened.id))
+        XCTAssertNil(try store.withStoredMarks(of: marked)?.readAt)
+        XCTAssertTrue(try store.removeFeed(id: alpha))
+        XCTAssertNil(try store.withStoredMarks(of: marked), "the article no longer exists")
+    }
 }

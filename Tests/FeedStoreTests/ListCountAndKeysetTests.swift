@@ -64,6 +64,60 @@ final class ListCountAndKeysetTests: XCTestCase {
         }
     }
 
+    /// The lists `FeedCountsTotal` answers from the stored counts, and lists it must leave to a count.
+    private var storedCountQueries: [ArticleQuery] {
+        [
+            .all, .allUnread, .feed(first), .feed(third), .tag("news"), .tag("none"),
+            ArticleQuery(feedIDs: [first, third]), ArticleQuery(feedIDs: [first, first, second]),
+            ArticleQuery(feedIDs: [999]), ArticleQuery(feedIDs: []), ArticleQuery(feedIDs: [first, second, third]),
+            ArticleQuery(tags: ["news"], unreadOnly: true), ArticleQuery(feedIDs: [first, third], tags: ["news"]),
+            ArticleQuery(includeIgnored: true), ArticleQuery(unreadOnly: true, includeIgnored: true),
+            ArticleQuery(tags: ["news", "none"], unreadOnly: true, includeIgnored: true),
+        ]
+    }
+
+    /// The count from the stored counts against the rows counted one by one, in one snapshot.
+    private func assertStoredCountsMatchTheRows(_ label: String, line: UInt = #line) throws {
+        try store.pool.read { db in
+            for query in storedCountQueries {
+                let widened = try query.widened(db)
+                let stored = try XCTUnwrap(try FeedCountsTotal.total(db, widened), "\(query)", line: line)
+                XCTAssertEqual(
+                    stored, try ArticleReader.countRows(db, ArticleFilter(widened)), "\(label): \(query)", line: line)
+            }
+            for query in [ArticleQuery.starred, ArticleQuery(since: Date(timeIntervalSince1970: 0)), .search("b"),
+                          ArticleQuery(notExportedBy: "x")] {
+                XCTAssertNil(try FeedCountsTotal.total(db, query), "\(query)", line: line)
+            }
+        }
+    }
+
+    func testListCountsFromTheStoredCountsAreTheRowsCounted() throws {
+        try assertStoredCountsMatchTheRows("as set up")
+        // Marks, stars (a star takes an article out of the ignored ones), new ignore rules, an
+        // article deleted by retention and a feed removed with its articles: each changes the counts.
+        let rows = try store.articleSummaries(ArticleQuery(includeIgnored: true), offset: 0, limit: 1_000)
+        try store.setRead(false, articleIDs: rows.prefix(7).map(\.id))
+        try store.setRead(true, articleIDs: rows.suffix(5).map(\.id))
+        let ignored = try store.articleSummaries(ArticleQuery(includeIgnored: true, sort: .titleAscending), offset: 0,
+                                                 limit: 1_000).filter { ($0.title ?? "").lowercased().contains("hide") }
+        try store.setStarred(true, articleIDs: [try XCTUnwrap(ignored.first).id])
+        try assertStoredCountsMatchTheRows("after marks")
+        XCTAssertNotNil(try store.applyIgnoreRules(IgnoreRules([try IgnoreRule(query: "title = \"b\"")])))
+        try assertStoredCountsMatchTheRows("after other ignore rules")
+        // A new document without the old articles lets retention delete them (starred ones stay).
+        try store.apply(
+            feedID: third, feed: document([item(999, guid: "new", url: "https://x.example/new", day: 9)]),
+            fetch: fetch())
+        let kept = ArticleQuery(includeIgnored: true)
+        let before = try store.articleSummaries(kept, offset: 0, limit: 1_000).count
+        XCTAssertGreaterThan(try store.applyRetention(RetentionPolicy(maxArticlesPerFeed: 5, keepUnreadFor: 0)), 0)
+        XCTAssertLessThan(try store.articleSummaries(kept, offset: 0, limit: 1_000).count, before)
+        try assertStoredCountsMatchTheRows("after retention")
+        XCTAssertTrue(try store.removeFeed(id: second))
+        try assertStoredCountsMatchTheRows("after a feed was removed")
+    }
+
     func testKeysetPagesAndIndexesFollowEveryOrderThroughTies() throws {
         for base in queries {
             for sort in ArticleSort.allCases {

@@ -153,6 +153,21 @@ final class ReaderNavigationTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(reader.terminal.frame)[0, betaRow].style.reverse, "the feed list selects that feed too")
     }
 
+    func testBackFromAnArticleSelectsTheArticleNextUnreadWentTo() async throws {
+        let reader = try ReaderHarness(self)
+        reader.type("jjjj\r\r")
+        XCTAssertEqual(reader.lines[1], "Alpha third story")
+        reader.type("nn")
+        XCTAssertEqual(reader.lines[1], "Alpha first story")
+        reader.type("q")
+        XCTAssertTrue(reader.lines[0].hasPrefix("Tidings: Alpha News"), reader.lines[0])
+        XCTAssertTrue(reader.lines[28].hasSuffix("| 3/3"), "the list selects the article n went to last: \(reader.lines[28])")
+        reader.type("k")
+        XCTAssertTrue(reader.lines[28].hasSuffix("| 2/3"), "and keys move on from that row: \(reader.lines[28])")
+        reader.type("\r")
+        XCTAssertEqual(reader.lines[1], "Alpha second story")
+    }
+
     func testNextUnreadFromTheFeedListOpensTheFirstUnreadArticleInItsList() async throws {
         let reader = try ReaderHarness(self)
         reader.type("n")

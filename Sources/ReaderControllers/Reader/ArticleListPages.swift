@@ -41,6 +41,16 @@ final class ArticleListPages {
         counter = BackgroundCount(wake: wake)
     }
 
+    deinit {
+        // Reads ahead still queued for a list no longer shown (a new order, another feed) are dropped.
+        readAhead.reset(generation: -1)
+    }
+
+    /// Records that the reader just drew a frame for a key: reads ahead wait for the next pause.
+    nonisolated static func noteFrameDrawn() {
+        ReadAhead.noteKeyHandled()
+    }
+
     /// Rows in the list, as of the last `reload`: the rows read so far while it is still being counted.
     var total: Int {
         if counting, let counted = counter.take(generation: generation) { finish(counted) }
@@ -116,6 +126,7 @@ final class ArticleListPages {
     /// neighbour to start from is read by offset.
     func prefetch(around index: Int) {
         let page = index / Self.pageSize
+        readAhead.noteKeyHandled(at: page)
         let store = self.store
         let query = self.query
         let size = Self.pageSize
@@ -231,11 +242,46 @@ private final class BackgroundCount: @unchecked Sendable {
 /// Pages read on the reader's serial background queue (shared by every list, so one page is read at a
 /// time however many lists were opened) and waiting to be taken by the UI loop. Thread-safe: the
 /// state is behind a `Mutex`.
+///
+/// A page is read once keys have paused (`quietPeriod` since the reader last drew a frame), not
+/// while they come one after the other: a read running beside a key's handling took the UI thread's
+/// core on a busy machine (keys drawn while a read-ahead ran waited 3.5 times their processor time),
+/// and a key that comes before the page arrived reads it itself anyway (keyset, ~0.3 ms). A held key
+/// repeats every 30 ms or so, which leaves the read-ahead its pause after each frame. Reads asked for
+/// during a burst of keys that the selection has left behind by then (more than two pages away) are
+/// dropped, not read.
 private final class ReadAhead: Sendable {
     private struct State {
         var generation = 0
         var inFlight: Set<Int> = []
         var arrived: [Int: [ArticleSummary]] = [:]
+        /// The page of the selection when the last frame was drawn.
+        var selectedPage = 0
+    }
+
+    /// How long after the last key's frame the read-ahead waits before reading.
+    static let quietPeriod: UInt64 = 8_000_000
+    /// When the reader last drew a frame (`DispatchTime` uptime nanoseconds).
+    private static let lastKey = Atomic<UInt64>(0)
+
+    /// Records that a key was just handled (a frame drawn): reads ahead wait for the next pause.
+    static func noteKeyHandled() {
+        lastKey.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+    }
+
+    /// Records that this list's frame was drawn with the selection on `page`.
+    func noteKeyHandled(at page: Int) {
+        Self.noteKeyHandled()
+        state.withLock { $0.selectedPage = page }
+    }
+
+    /// Waits until no key was handled for `quietPeriod`.
+    private static func waitForPause() {
+        while true {
+            let since = DispatchTime.now().uptimeNanoseconds &- lastKey.load(ordering: .relaxed)
+            guard since < quietPeriod else { return }
+            Thread.sleep(forTimeInterval: Double(quietPeriod - since) / 1e9)
+        }
     }
 
     private static let queue = SerialBackgroundQueue()
@@ -262,6 +308,14 @@ private final class ReadAhead: Sendable {
         }
         guard started else { return }
         Self.queue.run { [self] in
+            Self.waitForPause()
+            let wanted = state.withLock { state -> Bool in
+                guard generation == state.generation else { return false }
+                if pages.contains(where: { abs($0 - state.selectedPage) <= 2 }) { return true }
+                state.inFlight.subtract(pages)
+                return false
+            }
+            guard wanted else { return }
             try? read { page, rows in
                 state.withLock { state in
                     guard generation == state.generation, state.inFlight.remove(page) != nil else { return }

@@ -48,6 +48,10 @@ public final class ArticleListViewController: ViewController {
     private(set) var pages: ArticleListPages
     /// Marks changed here since the pages were read: article id -> (read, starred).
     private var marks: [Int64: (read: Bool, starred: Bool)] = [:]
+    /// The article `n`/`p` in an article opened from here went to: the selection moves to its row when
+    /// the list is used again (`settleSelection`), not on every key in the article (its row index is a
+    /// count of the rows before it).
+    private var pendingSelection: Int64?
     private let format = ReaderFormat()
     /// True when the list mixes feeds (all unread, starred, a tag, a search): a Feed column then names
     /// each article's feed, between the date and the title.
@@ -78,6 +82,7 @@ public final class ArticleListViewController: ViewController {
     }
 
     public var status: String {
+        settleSelection()
         let options = ReaderFormat.sortName(query.sort) + (context.hidesReadArticles ? ", unread only" : "") + " | "
         let total = pages.total
         let count = pages.totalIsExact ? "\(total)" : "…"
@@ -104,11 +109,22 @@ public final class ArticleListViewController: ViewController {
     }
 
     public func viewWillAppear() {
+        settleSelection()
         applyViewOptions()
+    }
+
+    /// Moves the selection to the article `n`/`p` went to while an article was shown, if any.
+    private func settleSelection() {
+        guard let id = pendingSelection else { return }
+        pendingSelection = nil
+        if let index = context.attempt({ try context.store.index(of: id, in: query) }), let index {
+            tableState.selectedRow = index
+        }
     }
 
     /// Reads the list again (after a refresh or mark-all), keeping the selected article selected.
     func reload() {
+        settleSelection()
         reload(selecting: selectedArticle?.id)
     }
 
@@ -126,11 +142,13 @@ public final class ArticleListViewController: ViewController {
 
     /// The selected row's article with the marks changed since it was read.
     var selectedArticle: ArticleSummary? {
-        context.attempt { try pages.row(at: tableState.selectedRow) } ?? nil
+        settleSelection()
+        return context.attempt { try pages.row(at: tableState.selectedRow) } ?? nil
     }
 
     /// Selects the article (when the list holds it) and opens it.
     func open(articleID: Int64) {
+        pendingSelection = nil
         if let index = context.attempt({ try context.store.index(of: articleID, in: query) }), let index {
             tableState.selectedRow = index
         }
@@ -163,10 +181,12 @@ public final class ArticleListViewController: ViewController {
         title = ReaderFormat.clean(feed.displayTitle)
         pages = ArticleListPages(store: context.store, query: query, wake: context.wake)
         tableState = TableState()
+        pendingSelection = nil
         reload(selecting: nil)
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+        settleSelection()
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
     }
 
@@ -175,6 +195,7 @@ public final class ArticleListViewController: ViewController {
     }
 
     public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
+        settleSelection()
         // The list's length as the key sees it is exact: the count started with the first page ends.
         context.attempt { try pages.settleTotal() }
         switch command {
@@ -230,6 +251,7 @@ public final class ArticleListViewController: ViewController {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
+        settleSelection()
         context.attempt { try pages.settleTotal() }
         return tableView.handle(event, state: &tableState)
     }
@@ -335,9 +357,7 @@ extension ArticleListViewController: ArticleViewControllerDelegate {
     }
 
     public func articleViewController(_ controller: ArticleViewController, didShow articleID: Int64) {
-        if let index = context.attempt({ try context.store.index(of: articleID, in: query) }), let index {
-            tableState.selectedRow = index
-        }
+        pendingSelection = articleID
     }
 
     public func articleViewController(_ controller: ArticleViewController, unreadAfter articleID: Int64?, backward: Bool)

@@ -59,7 +59,7 @@ public final class ArticleViewController: ViewController {
             return
         }
         if !article.read, context.attempt({ try context.store.setRead(true, articleIDs: [articleID]) }) != nil {
-            article = (context.attempt { try context.store.article(id: articleID) } ?? nil) ?? article
+            article = (context.attempt { try context.store.withStoredMarks(of: article) } ?? nil) ?? article
             delegate?.articleViewController(self, didChangeMarksOf: articleID, read: true, starred: article.starred)
         }
         self.article = article
@@ -142,7 +142,7 @@ public final class ArticleViewController: ViewController {
             if read != article.read { try context.store.setRead(read, articleIDs: [article.id]) }
             if starred != article.starred { try context.store.setStarred(starred, articleIDs: [article.id]) }
         }
-        guard stored != nil, let reloaded = context.attempt({ try context.store.article(id: article.id) }) ?? nil
+        guard stored != nil, let reloaded = context.attempt({ try context.store.withStoredMarks(of: article) }) ?? nil
         else { return }
         self.article = reloaded
         delegate?.articleViewController(self, didChangeMarksOf: article.id, read: read, starred: starred)

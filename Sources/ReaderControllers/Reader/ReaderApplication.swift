@@ -208,6 +208,7 @@ public final class ReaderApplication {
         navigation.didChangeStack = false
         hasDrawn = true
         device.draw(buffer)
+        ArticleListPages.noteFrameDrawn()
         top.didDraw()
     }
 
