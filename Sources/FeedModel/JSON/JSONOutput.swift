@@ -132,6 +132,17 @@ struct JSONOutput: ~Copyable {
     /// A JSON string literal: quotes, backslashes and control characters escaped (and U+2028/U+2029,
     /// which JavaScript reads as line ends); everything else copied as UTF-8 (`tidings_json_escape`).
     mutating func string(bytes input: UnsafeBufferPointer<UInt8>) {
+        // A short value with nothing to escape (a name, an address, a term) is quoted as it is, which
+        // is what the escaper would write, in one append.
+        if let p = input.baseAddress, input.count <= Self.shortPlain, tidings_scan_json_special(p, 0, input.count) == input.count {
+            let n = input.count
+            bytes.append(count: n + 2) { out in
+                out[0] = UInt8(ascii: "\"")
+                (out + 1).update(from: p, count: n)
+                out[n + 1] = UInt8(ascii: "\"")
+            }
+            return
+        }
         bytes.append(UInt8(ascii: "\""))
         if let p = input.baseAddress {
             // In slices, so that the room made for the worst case (six bytes a byte) stays small.
@@ -155,6 +166,9 @@ struct JSONOutput: ~Copyable {
     }
 
     private static let escapeSlice = 16 * 1024
+
+    /// The longest value `string(bytes:)` checks for a plain copy before escaping.
+    private static let shortPlain = 256
 
     mutating func integer(_ value: Int64) {
         bytes.append(String(value))

@@ -4,7 +4,7 @@ import CLibXML2
 /// in its dictionary, so the pointers of a local name, namespace URI and prefix identify a name for the
 /// whole document, and a name seen before costs a hash and three compares.
 ///
-/// Direct-mapped: a collision only costs a fresh resolve. Noncopyable: it owns its table, freed in
+/// Two-way set-associative: a collision only costs a fresh resolve. Noncopyable: it owns its table, freed in
 /// `deinit`. Used by one parse on one thread.
 struct ElementNameCache: ~Copyable {
     private struct Slot {
@@ -46,9 +46,19 @@ struct ElementNameCache: ~Copyable {
         let prefixKey = prefix.map(UnsafeRawPointer.init)
         // Fibonacci hashing: the top bits of the product spread pointers that differ only a little.
         let mixed = UInt(bitPattern: Int(bitPattern: local) ^ Int(bitPattern: uriKey) &* 31 ^ Int(bitPattern: prefixKey) &* 7)
-        let slot = slots + Int((mixed &* 0x9E37_79B9_7F4A_7C15) >> (UInt.bitWidth - Self.slotBits))
+        // Two ways a set: the name last seen first. Direct-mapped, two names of every entry falling on
+        // one slot (which depends on where the dictionary put them, so on the run) evicted each other
+        // at every element.
+        let slot = slots + 2 * Int((mixed &* 0x9E37_79B9_7F4A_7C15) >> (UInt.bitWidth - Self.slotBits + 1))
         if slot.pointee.local == local, slot.pointee.uri == uriKey, slot.pointee.prefix == prefixKey {
             return (slot.pointee.tag, slot.pointee.namespace)
+        }
+        let other = slot + 1
+        if other.pointee.local == local, other.pointee.uri == uriKey, other.pointee.prefix == prefixKey {
+            let found = other.pointee
+            other.pointee = slot.pointee
+            slot.pointee = found
+            return (found.tag, found.namespace)
         }
         var namespace: FeedNamespace
         if let uri {
@@ -60,6 +70,7 @@ struct ElementNameCache: ~Copyable {
         }
         if namespace == .none && bareAtom { namespace = .atom10 }
         let tag = FeedTag.resolve(namespace: namespace, localName: String(cString: localname))
+        other.pointee = slot.pointee
         slot.pointee = Slot(local: local, uri: uriKey, prefix: prefixKey, tag: tag, namespace: namespace)
         return (tag, namespace)
     }

@@ -1,3 +1,4 @@
+import CByteScan
 import CLibXML2
 import Foundation
 import TidingsText
@@ -67,6 +68,8 @@ struct FeedBuilder: ~Copyable {
     var captureURL: String?
     /// The capture's category scheme (`domain`), kept beside it.
     var captureScheme: String?
+    /// The last Atom category scheme read: entries repeat it, and an equal one shares its storage.
+    var lastCategoryScheme: String?
     var text = ByteStorage(capacity: 16 * 1024)
     /// The body fields of the open entry, when `items` takes them as bytes (`ItemText.bytes` ranges).
     var bodyBytes = ByteStorage(capacity: 16 * 1024)
@@ -179,10 +182,32 @@ struct FeedBuilder: ~Copyable {
         // Reads one field of the capture: binding the whole value would retain its strings per call.
         guard let markup = capture?.markup else { return }
         if markup {
-            MarkupEscaper.escape(bytes, [], into: &text)
+            appendEscapedMarkup(bytes)
         } else {
             text.append(bytes)
         }
+    }
+
+    /// Appends text of inline XHTML content as markup: `&`, `<` and `>` as references, every other
+    /// byte as it is (what `MarkupEscaper.escape(bytes, [], into:)` writes), found sixteen bytes at a time.
+    private mutating func appendEscapedMarkup(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let p = bytes.baseAddress else { return }
+        let n = bytes.count
+        var run = 0
+        var i = tidings_scan_markup_escape(p, 0, n)
+        while i < n {
+            if i > run { text.append(UnsafeBufferPointer(start: p + run, count: i - run)) }
+            let reference: StaticString
+            switch p[i] {
+            case UInt8(ascii: "&"): reference = "&amp;"
+            case UInt8(ascii: "<"): reference = "&lt;"
+            default: reference = "&gt;"
+            }
+            text.append(reference)
+            run = i + 1
+            i = tidings_scan_markup_escape(p, run, n)
+        }
+        if n > run { text.append(UnsafeBufferPointer(start: p + run, count: n - run)) }
     }
 
     mutating func endElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {

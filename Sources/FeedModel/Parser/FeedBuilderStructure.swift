@@ -174,8 +174,10 @@ extension FeedBuilder {
         case .link: if bareAtom { itemLink(attributes) } else { begin(tag, depth) }
         case .atomCategory:
             if let term = FieldValue.nonEmpty(attributes.value("term")) ?? FieldValue.nonEmpty(attributes.value("label")) {
+                let scheme = FieldValue.nonEmpty(attributes.value("scheme", reusing: lastCategoryScheme))
+                if scheme != nil { lastCategoryScheme = scheme }
                 item.article.categories.append(
-                    Category(term: term, scheme: FieldValue.nonEmpty(attributes.value("scheme")), label: FieldValue.nonEmpty(attributes.value("label"))))
+                    Category(term: term, scheme: scheme, label: FieldValue.nonEmpty(attributes.value("label", reusing: term))))
             }
         case .mediaContent, .mediaThumbnail: media(tag, attributes)
         case .mediaGroup: open(.mediaGroup, depth)

@@ -56,9 +56,12 @@ struct ItemState {
 
     /// The article with precedence applied: content:encoded over description, Atom content over
     /// summary, the most specific date, the item's authors before the feed's. Its body fields are
-    /// left empty: they are in `body`, as captured.
-    func finish(feedAuthors: [Author], format: FeedFormat, body b: inout ItemBody) -> Article {
-        var a = article
+    /// left empty: they are in `body`, as captured. The article is moved out (this state keeps an
+    /// empty one), so that its fields are not retained twice and released again when the next entry
+    /// replaces this state.
+    mutating func finish(feedAuthors: [Author], format: FeedFormat, body b: inout ItemBody) -> Article {
+        var a = Article()
+        swap(&a, &article)
         if a.title == nil { a.title = dcTitle }
         if let encoded = encoded ?? xhtmlBody {
             b.contentHTML = encoded

@@ -18,6 +18,29 @@ struct XMLAttributes {
         return nil
     }
 
+    /// `value(name)`, given as `previous` itself when the value is written as `previous`'s UTF-8 with
+    /// no reference: equal strings either way, but values feeds repeat on every entry (a category's
+    /// scheme, a label that repeats the term) then share one storage instead of each allocating its own.
+    func value(_ name: StaticString, reusing previous: String?) -> String? {
+        guard let base else { return nil }
+        for i in 0..<count {
+            guard let local = base[i * 5], Self.equals(local, name) else { continue }
+            let start = base[i * 5 + 3]
+            let end = base[i * 5 + 4]
+            if var previous, let start, let end, end >= start {
+                let bytes = UnsafeBufferPointer(start: start, count: end - start)
+                let same = previous.withUTF8 { known in
+                    guard let knownBase = known.baseAddress, known.count == bytes.count else { return false }
+                    return memcmp(knownBase, start, bytes.count) == 0
+                        && memchr(start, Int32(UInt8(ascii: "&")), bytes.count) == nil
+                }
+                if same { return previous }
+            }
+            return Self.string(start, end)
+        }
+        return nil
+    }
+
     /// Whether the decoded value of the first attribute with this local name contains `needle` (ASCII);
     /// nil when there is no such attribute. A value of plain ASCII is searched where it lies, without
     /// building a String (links and enclosures ask this of their `type`).
@@ -100,10 +123,12 @@ struct XMLAttributes {
     }
 
     /// An attribute value, with the `&#38;` libxml2 leaves for `&` and other references decoded.
+    /// Without a reference the bytes are the value (`UTF8String.make`, the string
+    /// `String(decoding:as:)` makes, checked in C).
     static func string(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String? {
         guard let start, let end, end >= start else { return nil }
         let buffer = UnsafeBufferPointer(start: start, count: end - start)
-        return EntityDecoder.decode(bytes: buffer) ?? String(decoding: buffer, as: UTF8.self)
+        return EntityDecoder.decode(bytes: buffer) ?? UTF8String.make(buffer)
     }
 }
 

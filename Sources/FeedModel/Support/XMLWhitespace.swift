@@ -6,6 +6,10 @@ enum XMLWhitespace {
     /// The string without leading and trailing XML whitespace (no Foundation on the hot path).
     static func trimmed(_ s: String) -> String {
         let u = s.utf8
+        // The ends read from the contiguous UTF-8 of a native string (UTF8View.last walks back through
+        // the generic index path); a bridged string takes the views.
+        let atEdge = u.withContiguousStorageIfAvailable { b in !b.isEmpty && (isSpace(b[0]) || isSpace(b[b.count - 1])) }
+        if atEdge == false { return s }
         guard let f = u.first, let l = u.last, isSpace(f) || isSpace(l) else { return s }
         var start = u.startIndex
         var end = u.endIndex

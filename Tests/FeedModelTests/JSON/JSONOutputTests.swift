@@ -38,6 +38,21 @@ final class JSONOutputTests: XCTestCase {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    func testShortValuesPlainOrNotMatchTheScalarReading() {
+        let plain = "http://example.com/tags/caf\u{E9}-\u{1F600}"
+        var cases = ["", "a", "Rust", plain, "\u{2028}", "a\u{2029}b", "\u{2026} \u{20AC}", "\"", "\\", "x\ny", "\u{1}", "\u{7F}"]
+        for length in [15, 16, 17, 255, 256, 257] {
+            let base = String(repeating: "a", count: length)
+            cases.append(base)
+            cases.append(String(base.dropLast()) + "\"")
+            cases.append("\t" + String(base.dropFirst()))
+            cases.append(String(base.dropLast()) + "\u{2028}")
+        }
+        for text in cases {
+            XCTAssertEqual(written(text), expected(text), text.debugDescription)
+        }
+    }
+
     func testSeparatorsAcrossEverySliceBoundaryAreSeenWhole() {
         let slice = 16 * 1024
         for offset in -4...4 {
