@@ -5,6 +5,36 @@ import XCTest
 /// Inputs the fuzz harnesses (Fuzz/, `make fuzz`) found breaking a property, each kept as a seed
 /// under Fuzz/Seeds/<target>/ as well.
 final class FeedModelFuzzRegressionTests: XCTestCase {
+    /// fuzz-feed-stream (Fuzz/Seeds/fuzz-feed-stream/invalid-utf8-in-cdata-read-in-blocks): a byte that
+    /// is not UTF-8 in a CDATA section was reported on the section's opening line when the document
+    /// came whole (libxml2 checks the content at once when its `]]>` is there), but 30 lines further
+    /// down when it came in chunks (libxml2 hands the content on in 300-byte blocks, moving its
+    /// line, while it waits for the end). It is reported on the opening line either way now.
+    func testInvalidUTF8InACDATASectionIsReportedOnItsOpeningLineHoweverTheDocumentIsChunked() throws {
+        let seed = [UInt8](try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-feed-stream/invalid-utf8-in-cdata-read-in-blocks")))
+        // The harness reads the first byte as the count of the chunk-size bytes that follow it.
+        let steering = Int(seed[0] % 16)
+        let finding = Array(seed.dropFirst(1 + steering))
+        let filler = String(repeating: "plain text of a long section\n", count: 30)
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>t</title><item><title>a</title><description><![CDATA[\(filler)]]></description>\n<guid>1</guid><description><![CDATA[x\ny "
+        let tail = "<![ z]]></description></item></channel></rss>"
+        let second = Array((head + filler).utf8) + [0xEA] + Array(tail.utf8)
+        // The bad byte at once, in a section after one that went in blocks.
+        let third = Array(head.utf8) + [0xEA] + Array((filler + tail).utf8)
+        // The second section's opener (after a first section long enough to go in blocks) is on line 33.
+        for (document, line) in [(finding, 10), (second, 33), (third, 33)] {
+            let whole = Result { () throws(FeedParseError) -> Feed in try FeedParser.parse(document) }
+            let error = try whole.get().error
+            XCTAssertEqual(error?.hasPrefix("line \(line): Input is not proper UTF-8"), true, error ?? "no error")
+            for size in [1, 7, 255, 301, 4096] {
+                let chunks = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min($0 + size, document.count)]) }
+                let chunked = Result { () throws(FeedParseError) -> Feed in try FeedParser.parse(chunks: chunks) }
+                XCTAssertEqual(chunked, whole, "chunks of \(size)")
+            }
+        }
+    }
+
     /// fuzz-sanitize: characters escaping drops (DEL, U+0001) before a line feed at the start left
     /// the line feed as the first output, which the second pass then trimmed: not idempotent.
     func testSanitizingTwiceChangesNothingWhenDroppedControlsLeadTheText() {

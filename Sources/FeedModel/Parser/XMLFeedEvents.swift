@@ -21,6 +21,8 @@ struct XMLFeedEvents: ~Copyable {
     /// Set once libxml2 reported anything (an error or a warning, whatever its domain).
     private(set) var sawError = false
     private var names = ElementNameCache()
+    /// The line of the `<![CDATA[` of the section libxml2 is handing on in blocks, if any (see `record`).
+    private var cdataOpenerLine: Int32?
     private var bareAtomApplied = false
     /// The entity whose declaration was just read. libxml2 asks for it once right after (only to
     /// keep the declaration's raw text in the record); that is no reference, so nothing is expanded.
@@ -49,7 +51,12 @@ struct XMLFeedEvents: ~Copyable {
             events.pointee.undoLossyRecoveries()
             events.pointee.builder.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
         }
-        sax.cdataBlock = sax.characters
+        sax.cdataBlock = { data, chars, length in
+            guard let events = XMLFeedEvents.from(data), let chars, length > 0 else { return }
+            events.pointee.noteCDATABlock(length: Int(length))
+            events.pointee.undoLossyRecoveries()
+            events.pointee.builder.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
+        }
         sax.getEntity = { data, name in
             guard let events = XMLFeedEvents.from(data), let name else { return nil }
             return events.pointee.entity(name)
@@ -133,6 +140,15 @@ struct XMLFeedEvents: ~Copyable {
         if let context { xmlStopParser(context.pointer) }
     }
 
+    /// Notes the line of a CDATA section's opener when libxml2 hands on the first block of its content
+    /// (it does so before moving its position past the block), and forgets it with the section's last
+    /// block (followed by `]]>`; libxml2 has checked all of the content by then).
+    private mutating func noteCDATABlock(length: Int) {
+        guard let context else { return }
+        if context.standsRightAfterCDATAOpener { cdataOpenerLine = context.line }
+        if context.cdataEndFollows(length) { cdataOpenerLine = nil }
+    }
+
     private mutating func record(_ error: xmlError) {
         guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue,
             error.domain != Int32(XML_FROM_NAMESPACE.rawValue)
@@ -140,6 +156,16 @@ struct XMLFeedEvents: ~Copyable {
         var message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
         message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingCharacters(in: .whitespaces)
-        firstError = "line \(error.line): \(message)"
+        var line = error.line
+        // A byte that is not UTF-8 inside a CDATA section: libxml2 reports it on the opener's line when
+        // the section's end was already pushed (it checks the content at once), but on the line it has
+        // moved to when it was handing the content on in blocks, waiting for the end. The opener's
+        // line either way, so that the error does not depend on how the document was chunked.
+        if error.code == Int32(XML_ERR_INVALID_CHAR.rawValue), let context, context.isInCDATASection,
+            let opener = cdataOpenerLine
+        {
+            line = opener
+        }
+        firstError = "line \(line): \(message)"
     }
 }

@@ -61,6 +61,29 @@ struct LibXML2Context {
         return memcmp(cur - 9, "<![CDATA[", 9) == 0
     }
 
+    /// The line libxml2's current input stands on.
+    var line: Int32 { pointer.pointee.input?.pointee.line ?? 0 }
+
+    /// Whether libxml2 is reading a CDATA section.
+    var isInCDATASection: Bool { pointer.pointee.instate == XML_PARSER_CDATA_SECTION }
+
+    /// Whether libxml2 stands inside a CDATA section right after its `<![CDATA[` (the content it hands
+    /// on next is the section's first).
+    var standsRightAfterCDATAOpener: Bool {
+        guard isInCDATASection, let input = pointer.pointee.input, let cur = input.pointee.cur,
+            let base = input.pointee.base, cur - base >= 9
+        else { return false }
+        return memcmp(cur - 9, "<![CDATA[", 9) == 0
+    }
+
+    /// Whether `]]>` follows the `count` bytes at libxml2's position in the input it holds.
+    func cdataEndFollows(_ count: Int) -> Bool {
+        guard let input = pointer.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end,
+            end - cur >= count + 3
+        else { return false }
+        return memcmp(cur + count, "]]>", 3) == 0
+    }
+
     /// Whether libxml2 has read all the input it holds, the last byte a `>`, and stands in element
     /// content with SAX callbacks on, the document well-formed so far and read as UTF-8: the next
     /// bytes it is given are read as character data.
