@@ -244,6 +244,11 @@ bench_reader_corpus() {
         local keys worst
         keys=$("$BIN/tidings-bench" reader --data "$DATA")
         echo "$keys" | grep -E '_ms: p50|peak_rss' | sed 's/^/  tidings-bench reader: /'
+        # Keys that read pages the kernel has evicted wait for the disk (wall well over CPU below);
+        # some machines page out cold file pages on their own (DAMON), whatever the free memory.
+        if command -v fincore >/dev/null && [ -f "$DATA/reader-bench.db" ]; then
+            echo "  store file in the page cache after the keys: $(fincore -n -o RES,SIZE "$DATA/reader-bench.db" | awk '{print $1 " of " $2}')"
+        fi
         # The slowest key by p99, named: the figure "keys p99 <= 10 ms" is read from.
         worst=$(echo "$keys" | sed -n 's/^keys_worst_p99_ms=\([0-9.]*\) key=key_\(.*\)$/\1 \2/p')
         check "keys p99, worst: ${worst#* }" "${worst%% *}" "<=" 10 ms
