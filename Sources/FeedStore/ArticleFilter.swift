@@ -79,11 +79,11 @@ struct ArticleFilter {
                 // first page of "All unread" over 500 listed feeds in 3 ms instead of 10 (a sort).
                 // Sorted by feed, the feeds drive anyway, and the list narrows them.
                 let column = ids.count > 8 && query.sort != .byFeed ? "+a.feed_id" : "a.feed_id"
-                add("\(column) IN (\(Self.placeholders(ids.count)))", StatementArguments(ids))
+                add("\(column) IN (\(MarkWriter.placeholders(ids.count)))", StatementArguments(ids))
             }
         }
         if !query.tags.isEmpty {
-            add("a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(Self.placeholders(query.tags.count))))",
+            add("a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(MarkWriter.placeholders(query.tags.count))))",
                 StatementArguments(query.tags))
         }
         if query.unreadOnly { add("a.read = 0") }
@@ -216,8 +216,4 @@ struct ArticleFilter {
 
     /// Only ignored articles, the same way: the rows a count keeping them in subtracts.
     static let onlyIgnored = "a.id IN (SELECT id FROM articles WHERE ignored = 1)"
-
-    private static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
-    }
 }

@@ -27,12 +27,12 @@ enum FeedCountsTotal {
         var arguments = StatementArguments()
         if let ids = query.feedIDs {
             guard !ids.isEmpty else { return 0 }
-            conditions.append("feed_id IN (\(placeholders(ids.count)))")
+            conditions.append("feed_id IN (\(MarkWriter.placeholders(ids.count)))")
             arguments += StatementArguments(ids)
         }
         if !query.tags.isEmpty {
             conditions.append(
-                "feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(placeholders(query.tags.count))))")
+                "feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(MarkWriter.placeholders(query.tags.count))))")
             arguments += StatementArguments(query.tags)
         }
         let sql = "SELECT ifnull(sum(\(column)), 0) FROM feed_counts"
@@ -42,9 +42,5 @@ enum FeedCountsTotal {
         let statement = (query.feedIDs?.count ?? 0) <= 8 && query.tags.count <= 8
             ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         return try Int.fetchOne(statement, arguments: arguments) ?? 0
-    }
-
-    private static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }

@@ -12,6 +12,14 @@
 #endif
 
 #if defined(__SSE2__)
+/// Which of the sixteen bytes of `v` are C0 controls other than tab and line feed, one byte of all
+/// ones each: what the text scans below stop at besides their own bytes.
+static inline __m128i tidings_controls_but_tab_and_line_feed(__m128i v) {
+    __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+    __m128i allowed = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(9)), _mm_cmpeq_epi8(v, _mm_set1_epi8(10)));
+    return _mm_andnot_si128(allowed, control);
+}
+
 /// Which of the sixteen bytes of `v` a JSON string cannot hold as they are (see
 /// `tidings_scan_json_special`), one bit each.
 static inline int tidings_json_special_bits(__m128i v) {
@@ -133,14 +141,9 @@ static inline size_t tidings_scan_text_run_special(const uint8_t *p, size_t from
 #if defined(__SSE2__)
     const __m128i ampersand = _mm_set1_epi8('&');
     const __m128i close = _mm_set1_epi8('>');
-    const __m128i lastControl = _mm_set1_epi8(0x1F);
-    const __m128i tab = _mm_set1_epi8(9);
-    const __m128i lineFeed = _mm_set1_epi8(10);
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
-        __m128i allowed = _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lineFeed));
-        __m128i hits = _mm_or_si128(_mm_andnot_si128(allowed, control),
+        __m128i hits = _mm_or_si128(tidings_controls_but_tab_and_line_feed(v),
                                     _mm_or_si128(_mm_cmpeq_epi8(v, ampersand), _mm_cmpeq_epi8(v, close)));
         int bits = _mm_movemask_epi8(hits);
         if (bits != 0) return i + (size_t)__builtin_ctz((unsigned)bits);
@@ -165,18 +168,13 @@ static inline size_t tidings_scan_sanitized_text_special(const uint8_t *p, size_
     const __m128i del = _mm_set1_epi8(0x7F);
     const __m128i c1Lead = _mm_set1_epi8((char)0xC2);
     const __m128i specialsLead = _mm_set1_epi8((char)0xEF);
-    const __m128i lastControl = _mm_set1_epi8(0x1F);
-    const __m128i tab = _mm_set1_epi8(9);
-    const __m128i lineFeed = _mm_set1_epi8(10);
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, lastControl), v);
-        __m128i allowed = _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lineFeed));
         __m128i markup = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, open), _mm_cmpeq_epi8(v, close)),
                                       _mm_cmpeq_epi8(v, ampersand));
         __m128i other = _mm_or_si128(_mm_cmpeq_epi8(v, del),
                                      _mm_or_si128(_mm_cmpeq_epi8(v, c1Lead), _mm_cmpeq_epi8(v, specialsLead)));
-        __m128i hits = _mm_or_si128(_mm_andnot_si128(allowed, control), _mm_or_si128(markup, other));
+        __m128i hits = _mm_or_si128(tidings_controls_but_tab_and_line_feed(v), _mm_or_si128(markup, other));
         int bits = _mm_movemask_epi8(hits);
         if (bits != 0) return i + (size_t)__builtin_ctz((unsigned)bits);
     }

@@ -52,13 +52,11 @@ struct LibXML2Context {
     /// document's content right after its `<![CDATA[`, with SAX callbacks on.
     var isInsideCDATASectionAtEnd: Bool {
         let context = pointer.pointee
-        guard context.instate == XML_PARSER_CDATA_SECTION, context.disableSAX == 0, context.inputNr == 1,
-            let input = context.input
-        else { return false }
-        guard let cur = input.pointee.cur, let base = input.pointee.base, cur == input.pointee.end, cur - base >= 9
+        guard context.disableSAX == 0, context.inputNr == 1, let input = context.input,
+            input.pointee.cur == input.pointee.end
         else { return false }
         // Entered by the opener just pushed, not by an earlier one whose content this would be.
-        return memcmp(cur - 9, "<![CDATA[", 9) == 0
+        return standsRightAfterCDATAOpener
     }
 
     /// The line libxml2's current input stands on.
