@@ -243,7 +243,7 @@ bench_reader_corpus() {
     if has_bench reader; then
         local keys worst
         keys=$("$BIN/tidings-bench" reader --data "$DATA")
-        echo "$keys" | grep -E '_ms: p50|peak_rss' | sed 's/^/  tidings-bench reader: /'
+        echo "$keys" | grep -E '_ms: p50|peak_rss|keys_disk' | sed 's/^/  tidings-bench reader: /'
         # Keys that read pages the kernel has evicted wait for the disk (wall well over CPU below);
         # some machines page out cold file pages on their own (DAMON), whatever the free memory.
         if command -v fincore >/dev/null && [ -f "$DATA/reader-bench.db" ]; then
