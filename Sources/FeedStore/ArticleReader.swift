@@ -7,9 +7,11 @@ enum ArticleReader {
     /// Offsets beyond which counting the list first (to read it from the other end) pays.
     static let deepOffset = 2_000
 
+    /// With `prefetch`, the table pages of the rows are asked for all at once first (`TablePagePrefetch`),
+    /// when the list's index alone tells which rows they are.
     static func summaries(
         _ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil,
-        reversed: Bool = false, offset: Int = 0, limit: Int
+        reversed: Bool = false, offset: Int = 0, limit: Int, prefetch: TablePagePrefetch? = nil
     ) throws -> [ArticleSummary] {
         var condition = filter.condition
         var arguments = filter.arguments
@@ -30,21 +32,59 @@ enum ArticleReader {
         // the page cache), unless its text names the rows found, which no later read repeats.
         let statement = probed == nil ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         arguments += [max(0, limit), max(0, offset)]
+        if probed == nil, let prefetch, let from = rowIDSource(filter, condition: condition) {
+            let order = filter.order(reversed: reversed)
+            let ids = try Int64.fetchAll(
+                db.cachedStatement(sql: "SELECT a.id FROM \(from) WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?"),
+                arguments: arguments)
+            try prefetch.prefetch(rowids: ids, db)
+        }
         let columns = try SummaryColumns(statement)
         return try statement.map(arguments: arguments, columns.summary(from:))
     }
 
+    /// The FROM clause of a query for the ids of the rows `condition` selects in `filter`'s order that
+    /// SQLite answers from an index alone (`articles_date`, or `articles_feed_date` for a few feeds or
+    /// a tag: the condition names no other column), so that it reads no table page; nil when there is
+    /// none: the title orders (SQLite 3.40 reads the table to compare an expression index's key), the
+    /// read and starred marks, a long list of feeds (`+a.feed_id` filters the date index's rows). The
+    /// feeds are left out of the date orders, which do not read them.
+    static func rowIDSource(_ filter: ArticleFilter, condition: String) -> String? {
+        let covered: Set<Substring>
+        let from: String
+        switch filter.sort {
+        case .newestFirst, .oldestFirst:
+            guard !condition.contains("+a.feed_id") else { return nil }
+            (covered, from) = (["a.sort_date", "a.id", "a.feed_id"], "articles a")
+        case .byFeed, .byFeedDescending:
+            (covered, from) = (["a.sort_date", "a.id", "a.feed_id"], filter.from)
+        case .titleAscending, .titleDescending:
+            return nil
+        }
+        let rest = condition.replacingOccurrences(of: ArticleFilter.notIgnored, with: "")
+        for match in rest.matches(of: /\b[a-z_]+\.[a-z_]+/) {
+            let name = match.output
+            if name.hasPrefix("a.") ? !covered.contains(name) : !(filter.sort.isByFeed && name.hasPrefix("f.")) {
+                return nil
+            }
+        }
+        return from
+    }
+
     /// Rows `offset..<offset+limit`. Past the middle of the list (`total` known) the list is read
     /// from its other end, so the last page costs what the first does.
-    static func page(_ db: Database, _ filter: ArticleFilter, offset: Int, limit: Int, total: Int) throws
-        -> [ArticleSummary]
-    {
+    static func page(
+        _ db: Database, _ filter: ArticleFilter, offset: Int, limit: Int, total: Int,
+        prefetch: TablePagePrefetch? = nil
+    ) throws -> [ArticleSummary] {
         let offset = max(0, offset)
         let limit = max(0, min(limit, total - offset))
         guard limit > 0 else { return [] }
-        guard offset > total / 2 else { return try summaries(db, filter, offset: offset, limit: limit) }
+        guard offset > total / 2 else {
+            return try summaries(db, filter, offset: offset, limit: limit, prefetch: prefetch)
+        }
         let fromEnd = total - offset - limit
-        return try summaries(db, filter, reversed: true, offset: fromEnd, limit: limit).reversed()
+        return try summaries(db, filter, reversed: true, offset: fromEnd, limit: limit, prefetch: prefetch).reversed()
     }
 
     /// The rows of the list (with `extra`, those of them that meet it too): from the stored counts of
