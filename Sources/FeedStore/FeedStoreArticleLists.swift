@@ -39,7 +39,8 @@ extension FeedStore {
             let filter = ArticleFilter(try query.widened(db))
             guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
             return try ArticleReader.summaries(
-                db, filter, extra: filter.condition(after: key), limit: limit, prefetch: tablePrefetch)
+                db, filter, extra: filter.condition(after: key), limit: limit, prefetch: tablePrefetch,
+                indexExtra: filter.indexCondition(after: key))
         }
     }
 

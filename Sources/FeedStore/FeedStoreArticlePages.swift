@@ -14,7 +14,7 @@ extension FeedStore {
             guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
             return try ArticleReader.summaries(
                 db, filter, extra: filter.condition(after: key, before: true), reversed: true, limit: limit,
-                prefetch: tablePrefetch
+                prefetch: tablePrefetch, indexExtra: filter.indexCondition(after: key, before: true)
             ).reversed()
         }
     }

@@ -52,6 +52,11 @@ final class TablePagePrefetch: Sendable {
     private let path: String
     private let descriptor: Int32
     private let state = Mutex(State())
+    /// The reads hinted lately (their SQL and arguments), with when (`DispatchTime` uptime nanoseconds).
+    private let recentReads = Mutex<[String: UInt64]>([:])
+    /// How long a read hinted once is not hinted again: its pages were read right after, and stay in
+    /// the page cache far longer (a machine paging out cold file pages waits a minute).
+    private static let recentNanoseconds: UInt64 = 10_000_000_000
     /// Interior levels deeper than this are not followed (a damaged or hostile file cannot loop).
     private static let maximumDepth = 12
 
@@ -60,6 +65,21 @@ final class TablePagePrefetch: Sendable {
         guard let descriptor = PrefetchDescriptors.descriptor(for: path) else { return nil }
         self.path = path
         self.descriptor = descriptor
+    }
+
+    /// True unless the same read (`sql` with `arguments`) was hinted in the last ten seconds; records
+    /// it. A list read again as it was (its first page after each key that reloads it) then costs no
+    /// second look-up of its ids.
+    func isNew(_ sql: String, _ arguments: StatementArguments) -> Bool {
+        let key = sql + "\u{0}" + arguments.description
+        let now = DispatchTime.now().uptimeNanoseconds
+        return recentReads.withLock { recent in
+            if let last = recent[key], now &- last < Self.recentNanoseconds { return false }
+            if recent.count >= 512 { recent = recent.filter { now &- $0.value < Self.recentNanoseconds } }
+            if recent.count >= 512 { recent = [:] }
+            recent[key] = now
+            return true
+        }
     }
 
     /// Starts reading the table pages holding `rowids` (their order does not matter); returns how many
