@@ -209,6 +209,51 @@ final class TablePagePrefetchTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(prefetched, 12, "the date and feed orders of the plain lists use the prefetch")
     }
 
+    /// Another process and another connection changing the file while a prefetching store is open
+    /// (rows retitled and marked by sqlite3, a feed of 600 more articles stored: the table's interior
+    /// pages change): the store lists what a plain store lists.
+    func testChangesByAnotherProcessAreListedAsByAPlainStore() throws {
+        let path = try temporaryDatabasePath(self)
+        let prefetching = try FeedStore(path: path, prefetchesListRows: true)
+        let first = try prefetching.addFeed(url: "https://a.example/feed", title: "A")
+        try prefetching.apply(
+            feedID: first.id, feed: document((0..<600).map { item($0, day: Double(($0 * 53) % 600) / 4) }),
+            fetch: fetch())
+        XCTAssertEqual(try prefetching.articleSummaries(.all, offset: 300, limit: 100).count, 100)
+        try sqlite3(path, """
+            UPDATE articles SET title = 'Changed ' || id WHERE id % 5 = 0;
+            UPDATE articles SET read = 1 WHERE id % 3 = 0;
+            """)
+        let plain = try FeedStore(path: path)
+        let second = try plain.addFeed(url: "https://b.example/feed", title: "B")
+        try plain.apply(
+            feedID: second.id,
+            feed: document((0..<600).map { item(1_000 + $0, day: Double(($0 * 31) % 600) / 4 + 0.1) }), fetch: fetch())
+        XCTAssertEqual(try plain.countArticles(.all), 1_200)
+        for sort in ArticleSort.allCases {
+            for base in [ArticleQuery.all, .allUnread, .feed(second.id)] {
+                var query = base
+                query.sort = sort
+                for offset in [0, 300, 550, 1_000] {
+                    let rows = try prefetching.articleSummaries(query, offset: offset, limit: 100)
+                    XCTAssertEqual(rows, try plain.articleSummaries(query, offset: offset, limit: 100), "\(query) at \(offset)")
+                    XCTAssertEqual(
+                        try prefetching.articlePage(query, offset: offset, limit: 100),
+                        try plain.articlePage(query, offset: offset, limit: 100))
+                    if let last = rows.last {
+                        XCTAssertEqual(
+                            try prefetching.articleSummaries(query, after: last.id, limit: 100),
+                            try plain.articleSummaries(query, after: last.id, limit: 100))
+                    }
+                }
+            }
+        }
+        let all = try prefetching.articleSummaries(.all, offset: 0, limit: 2_000)
+        XCTAssertEqual(all.count, 1_200)
+        XCTAssertTrue(all.contains { $0.title == "Changed 5" })
+        XCTAssertEqual(all.filter(\.read).count, 200)
+    }
+
     func testTheRowIDQueryIsUsedOnlyWhereTheListIndexHoldsEveryColumn() throws {
         let store = try makeStore(self)
         try store.pool.read { db in
