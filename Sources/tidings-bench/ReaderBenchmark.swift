@@ -91,6 +91,7 @@ struct ReaderBenchmark: ParsableCommand {
                 // as the real loop would.
                 if let pace { app.processEvents(until: { false }, timeout: pace) }
                 let storageBegin = ThreadStorageReads.bytes()
+                let waitBegin = ThreadRunQueueWait.milliseconds()
                 let begin = ContinuousClock.now
                 let cpuBegin = ThreadCPUClock.seconds()
                 terminal.type(keys)
@@ -99,6 +100,9 @@ struct ReaderBenchmark: ParsableCommand {
                 samples.wall.append(Self.milliseconds(ContinuousClock.now - begin))
                 if let storageBegin, let storageEnd = ThreadStorageReads.bytes() {
                     samples.storageBytes.append(storageEnd - storageBegin)
+                }
+                if let waitBegin, let waitEnd = ThreadRunQueueWait.milliseconds() {
+                    samples.runQueue.append(waitEnd - waitBegin)
                 }
             }
             return samples

@@ -13,3 +13,16 @@ enum ThreadStorageReads {
         return nil
     }
 }
+
+/// Time the calling thread has spent runnable but waiting for a core (the second field of
+/// `/proc/thread-self/schedstat`), for the reader benchmark's keys: a key's wall time is its CPU time,
+/// this wait (other work had the cores), and the rest, time it was blocked (the disk, a lock).
+enum ThreadRunQueueWait {
+    /// The calling thread's run-queue wait so far in milliseconds; nil where the kernel does not say.
+    static func milliseconds() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/thread-self/schedstat", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count >= 2, let nanoseconds = Double(fields[1]) else { return nil }
+        return nanoseconds / 1e6
+    }
+}
