@@ -22,6 +22,9 @@ final class TablePagePrefetch: Sendable {
     private struct State {
         var signature: [Int64] = []
         var layout: Layout?
+        /// The layout could not be read for this signature (a table still only in the log, a page
+        /// that is not what SQLite's format says): not tried again until the files change.
+        var layoutFailed = false
         var interior: [UInt32: InteriorPage] = [:]
     }
 
@@ -92,8 +95,7 @@ final class TablePagePrefetch: Sendable {
             if state.signature != signature {
                 state = State(signature: signature)
             }
-            if state.layout == nil { state.layout = try readLayout(db, &state) }
-            guard let layout = state.layout else { return (nil, []) }
+            guard let layout = try knownLayout(db, &state) else { return (nil, []) }
             var pages = Set<UInt32>()
             for rowid in rowids {
                 if let page = leaf(of: rowid, layout, &state) { pages.insert(page) }
@@ -111,8 +113,7 @@ final class TablePagePrefetch: Sendable {
         let signature = fileSignature()
         return try state.withLock { state in
             if state.signature != signature { state = State(signature: signature) }
-            if state.layout == nil { state.layout = try readLayout(db, &state) }
-            guard let layout = state.layout else { return nil }
+            guard let layout = try knownLayout(db, &state) else { return nil }
             return leaf(of: rowid, layout, &state)
         }
     }
@@ -126,6 +127,14 @@ final class TablePagePrefetch: Sendable {
             page = child
         }
         return page
+    }
+
+    private func knownLayout(_ db: Database, _ state: inout State) throws -> Layout? {
+        if let known = state.layout { return known }
+        guard !state.layoutFailed else { return nil }
+        state.layout = try readLayout(db, &state)
+        state.layoutFailed = state.layout == nil
+        return state.layout
     }
 
     private func readLayout(_ db: Database, _ state: inout State) throws -> Layout? {

@@ -107,6 +107,28 @@ final class TablePagePrefetchTests: XCTestCase {
         }
     }
 
+    /// A table whose pages are still only in the write-ahead log is not in the file yet: nothing is
+    /// asked for (no error); once the log is copied into the file, the map is read from it.
+    func testATableStillInTheLogIsLeftAloneUntilTheFileHoldsIt() throws {
+        let path = try temporaryDatabasePath(self)
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE articles (id INTEGER PRIMARY KEY, title TEXT)")
+            for id in 1...2_000 {
+                try db.execute(sql: "INSERT INTO articles (id, title) VALUES (?, ?)", arguments: [id, "title \(id)"])
+            }
+        }
+        let prefetch = try XCTUnwrap(TablePagePrefetch(path: path))
+        XCTAssertEqual(try queue.read { db in try prefetch.prefetch(rowids: [1, 500, 2_000], db) }, 0)
+        XCTAssertNil(try queue.read { db in try prefetch.leafPage(of: 500, db) })
+        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        let page = try XCTUnwrap(try queue.read { db in try prefetch.leafPage(of: 500, db) })
+        XCTAssertTrue(try rowids(inLeaf: page, path: path, pageSize: 4_096).contains(500))
+        XCTAssertGreaterThan(try queue.read { db in try prefetch.prefetch(rowids: [1, 500, 2_000], db) }, 1)
+    }
+
     func testPagesThatAreNotInteriorTablePagesAreRefusedWithoutTrapping() {
         var generator = SystemRandomNumberGenerator()
         var parsed = 0
