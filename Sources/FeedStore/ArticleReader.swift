@@ -35,7 +35,8 @@ enum ArticleReader {
         let statement = probed == nil ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         arguments += [max(0, limit), max(0, offset)]
         if probed == nil, let prefetch {
-            try prefetchRows(
+            // Only a hint: a failure in it leaves the read as it would be without it.
+            try? prefetchRows(
                 db, filter, extra: indexExtra ?? extra, reversed: reversed, offset: offset, limit: limit, prefetch)
         }
         let columns = try SummaryColumns(statement)
