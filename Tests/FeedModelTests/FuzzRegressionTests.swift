@@ -449,4 +449,37 @@ final class StreamingParseRegressionTests: XCTestCase {
             XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(size)")
         }
     }
+
+    /// fuzz-feed-stream (Fuzz/Seeds/fuzz-feed-stream/text-before-a-stray-cdata-end-depends-on-chunks):
+    /// a `]]>` outside a CDATA section (line 14). libxml2 reports it and, reading ASCII text, skips
+    /// the text it had scanned since it last handed text on, which began where the chunks pushed so
+    /// far ended: read in chunks of 32, 70 and 101 bytes the item kept about 600 bytes more.
+    /// That text is handed on now (`XMLFeedEvents.keepTextBeforeStrayCDATAEnd`): the `]]>` reads as
+    /// written however the document is chunked, and the error is reported as before.
+    func testTextBeforeAStrayCDATAEndIsKeptHoweverTheDocumentIsChunked() throws {
+        let seed = [UInt8](try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-feed-stream/text-before-a-stray-cdata-end-depends-on-chunks")))
+        // The harness reads the first byte as the count of the chunk-size bytes that follow it (here 32, 70, 101).
+        let steering = seed[1..<(1 + Int(seed[0] % 16))].map(Int.init)
+        XCTAssertEqual(steering, [32, 70, 101])
+        let document = Array(seed.dropFirst(1 + steering.count))
+        let whole = try FeedParser.parse(document)
+        XCTAssertEqual(whole.error, "line 14: Sequence ']]>' not allowed in content")
+        XCTAssertFalse(whole.wellformed)
+        XCTAssertEqual(whole.items.count, 6)
+        // The first item holds the first `]]>`, some 600 bytes after the reference before it.
+        let first = try XCTUnwrap(whole.items.first?.contentHTML)
+        XCTAssertTrue(first.contains("such as `\u{A0}` declared onlyrce, cloud |\n| `rss093.xml`"), first)
+        XCTAssertTrue(first.contains("Media RSS, atom:li]]>nk self |"), first)
+        for sizes in [steering, [1], [7], [64], [255], [300], [301], [1024]] {
+            var pieces: [[UInt8]] = []
+            var start = 0
+            while start < document.count {
+                let end = min(document.count, start + sizes[pieces.count % sizes.count])
+                pieces.append(Array(document[start..<end]))
+                start = end
+            }
+            XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(sizes)")
+        }
+    }
 }

@@ -23,6 +23,9 @@ struct XMLFeedEvents: ~Copyable {
     private var names = ElementNameCache()
     /// The line of the `<![CDATA[` of the section libxml2 is handing on in blocks, if any (see `record`).
     private var cdataOpenerLine: Int32?
+    /// Where the `]` of a `]]>` in text stands when libxml2 may have skipped it: settled by what it
+    /// does next (see `keepTextBeforeStrayCDATAEnd`).
+    private var strayBracket: Int?
     private var bareAtomApplied = false
     /// The entity whose declaration was just read. libxml2 asks for it once right after (only to
     /// keep the declaration's raw text in the record); that is no reference, so nothing is expanded.
@@ -48,6 +51,7 @@ struct XMLFeedEvents: ~Copyable {
         }
         sax.characters = { data, chars, length in
             guard let events = XMLFeedEvents.from(data), let chars, length > 0 else { return }
+            if let bracket = events.pointee.strayBracket { events.pointee.settleStrayBracket(bracket, next: chars) }
             events.pointee.undoLossyRecoveries()
             events.pointee.builder.characters(UnsafeBufferPointer(start: chars, count: Int(length)))
         }
@@ -71,6 +75,9 @@ struct XMLFeedEvents: ~Copyable {
         sax.serror = { data, error in
             guard let events = XMLFeedEvents.from(data), let error else { return }
             events.pointee.sawError = true
+            if error.pointee.code == Int32(XML_ERR_MISPLACED_CDATA_END.rawValue) {
+                events.pointee.keepTextBeforeStrayCDATAEnd(reportedBy: error.pointee.ctxt)
+            }
             events.pointee.record(error.pointee)
         }
         return sax
@@ -147,6 +154,40 @@ struct XMLFeedEvents: ~Copyable {
         guard let context else { return }
         if context.standsRightAfterCDATAOpener { cdataOpenerLine = context.line }
         if context.cdataEndFollows(length) { cdataOpenerLine = nil }
+    }
+
+    /// Hands on the text libxml2 is about to skip at a `]]>` in character data, so that the text reads
+    /// as written (`]]>` included) however the document was chunked; the error is still reported.
+    ///
+    /// Its fast reader skips the text from its position through the first `]`; its slower one skips
+    /// nothing and stands on that `]`. When the text is more than the `]`, only the fast reader can
+    /// have reported it. When it is the `]` alone, either may have: the fast reader then goes on
+    /// with the text after the `]` as written (in its input, one byte further), the slower one hands
+    /// on the `]` with the text before it from a buffer of its own, or stands on a later `]]>` when
+    /// it reports that one, so the next text or error tells which (`settleStrayBracket`).
+    private mutating func keepTextBeforeStrayCDATAEnd(reportedBy parser: UnsafeMutableRawPointer?) {
+        guard let context, parser == UnsafeMutableRawPointer(context.pointer),
+            let (text, position) = context.textBeforeStrayCDATAEnd
+        else { return }
+        if let bracket = strayBracket { settleStrayBracket(bracket, nextAt: position) }
+        if text.count > 1 {
+            characters(text)
+        } else {
+            strayBracket = position
+        }
+    }
+
+    /// Settles a `]` libxml2 may have skipped (`keepTextBeforeStrayCDATAEnd`) by the text it hands on next.
+    private mutating func settleStrayBracket(_ bracket: Int, next chars: UnsafePointer<xmlChar>) {
+        settleStrayBracket(bracket, nextAt: context?.position(of: chars))
+    }
+
+    /// Hands on the `]` at `bracket` when what libxml2 reads next starts right after it in its input.
+    private mutating func settleStrayBracket(_ bracket: Int, nextAt position: Int?) {
+        strayBracket = nil
+        guard position == bracket + 1 else { return }
+        var closer = UInt8(ascii: "]")
+        withUnsafePointer(to: &closer) { characters(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     private mutating func record(_ error: xmlError) {

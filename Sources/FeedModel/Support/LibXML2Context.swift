@@ -82,6 +82,48 @@ struct LibXML2Context {
         return memcmp(cur + count, "]]>", 3) == 0
     }
 
+    /// The text libxml2 2.9's reader of character data skips when it meets a `]]>` outside a CDATA
+    /// section, and where that text starts in the document; nil when there is none to look at.
+    ///
+    /// Its fast reader (ASCII text) scans ahead of its position and hands on what it scanned at each
+    /// stop; at a `]]>` it reports the error and moves past the first `]` without handing on the text
+    /// scanned since its last stop, so how much is lost depends on where its calls began, which is
+    /// where the chunks pushed so far ended. That text is the bytes from its position through the
+    /// first `]` of the first `]]>` at or after it: only ASCII text (no `<`, `&` or carriage return),
+    /// which it hands on as written. Its slower reader (other text) stands on the `]` when it reports
+    /// the error and loses nothing; then the text returned is that `]` alone. Valid during the
+    /// error's callback.
+    var textBeforeStrayCDATAEnd: (text: UnsafeBufferPointer<UInt8>, position: Int)? {
+        let context = pointer.pointee
+        guard context.disableSAX == 0, context.inputNr == 1, let input = context.input, let cur = input.pointee.cur,
+            let end = input.pointee.end
+        else { return nil }
+        var from = cur
+        while end - from >= 3, let hit = memchr(from, Int32(UInt8(ascii: "]")), end - from - 2) {
+            let bracket = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+            if bracket[1] == UInt8(ascii: "]") && bracket[2] == UInt8(ascii: ">") {
+                return (UnsafeBufferPointer(start: cur, count: bracket - cur + 1), position)
+            }
+            from = bracket + 1
+        }
+        return nil
+    }
+
+    /// Where libxml2's current input stands in the document: the bytes consumed before its position.
+    var position: Int {
+        guard let input = pointer.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else { return 0 }
+        return Int(input.pointee.consumed) + (cur - base)
+    }
+
+    /// Where `bytes` starts in the document, when it points into the input libxml2 holds (text it
+    /// hands on as written); nil when it points elsewhere (text it copied into a buffer of its own).
+    func position(of bytes: UnsafePointer<UInt8>) -> Int? {
+        guard let input = pointer.pointee.input, let base = input.pointee.base, let end = input.pointee.end,
+            bytes >= base, bytes < end
+        else { return nil }
+        return Int(input.pointee.consumed) + (bytes - base)
+    }
+
     /// Whether libxml2 has read all the input it holds, the last byte a `>`, and stands in element
     /// content with SAX callbacks on, the document well-formed so far and read as UTF-8: the next
     /// bytes it is given are read as character data.

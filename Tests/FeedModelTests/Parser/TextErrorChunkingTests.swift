@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+@testable import FeedModel
+
+/// Errors libxml2 finds inside character data read the same whole and in chunks: the same items,
+/// the same text, the same error, wherever the chunks end. A `]]>` outside a CDATA section is kept
+/// as the text it is (libxml2 2.9 reports it and, reading ASCII text, skips what it had scanned
+/// before it, as much as the chunks happened to give it).
+final class TextErrorChunkingTests: XCTestCase {
+    private static let head = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<rss version=\"2.0\"><channel><title>T</title>\n"
+    private static let paragraph = String(repeating: "plain words of a long paragraph, line after line\n", count: 14)
+
+    /// A feed whose second item's description is `text` (raw XML), after a first item long enough
+    /// that the second arrives after the 1 KB the parser reads before it starts.
+    private static func document(_ text: [UInt8]) -> [UInt8] {
+        var bytes = Array(head.utf8)
+        bytes += Array("<item><title>first</title><description>\(String(repeating: "ok ", count: 500))</description></item>\n".utf8)
+        bytes += Array("<item><title>second</title><description>".utf8) + text + Array("</description></item>\n".utf8)
+        bytes += Array("<item><title>last</title><description>fine</description></item>\n</channel></rss>\n".utf8)
+        return bytes
+    }
+
+    /// Every single chunk size up to 64, some larger ones, and mixed sizes as the fuzz harness makes them.
+    private static let chunkings: [[Int]] =
+        (1...64).map { [$0] } + [[100], [127], [255], [299], [300], [301], [32, 70, 101], [128, 156], [3, 250], [1, 2, 255]]
+
+    private static func pieces(_ bytes: [UInt8], _ sizes: [Int]) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + sizes[pieces.count % sizes.count])
+            pieces.append(Array(bytes[start..<end]))
+            start = end
+        }
+        return pieces
+    }
+
+    /// Parses `document` whole, checks every chunking gives the same feed, and returns it.
+    private func parseEveryWay(_ document: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> Feed {
+        let whole = try FeedParser.parse(document)
+        for sizes in Self.chunkings {
+            let chunked = try FeedParser.parse(chunks: Self.pieces(document, sizes))
+            XCTAssertEqual(chunked, whole, "chunks of \(sizes)", file: file, line: line)
+            if chunked != whole { break }
+        }
+        return whole
+    }
+
+    func testAStrayCDATAEndIsKeptAsTextHoweverTheDocumentIsChunked() throws {
+        let paragraph = Self.paragraph
+        let texts = [
+            // After ASCII text, which libxml2 reads fast and used to skip up to the `]]>`.
+            paragraph + "x]]>tail " + paragraph,
+            // After a reference, at the start of a run of text libxml2 reads.
+            paragraph + "&amp;]]>tail " + paragraph,
+            // At the start of the element's text.
+            "]]>tail " + paragraph,
+            // After text that is not ASCII (libxml2's slower reader, which kept it).
+            paragraph + "café " + String(paragraph.prefix(200)) + "]]>tail " + paragraph,
+            "café]]>tail " + paragraph,
+            // Several, and brackets before one.
+            paragraph + "]]>]]>x" + paragraph,
+            paragraph + "w]]]]>]]>tail" + paragraph,
+            // Line ends written as CR LF (read as LF), and a lone CR (read as LF too).
+            paragraph.replacingOccurrences(of: "\n", with: "\r\n") + "]]>tail " + paragraph,
+            paragraph + "a\rb " + String(paragraph.prefix(100)) + "]]>tail " + paragraph,
+        ]
+        for text in texts {
+            let feed = try parseEveryWay(Self.document(Array(text.utf8)))
+            XCTAssertEqual(feed.items.map(\.title), ["first", "second", "last"])
+            // As written, line ends read as LF and `&amp;` as `&`; the field's trailing line end trimmed.
+            let expected = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+                .replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .newlines)
+            XCTAssertEqual(feed.items[1].contentHTML, expected)
+            XCTAssertEqual(feed.items[2].contentHTML, "fine")
+            XCTAssertFalse(feed.wellformed)
+            XCTAssertEqual(feed.error?.hasSuffix(": Sequence ']]>' not allowed in content"), true, feed.error ?? "no error")
+        }
+    }
+
+    /// A CDATA section inside another, as some publishing tools write them: the inner `]]>` ends
+    /// the section and the outer one is a stray `]]>` in text; every character is kept.
+    func testTheEndOfANestedCDATASectionIsKeptAsText() throws {
+        let text = "<![CDATA[<p>a <![CDATA[ b ]]> c \(Self.paragraph)]]>"
+        let feed = try parseEveryWay(Self.document(Array(text.utf8)))
+        XCTAssertEqual(feed.items[1].contentHTML, "<p>a <![CDATA[ b  c \(Self.paragraph)]]>")
+        XCTAssertEqual(feed.error, "line 18: Sequence ']]>' not allowed in content")
+    }
+
+    /// A `]]>` cut by the end of a chunk, with enough text before it that libxml2 reads up to that
+    /// end: held back, so that libxml2 sees it whole and reports it however the chunks fall.
+    func testAStrayCDATAEndCutByAChunkEndIsReported() throws {
+        let text = Self.paragraph + "cut here ]]> and the rest"
+        let document = Self.document(Array(text.utf8))
+        let whole = try FeedParser.parse(document)
+        XCTAssertEqual(whole.items[1].contentHTML, text)
+        let at = try XCTUnwrap(document.indices.first { document[$0...].starts(with: Array("]]>".utf8)) })
+        for cut in [at, at + 1, at + 2] {
+            for before in [cut - 1024, cut - 300, cut - 301, cut - 700] {
+                let pieces = [Array(document[..<before]), Array(document[before..<cut]), Array(document[cut...])]
+                XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "cut at \(cut), before at \(before)")
+            }
+        }
+    }
+
+    /// The other errors libxml2 finds in text, on text it reads fast and slowly: the same whole and
+    /// in chunks (each was already; kept so that a change in how text is read keeps them so).
+    func testOtherErrorsInTextReadTheSameWholeAndInChunks() throws {
+        let cases: [(bytes: [UInt8], error: String)] = [
+            // A byte that is not UTF-8, then text that is not ASCII.
+            (Array(Self.paragraph.utf8) + [0xEA] + Array(" café naïve ".utf8) + Array(Self.paragraph.utf8),
+             "Input is not proper UTF-8"),
+            // A character XML does not allow (U+FFFE), and a surrogate written in UTF-8.
+            (Array((Self.paragraph + "\u{FFFE} after é" + Self.paragraph).utf8), "Char 0xFFFE out of allowed range"),
+            (Array(Self.paragraph.utf8) + [0xED, 0xA0, 0x80] + Array(" after ".utf8) + Array(Self.paragraph.utf8),
+             "Char 0xD800 out of allowed range"),
+            // An `&` that starts no reference, and references with no name or digits.
+            (Array((Self.paragraph + "Q&A & &# &#x; &foo bar" + Self.paragraph).utf8), "an '&' that starts no entity reference"),
+            // C0 controls and NUL, which XML forbids.
+            (Array(Self.paragraph.utf8) + [0x01, 0x00, 0x20] + Array("é".utf8) + Array(Self.paragraph.utf8),
+             "control characters replaced"),
+        ]
+        for (bytes, error) in cases {
+            let feed = try parseEveryWay(Self.document(bytes))
+            XCTAssertEqual(feed.items.map(\.title), ["first", "second", "last"])
+            XCTAssertEqual(feed.items[1].contentHTML?.hasSuffix(Self.paragraph.trimmingCharacters(in: .newlines)), true)
+            XCTAssertEqual(feed.error?.contains(error), true, feed.error ?? "no error")
+        }
+    }
+}
