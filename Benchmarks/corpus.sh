@@ -243,7 +243,10 @@ bench_reader_corpus() {
     if has_bench reader; then
         local keys worst
         keys=$("$BIN/tidings-bench" reader --data "$DATA")
-        echo "$keys" | grep -E '_ms: p50|peak_rss' | sed 's/^/  tidings-bench reader: /'
+        echo "  (tidings-bench reader, per key: wall ms from the key to its frame drawn, the UI thread's CPU ms,"
+        echo "   disk_presses/disk_kb: presses whose UI thread read from storage, i.e. waited for the disk;"
+        echo "   p99_press=CPU/RUNQ/BLOCKED: the p99 press's ms on a core, waiting for a core, blocked (disk, locks))"
+        echo "$keys" | grep -E '_ms: p50|peak_rss|keys_disk' | sed 's/^/  tidings-bench reader: /'
         # Keys that read pages the kernel has evicted wait for the disk (wall well over CPU below);
         # some machines page out cold file pages on their own (DAMON), whatever the free memory.
         if command -v fincore >/dev/null && [ -f "$DATA/reader-bench.db" ]; then

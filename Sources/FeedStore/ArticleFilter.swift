@@ -172,20 +172,7 @@ struct ArticleFilter {
 
     /// Rows strictly after `key` in list order (or strictly before, when `before`).
     func condition(after key: Key, before: Bool = false) -> (String, StatementArguments) {
-        // Each term: (expression, value, true when the list runs in ascending order of it).
-        let terms: [(String, any DatabaseValueConvertible, Bool)]
-        switch sort {
-        case .newestFirst: terms = [("a.sort_date", key.date, false), ("a.id", key.id, false)]
-        case .oldestFirst: terms = [("a.sort_date", key.date, true), ("a.id", key.id, true)]
-        case .byFeed, .byFeedDescending:
-            let ascending = sort == .byFeed
-            terms = [
-                ("f.display_title COLLATE NOCASE", key.feedTitle, ascending), ("f.id", key.feedID, ascending),
-                ("a.sort_date", key.date, false), ("a.id", key.id, false),
-            ]
-        case .titleAscending: terms = [(Self.titleKey, key.title, true), ("a.id", key.id, true)]
-        case .titleDescending: terms = [(Self.titleKey, key.title, false), ("a.id", key.id, false)]
-        }
+        let terms = keyTerms(key)
         // The OR below is the condition; it is preceded by the range of its first term, which it
         // implies: SQLite walks the list's index from the key only when the range is written on its
         // own (the OR repeats the key's values as separate parameters, which it cannot combine), and
@@ -208,6 +195,34 @@ struct ArticleFilter {
         }
         let range = "\(leadingSQL) \(leadingAscending ? ">=" : "<=") ?"
         return ("(" + range + " AND (" + alternatives.joined(separator: " OR ") + "))", arguments)
+    }
+
+    /// `condition(after:before:)` as the prefetch of list rows asks for their ids
+    /// (`ArticleReader.rowIDSource`): in the title orders only its first term, the rows from `key`'s
+    /// title on (a few more: those of the same title on the other side of `key`), which SQLite
+    /// answers from the title index alone; it reads each row of the table to test the whole
+    /// condition's title comparisons.
+    func indexCondition(after key: Key, before: Bool = false) -> (String, StatementArguments) {
+        guard sort == .titleAscending || sort == .titleDescending else { return condition(after: key, before: before) }
+        let leading = keyTerms(key)[0]
+        return ("\(leading.0) \(leading.2 != before ? ">=" : "<=") ?", [leading.1])
+    }
+
+    /// The terms of the list order for `key`: (expression, `key`'s value, true when the list runs in
+    /// ascending order of it).
+    private func keyTerms(_ key: Key) -> [(String, any DatabaseValueConvertible, Bool)] {
+        switch sort {
+        case .newestFirst: return [("a.sort_date", key.date, false), ("a.id", key.id, false)]
+        case .oldestFirst: return [("a.sort_date", key.date, true), ("a.id", key.id, true)]
+        case .byFeed, .byFeedDescending:
+            let ascending = sort == .byFeed
+            return [
+                ("f.display_title COLLATE NOCASE", key.feedTitle, ascending), ("f.id", key.feedID, ascending),
+                ("a.sort_date", key.date, false), ("a.id", key.id, false),
+            ]
+        case .titleAscending: return [(Self.titleKey, key.title, true), ("a.id", key.id, true)]
+        case .titleDescending: return [(Self.titleKey, key.title, false), ("a.id", key.id, false)]
+        }
     }
 
     /// Leaves out ignored articles. Written against the partial index of ignored articles (usually

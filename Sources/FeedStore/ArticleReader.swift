@@ -7,9 +7,13 @@ enum ArticleReader {
     /// Offsets beyond which counting the list first (to read it from the other end) pays.
     static let deepOffset = 2_000
 
+    /// With `prefetch`, the table pages of the rows are asked for all at once first (`TablePagePrefetch`),
+    /// when the list's index alone tells which rows they are (`indexExtra`: a condition it answers in
+    /// place of `extra`, `ArticleFilter.indexCondition`).
     static func summaries(
         _ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil,
-        reversed: Bool = false, offset: Int = 0, limit: Int
+        reversed: Bool = false, offset: Int = 0, limit: Int, prefetch: TablePagePrefetch? = nil,
+        indexExtra: (String, StatementArguments)? = nil
     ) throws -> [ArticleSummary] {
         var condition = filter.condition
         var arguments = filter.arguments
@@ -30,21 +34,104 @@ enum ArticleReader {
         // the page cache), unless its text names the rows found, which no later read repeats.
         let statement = probed == nil ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         arguments += [max(0, limit), max(0, offset)]
+        if probed == nil, let prefetch {
+            // Only a hint: a failure in it leaves the read as it would be without it.
+            try? prefetchRows(
+                db, filter, extra: indexExtra ?? extra, reversed: reversed, offset: offset, limit: limit, prefetch)
+        }
         let columns = try SummaryColumns(statement)
         return try statement.map(arguments: arguments, columns.summary(from:))
     }
 
+    /// Asks `prefetch` for the table pages of the rows, their ids read from the list's index alone
+    /// (`rowIDSource`); nothing when no index alone tells them, or when the same read was hinted a
+    /// moment ago (its pages were read right after, `TablePagePrefetch.isNew`).
+    private static func prefetchRows(
+        _ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)?, reversed: Bool, offset: Int,
+        limit: Int, _ prefetch: TablePagePrefetch
+    ) throws {
+        var condition = filter.condition
+        var arguments = filter.arguments
+        if let extra {
+            condition += " AND " + extra.0
+            arguments += extra.1
+        }
+        guard let from = rowIDSource(filter, condition: condition) else { return }
+        let sql = """
+            SELECT a.id FROM \(from) WHERE \(condition) ORDER BY \(filter.order(reversed: reversed)) LIMIT ? OFFSET ?
+            """
+        arguments += [max(0, limit), max(0, offset)]
+        guard prefetch.isNew(sql, arguments) else { return }
+        try prefetch.prefetch(rowids: Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments), db)
+    }
+
+    /// The FROM clause of a query for the ids of the rows `condition` selects in `filter`'s order that
+    /// SQLite answers from an index alone (`articles_date`, `articles_title`, or `articles_feed_date`
+    /// for a few feeds or a tag: the condition names no other column), so that it reads no table page;
+    /// nil when there is none: the read and starred marks, a long list of feeds (`+a.feed_id` filters
+    /// the date index's rows). The feeds are left out of the date and title orders, which do not read
+    /// them.
+    static func rowIDSource(_ filter: ArticleFilter, condition: String) -> String? {
+        let covered: Set<String>
+        let from: String
+        switch filter.sort {
+        case .newestFirst, .oldestFirst:
+            (covered, from) = (["a.sort_date", "a.id", "a.feed_id"], "articles a")
+        case .byFeed, .byFeedDescending:
+            (covered, from) = (["a.sort_date", "a.id", "a.feed_id"], filter.from)
+        case .titleAscending, .titleDescending:
+            // The title index's key: SQLite compares it from the index (the first term of a keyset
+            // condition, `ArticleFilter.indexCondition`, not the whole condition).
+            (covered, from) = (["a.title", "a.id"], "articles a")
+        }
+        // The qualified column names of the condition, scanned by hand: it runs for every page read.
+        let bytes = Array(condition.utf8)
+        func isNamePart(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5F
+        }
+        var index = 0
+        while index < bytes.count {
+            guard isNamePart(bytes[index]), index == 0 || !(isNamePart(bytes[index - 1]) || bytes[index - 1] == 0x2E)
+            else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, isNamePart(bytes[end]) { end += 1 }
+            guard end < bytes.count, bytes[end] == 0x2E else {
+                index = end
+                continue
+            }
+            var columnEnd = end + 1
+            while columnEnd < bytes.count, isNamePart(bytes[columnEnd]) { columnEnd += 1 }
+            let name = String(decoding: bytes[index..<columnEnd], as: UTF8.self)
+            if name.hasPrefix("a.") {
+                // `+a.feed_id` keeps SQLite on the date index, whose rows it then filters by feed.
+                let unary = index > 0 && bytes[index - 1] == 0x2B
+                if !covered.contains(name) || (unary && !filter.sort.isByFeed) { return nil }
+            } else if !(filter.sort.isByFeed && name.hasPrefix("f.")) {
+                return nil
+            }
+            index = columnEnd
+        }
+        return from
+    }
+
     /// Rows `offset..<offset+limit`. Past the middle of the list (`total` known) the list is read
     /// from its other end, so the last page costs what the first does.
-    static func page(_ db: Database, _ filter: ArticleFilter, offset: Int, limit: Int, total: Int) throws
-        -> [ArticleSummary]
-    {
+    static func page(
+        _ db: Database, _ filter: ArticleFilter, offset: Int, limit: Int, total: Int,
+        prefetch: TablePagePrefetch? = nil
+    ) throws -> [ArticleSummary] {
         let offset = max(0, offset)
         let limit = max(0, min(limit, total - offset))
         guard limit > 0 else { return [] }
-        guard offset > total / 2 else { return try summaries(db, filter, offset: offset, limit: limit) }
+        guard offset > total / 2 else {
+            return try summaries(db, filter, offset: offset, limit: limit, prefetch: prefetch)
+        }
         let fromEnd = total - offset - limit
-        return try summaries(db, filter, reversed: true, offset: fromEnd, limit: limit).reversed()
+        return try summaries(db, filter, reversed: true, offset: fromEnd, limit: limit, prefetch: prefetch).reversed()
     }
 
     /// The rows of the list (with `extra`, those of them that meet it too): from the stored counts of

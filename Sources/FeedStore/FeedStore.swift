@@ -17,15 +17,20 @@ import GRDB
 /// Errors: `FeedStoreError` for refused requests; GRDB's `DatabaseError` for database failures.
 /// Memory: each connection in use (one writer, readers as reads overlap, at most five) caches up to
 /// 16 MB of pages; the readers less when the opener says so (the terminal reader, whose reads are
-/// pages of 100 rows).
+/// pages of 100 rows). With `prefetchesListRows` (the terminal reader), a page of an article list asks
+/// the kernel for the table pages of its rows all at once before reading them (`TablePagePrefetch`);
+/// for that the store keeps one read-only descriptor of the file open for the rest of the process.
 public final class FeedStore: Sendable {
     /// The database file.
     public let path: String
     let pool: DatabasePool
+    /// Nil unless the opener asked for it.
+    let tablePrefetch: TablePagePrefetch?
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
-    /// The folder must exist. `readerCacheKilobytes` caps the page cache of each reading connection.
-    public init(path: String, readerCacheKilobytes: Int = 16_384) throws {
+    /// The folder must exist. `readerCacheKilobytes` caps the page cache of each reading connection;
+    /// `prefetchesListRows` makes list pages ask for their rows' table pages at once (see above).
+    public init(path: String, readerCacheKilobytes: Int = 16_384, prefetchesListRows: Bool = false) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
@@ -60,6 +65,7 @@ public final class FeedStore: Sendable {
         // file exists), and a failed upgrade must leave the file as it was.
         try SchemaUpgrade.run(path: path)
         pool = try DatabasePool(path: path, configuration: configuration)
+        tablePrefetch = prefetchesListRows ? TablePagePrefetch(path: path) : nil
     }
 
     // MARK: Maintenance

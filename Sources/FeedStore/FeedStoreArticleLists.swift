@@ -12,7 +12,8 @@ extension FeedStore {
             let filter = ArticleFilter(try query.widened(db))
             let total = try ArticleReader.count(db, filter)
             return ArticlePage(
-                offset: offset, rows: try ArticleReader.page(db, filter, offset: offset, limit: limit, total: total),
+                offset: offset, rows: try ArticleReader.page(
+                    db, filter, offset: offset, limit: limit, total: total, prefetch: tablePrefetch),
                 total: total)
         }
     }
@@ -22,10 +23,10 @@ extension FeedStore {
         return try pool.read { db in
             let filter = ArticleFilter(try query.widened(db))
             guard offset > ArticleReader.deepOffset else {
-                return try ArticleReader.summaries(db, filter, offset: offset, limit: limit)
+                return try ArticleReader.summaries(db, filter, offset: offset, limit: limit, prefetch: tablePrefetch)
             }
             let total = try ArticleReader.count(db, filter)
-            return try ArticleReader.page(db, filter, offset: offset, limit: limit, total: total)
+            return try ArticleReader.page(db, filter, offset: offset, limit: limit, total: total, prefetch: tablePrefetch)
         }
     }
 
@@ -37,7 +38,9 @@ extension FeedStore {
         return try pool.read { db in
             let filter = ArticleFilter(try query.widened(db))
             guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
-            return try ArticleReader.summaries(db, filter, extra: filter.condition(after: key), limit: limit)
+            return try ArticleReader.summaries(
+                db, filter, extra: filter.condition(after: key), limit: limit, prefetch: tablePrefetch,
+                indexExtra: filter.indexCondition(after: key))
         }
     }
 

@@ -13,7 +13,8 @@ extension FeedStore {
             let filter = ArticleFilter(try query.widened(db))
             guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
             return try ArticleReader.summaries(
-                db, filter, extra: filter.condition(after: key, before: true), reversed: true, limit: limit
+                db, filter, extra: filter.condition(after: key, before: true), reversed: true, limit: limit,
+                prefetch: tablePrefetch, indexExtra: filter.indexCondition(after: key, before: true)
             ).reversed()
         }
     }

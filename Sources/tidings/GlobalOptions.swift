@@ -33,10 +33,11 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the environment, or reports why not and exits (73 cannot open, 66 a directory, 65 not a
     /// database).
-    func environment(readerCacheKilobytes: Int = 16_384) throws -> AppEnvironment {
+    func environment(readerCacheKilobytes: Int = 16_384, prefetchesListRows: Bool = false) throws -> AppEnvironment {
         let paths = paths
         do {
-            return try AppEnvironment(paths: paths, readerCacheKilobytes: readerCacheKilobytes)
+            return try AppEnvironment(
+                paths: paths, readerCacheKilobytes: readerCacheKilobytes, prefetchesListRows: prefetchesListRows)
         } catch {
             throw CommandOutput.failure(error, database: paths.database)
         }

@@ -12,10 +12,11 @@ public final class AppEnvironment: Sendable {
     public let fetchConfiguration: FetchConfiguration
 
     /// Opens (creating when missing) the database at `paths.database`, each reading connection caching
-    /// up to `readerCacheKilobytes` of pages. Throws `EnvironmentError`.
+    /// up to `readerCacheKilobytes` of pages, list pages prefetching their rows with `prefetchesListRows`
+    /// (`FeedStore.init`). Throws `EnvironmentError`.
     public init(
         paths: TidingsPaths, fetchConfiguration: FetchConfiguration = AppEnvironment.defaultFetchConfiguration,
-        readerCacheKilobytes: Int = 16_384
+        readerCacheKilobytes: Int = 16_384, prefetchesListRows: Bool = false
     ) throws {
         ProcessSetup.run()
         do {
@@ -32,7 +33,8 @@ public final class AppEnvironment: Sendable {
         }
         self.paths = paths
         do {
-            self.store = try FeedStore(path: paths.database, readerCacheKilobytes: readerCacheKilobytes)
+            self.store = try FeedStore(
+                path: paths.database, readerCacheKilobytes: readerCacheKilobytes, prefetchesListRows: prefetchesListRows)
         } catch let error as FeedStoreError {
             switch error {
             case .upgradeFailed, .upgradeCopyFailed:

@@ -1,0 +1,298 @@
+import FeedModel
+import Foundation
+import GRDB
+import XCTest
+
+@testable import FeedStore
+
+/// The prefetch of list rows' table pages: the rowid-to-page map it reads from the file's interior
+/// b-tree pages names the leaf that really holds each row (checked against the leaf's own cells), it
+/// follows the file when it changes, it never traps on a page that is not what it expects, and a
+/// store that prefetches lists exactly the rows, in the same order, of one that does not.
+final class TablePagePrefetchTests: XCTestCase {
+    /// A plain SQLite file with small pages, so that a few thousand rows make a tree of three levels
+    /// and more, with a gap of deleted rows in it.
+    private func deepTable() throws -> (path: String, queue: DatabaseQueue) {
+        let path = try temporaryDatabasePath(self)
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA page_size = 512")
+            try db.execute(sql: "CREATE TABLE articles (id INTEGER PRIMARY KEY, title TEXT)")
+            try db.inTransaction {
+                for id in 1...6_000 {
+                    try db.execute(
+                        sql: "INSERT INTO articles (id, title) VALUES (?, ?)",
+                        arguments: [Int64(id) * 7, String(repeating: "t", count: 5 + id % 40)])
+                }
+                try db.execute(sql: "DELETE FROM articles WHERE id BETWEEN 7000 AND 14000")
+                return .commit
+            }
+        }
+        return (path, queue)
+    }
+
+    /// The rowids stored in the leaf table page `page` of the file (SQLite's file format: a page of type
+    /// 13, each cell a payload-size varint then the rowid varint).
+    private func rowids(inLeaf page: UInt32, path: String, pageSize: Int) throws -> Set<Int64> {
+        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(page - 1) * UInt64(pageSize))
+        let bytes = [UInt8](try XCTUnwrap(handle.read(upToCount: pageSize)))
+        let header = page == 1 ? 100 : 0
+        guard bytes[header] == 0x0D else { return [] }
+        func varint(_ offset: inout Int) -> Int64 {
+            var value: Int64 = 0
+            for index in 0..<9 {
+                let byte = bytes[offset]
+                offset += 1
+                if index == 8 { return value << 8 | Int64(byte) }
+                value = value << 7 | Int64(byte & 0x7F)
+                if byte & 0x80 == 0 { break }
+            }
+            return value
+        }
+        let count = Int(bytes[header + 3]) << 8 | Int(bytes[header + 4])
+        var found = Set<Int64>()
+        for index in 0..<count {
+            var offset = Int(bytes[header + 8 + 2 * index]) << 8 | Int(bytes[header + 9 + 2 * index])
+            _ = varint(&offset)
+            found.insert(varint(&offset))
+        }
+        return found
+    }
+
+    func testEveryRowMapsToTheLeafThatHoldsIt() throws {
+        let (path, queue) = try deepTable()
+        let interiorPages = try queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM dbstat WHERE name = 'articles' AND pagetype = 'internal'")
+        }
+        XCTAssertGreaterThan(interiorPages ?? 0, 1, "a tree of three levels or more")
+        let prefetch = try XCTUnwrap(TablePagePrefetch(path: path))
+        let ids = try queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM articles") }
+        XCTAssertEqual(ids.count, 4_999)
+        var leaves: [UInt32: Set<Int64>] = [:]
+        for id in ids {
+            let page = try XCTUnwrap(try queue.read { db in try prefetch.leafPage(of: id, db) }, "row \(id)")
+            if leaves[page] == nil { leaves[page] = try rowids(inLeaf: page, path: path, pageSize: 512) }
+            XCTAssertTrue(leaves[page]?.contains(id) == true, "row \(id) is not on page \(page)")
+        }
+        XCTAssertGreaterThan(leaves.count, 100)
+        // A row id that is not stored still maps to a page of the table (where it would go).
+        XCTAssertNotNil(try queue.read { db in try prefetch.leafPage(of: 10_000, db) })
+        XCTAssertEqual(
+            try queue.read { db in try prefetch.prefetch(rowids: Array(ids.prefix(300)), db) },
+            Set(try ids.prefix(300).map { id in try queue.read { db in try prefetch.leafPage(of: id, db) } }).count)
+    }
+
+    func testTheMapFollowsTheFileWhenItChanges() throws {
+        let (path, queue) = try deepTable()
+        let prefetch = try XCTUnwrap(TablePagePrefetch(path: path))
+        _ = try queue.read { db in try prefetch.leafPage(of: 7, db) }
+        // Rows added after the map was read, at the end and in the gap: pages split and new ones added.
+        try queue.write { db in
+            for id in 7_000...9_000 {
+                try db.execute(
+                    sql: "INSERT INTO articles (id, title) VALUES (?, ?)",
+                    arguments: [Int64(id), String(repeating: "n", count: 30)])
+            }
+            for id in 1...2_000 {
+                try db.execute(
+                    sql: "INSERT INTO articles (id, title) VALUES (?, ?)",
+                    arguments: [Int64(50_000 + id), String(repeating: "e", count: 30)])
+            }
+        }
+        for id in [Int64(7_000), 8_000, 9_000, 50_001, 51_000, 52_000, 7, 42_000] {
+            let page = try XCTUnwrap(try queue.read { db in try prefetch.leafPage(of: id, db) })
+            XCTAssertTrue(try rowids(inLeaf: page, path: path, pageSize: 512).contains(id), "row \(id)")
+        }
+    }
+
+    /// A table whose pages are still only in the write-ahead log is not in the file yet: nothing is
+    /// asked for (no error); once the log is copied into the file, the map is read from it.
+    func testATableStillInTheLogIsLeftAloneUntilTheFileHoldsIt() throws {
+        let path = try temporaryDatabasePath(self)
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE articles (id INTEGER PRIMARY KEY, title TEXT)")
+            for id in 1...2_000 {
+                try db.execute(sql: "INSERT INTO articles (id, title) VALUES (?, ?)", arguments: [id, "title \(id)"])
+            }
+        }
+        let prefetch = try XCTUnwrap(TablePagePrefetch(path: path))
+        XCTAssertEqual(try queue.read { db in try prefetch.prefetch(rowids: [1, 500, 2_000], db) }, 0)
+        XCTAssertNil(try queue.read { db in try prefetch.leafPage(of: 500, db) })
+        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        let page = try XCTUnwrap(try queue.read { db in try prefetch.leafPage(of: 500, db) })
+        XCTAssertTrue(try rowids(inLeaf: page, path: path, pageSize: 4_096).contains(500))
+        XCTAssertGreaterThan(try queue.read { db in try prefetch.prefetch(rowids: [1, 500, 2_000], db) }, 1)
+    }
+
+    func testPagesThatAreNotInteriorTablePagesAreRefusedWithoutTrapping() {
+        var generator = SystemRandomNumberGenerator()
+        var parsed = 0
+        for round in 0..<3_000 {
+            var bytes = (0..<512).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes[0] = round % 3 == 0 ? 0x0D : 0x05
+            // Few cells, pointing inside the page, in some rounds: the parser then reads their varints.
+            if round % 2 == 0 {
+                bytes[3] = 0
+                bytes[4] = UInt8(round % 40)
+                for index in 0..<40 {
+                    bytes[12 + 2 * index] = round % 5 == 0 ? 0xFF : 0x01
+                }
+            }
+            if let page = TablePagePrefetch.parseInterior(bytes, header: 0) {
+                XCTAssertEqual(page.children.count, page.keys.count + 1)
+                parsed += 1
+            }
+        }
+        XCTAssertEqual(TablePagePrefetch.parseInterior([0x05, 0, 0], header: 0)?.keys.count, nil)
+        XCTAssertGreaterThan(parsed, 0, "well-formed rounds parse")
+    }
+
+    /// A store that prefetches lists the same rows in the same order as one that does not, in every
+    /// order, by offset (from either end) and by keyset in both directions, with ignored and read
+    /// articles among them; and the ids the prefetch reads from the list's index are the rows listed.
+    func testAPrefetchingStoreListsExactlyWhatAPlainOneLists() throws {
+        let path = try temporaryDatabasePath(self)
+        let plain = try FeedStore(path: path)
+        var feeds: [Int64] = []
+        for (index, title) in ["Beta", "alpha", "Gamma", "alpha"].enumerated() {
+            let feed = try plain.addFeed(url: "https://\(index).example/feed", title: title, tags: index % 2 == 0 ? ["even"] : [])
+            feeds.append(feed.id)
+            let items = (0..<250).map { n -> Article in
+                var article = item(index * 1_000 + n, day: Double((n * 37 + index * 11) % 400) / 3)
+                article.title = n % 9 == 0 ? nil : "Title \((n * 13) % 50) \(index)"
+                article.contentHTML = "<p>" + String(repeating: "body \(n) ", count: 40) + "</p>"
+                return article
+            }
+            try plain.apply(feedID: feed.id, feed: document(items), fetch: fetch())
+        }
+        XCTAssertGreaterThan(try plain.applyIgnoreRules(IgnoreRules([try IgnoreRule(query: "title contains \"Title 7 \"")])) ?? 0, 0)
+        let some = try plain.articleSummaries(.all, offset: 0, limit: 1_000).map(\.id)
+        try plain.setRead(true, articleIDs: stride(from: 0, to: some.count, by: 3).map { some[$0] })
+        let prefetching = try FeedStore(path: path, prefetchesListRows: true)
+        XCTAssertNotNil(prefetching.tablePrefetch)
+        XCTAssertNil(plain.tablePrefetch)
+        let queries: [ArticleQuery] = [
+            .all, .allUnread, .starred, .feed(feeds[1]), .tag("even"), ArticleQuery(feedIDs: Array(feeds.prefix(3))),
+            ArticleQuery(feedIDs: feeds + Array(1_000...1_010)), ArticleQuery(includeIgnored: true),
+        ]
+        var prefetched = 0
+        for base in queries {
+            for sort in ArticleSort.allCases {
+                var query = base
+                query.sort = sort
+                let total = try plain.countArticles(query)
+                for offset in [0, 100, 350, 700, max(0, total - 100)] {
+                    XCTAssertEqual(
+                        try prefetching.articleSummaries(query, offset: offset, limit: 100),
+                        try plain.articleSummaries(query, offset: offset, limit: 100), "\(query) at \(offset)")
+                    XCTAssertEqual(
+                        try prefetching.articlePage(query, offset: offset, limit: 100).rows,
+                        try plain.articlePage(query, offset: offset, limit: 100).rows, "\(query) at \(offset)")
+                }
+                let rows = try plain.articleSummaries(query, offset: 0, limit: 1_000)
+                for anchor in stride(from: 0, to: rows.count, by: 97) {
+                    XCTAssertEqual(
+                        try prefetching.articleSummaries(query, after: rows[anchor].id, limit: 100),
+                        try plain.articleSummaries(query, after: rows[anchor].id, limit: 100))
+                    XCTAssertEqual(
+                        try prefetching.articleSummaries(query, before: rows[anchor].id, limit: 100),
+                        try plain.articleSummaries(query, before: rows[anchor].id, limit: 100))
+                    // The ids the prefetch asks for after a row hold the rows listed after it, in order.
+                    try prefetching.pool.read { db in
+                        let filter = ArticleFilter(try query.widened(db))
+                        guard let key = try ArticleFilter.key(db, articleID: rows[anchor].id) else { return }
+                        let range = filter.indexCondition(after: key)
+                        let condition = filter.condition + " AND " + range.0
+                        guard let from = ArticleReader.rowIDSource(filter, condition: condition) else { return }
+                        let ids = try Int64.fetchAll(
+                            db, sql: "SELECT a.id FROM \(from) WHERE \(condition) ORDER BY \(filter.orderBy)",
+                            arguments: filter.arguments + range.1)
+                        let after = rows[(anchor + 1)...].map(\.id)
+                        XCTAssertEqual(Array(ids.suffix(after.count)), after, "\(query) after row \(anchor)")
+                    }
+                }
+                // Where the list's index alone gives the ids, they are the rows listed, in order.
+                try prefetching.pool.read { db in
+                    let filter = ArticleFilter(try query.widened(db))
+                    guard let from = ArticleReader.rowIDSource(filter, condition: filter.condition) else { return }
+                    let ids = try Int64.fetchAll(
+                        db, sql: "SELECT a.id FROM \(from) WHERE \(filter.condition) ORDER BY \(filter.orderBy)",
+                        arguments: filter.arguments)
+                    XCTAssertEqual(ids, rows.map(\.id), "\(query)")
+                    prefetched += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(prefetched, 12, "the date and feed orders of the plain lists use the prefetch")
+    }
+
+    /// Another process and another connection changing the file while a prefetching store is open
+    /// (rows retitled and marked by sqlite3, a feed of 600 more articles stored: the table's interior
+    /// pages change): the store lists what a plain store lists.
+    func testChangesByAnotherProcessAreListedAsByAPlainStore() throws {
+        let path = try temporaryDatabasePath(self)
+        let prefetching = try FeedStore(path: path, prefetchesListRows: true)
+        let first = try prefetching.addFeed(url: "https://a.example/feed", title: "A")
+        try prefetching.apply(
+            feedID: first.id, feed: document((0..<600).map { item($0, day: Double(($0 * 53) % 600) / 4) }),
+            fetch: fetch())
+        XCTAssertEqual(try prefetching.articleSummaries(.all, offset: 300, limit: 100).count, 100)
+        try sqlite3(path, """
+            UPDATE articles SET title = 'Changed ' || id WHERE id % 5 = 0;
+            UPDATE articles SET read = 1 WHERE id % 3 = 0;
+            """)
+        let plain = try FeedStore(path: path)
+        let second = try plain.addFeed(url: "https://b.example/feed", title: "B")
+        try plain.apply(
+            feedID: second.id,
+            feed: document((0..<600).map { item(1_000 + $0, day: Double(($0 * 31) % 600) / 4 + 0.1) }), fetch: fetch())
+        XCTAssertEqual(try plain.countArticles(.all), 1_200)
+        for sort in ArticleSort.allCases {
+            for base in [ArticleQuery.all, .allUnread, .feed(second.id)] {
+                var query = base
+                query.sort = sort
+                for offset in [0, 300, 550, 1_000] {
+                    let rows = try prefetching.articleSummaries(query, offset: offset, limit: 100)
+                    XCTAssertEqual(rows, try plain.articleSummaries(query, offset: offset, limit: 100), "\(query) at \(offset)")
+                    XCTAssertEqual(
+                        try prefetching.articlePage(query, offset: offset, limit: 100),
+                        try plain.articlePage(query, offset: offset, limit: 100))
+                    if let last = rows.last {
+                        XCTAssertEqual(
+                            try prefetching.articleSummaries(query, after: last.id, limit: 100),
+                            try plain.articleSummaries(query, after: last.id, limit: 100))
+                    }
+                }
+            }
+        }
+        let all = try prefetching.articleSummaries(.all, offset: 0, limit: 2_000)
+        XCTAssertEqual(all.count, 1_200)
+        XCTAssertTrue(all.contains { $0.title == "Changed 5" })
+        XCTAssertEqual(all.filter(\.read).count, 200)
+    }
+
+    func testTheRowIDQueryIsUsedOnlyWhereTheListIndexHoldsEveryColumn() throws {
+        let store = try makeStore(self)
+        try store.pool.read { db in
+            func source(_ query: ArticleQuery) throws -> String? {
+                let filter = ArticleFilter(try query.widened(db))
+                return ArticleReader.rowIDSource(filter, condition: filter.condition)
+            }
+            XCTAssertEqual(try source(.all), "articles a")
+            XCTAssertEqual(try source(ArticleQuery(sort: .oldestFirst)), "articles a")
+            XCTAssertEqual(try source(ArticleQuery(sort: .byFeed)), "feeds f CROSS JOIN articles a ON a.feed_id = f.id")
+            XCTAssertEqual(try source(ArticleQuery(sort: .titleAscending)), "articles a")
+            XCTAssertNil(try source(.allUnread), "a.read is not in articles_date")
+            XCTAssertNil(try source(.starred))
+            XCTAssertEqual(try source(.feed(1)), "articles a", "articles_feed_date holds a feed's rows")
+            XCTAssertEqual(try source(.tag("news")), "articles a")
+            XCTAssertNil(try source(ArticleQuery(feedIDs: Array(1...20))), "+a.feed_id filters articles_date's rows")
+            XCTAssertNotNil(try source(ArticleQuery(feedIDs: Array(1...20), sort: .byFeed)))
+        }
+    }
+}
