@@ -64,12 +64,21 @@ struct FeedBuilder: ~Copyable {
     var containers: [(kind: Container, depth: Int)] = []
     /// Plain values only, so that the per-event reads and copies of the capture retain nothing.
     var capture: Capture?
+    /// Whether every byte the open capture has put in `text` is known to be well-formed UTF-8 made of
+    /// whole characters (read by `TextRunReader`, or a CDATA section `XMLCharacters.arePlain` passed),
+    /// so that its string needs no second check. Cleared by anything else: libxml2's text, markup.
+    var captureTextChecked = true
     /// The capture's URL attribute (`src`, `url`, `uri`), kept beside it.
     var captureURL: String?
     /// The capture's category scheme (`domain`), kept beside it.
     var captureScheme: String?
     /// The last Atom category scheme read: entries repeat it, and an equal one shares its storage.
     var lastCategoryScheme: String?
+    /// The categories of the open entry, collected here (this array keeps its capacity from entry to
+    /// entry) and handed to the article as an array of their exact number.
+    var itemCategories: [Category] = []
+    /// Authors and identifiers entries repeat, shared between them.
+    var repeated = RepeatedValues()
     var text = ByteStorage(capacity: 16 * 1024)
     /// The body fields of the open entry, when `items` takes them as bytes (`ItemText.bytes` ranges).
     var bodyBytes = ByteStorage(capacity: 16 * 1024)
@@ -127,6 +136,7 @@ struct FeedBuilder: ~Copyable {
                 c.skipDivDepth = -1
                 capture = c
             }
+            captureTextChecked = false
             text.append(UInt8(ascii: "<"))
             appendQualifiedName(localName, prefix)
             attributes.serialize(into: &text)
@@ -181,6 +191,21 @@ struct FeedBuilder: ~Copyable {
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         // Reads one field of the capture: binding the whole value would retain its strings per call.
         guard let markup = capture?.markup else { return }
+        captureTextChecked = false
+        if markup {
+            appendEscapedMarkup(bytes)
+        } else {
+            text.append(bytes)
+        }
+    }
+
+    /// `characters(_:)` for text known to be well-formed UTF-8 of whole characters (`XMLFeedParser`'s
+    /// `deliverText` and `deliverCDATA`): it leaves the capture's string unchecked a second time.
+    /// Escaping markup writes ASCII references between whole characters, which keeps it well-formed.
+    @inline(__always)
+    mutating func checkedCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        assert(UTF8String.isValid(bytes), "checked text that is not well-formed UTF-8")
+        guard let markup = capture?.markup else { return }
         if markup {
             appendEscapedMarkup(bytes)
         } else {
@@ -218,6 +243,7 @@ struct FeedBuilder: ~Copyable {
             } else if depth == capture?.skipDivDepth {
                 capture?.skipDivDepth = -1
             } else {
+                captureTextChecked = false
                 text.append(UInt8(ascii: "<"))
                 text.append(UInt8(ascii: "/"))
                 appendQualifiedName(localName, prefix)

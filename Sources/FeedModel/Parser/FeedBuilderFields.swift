@@ -52,7 +52,7 @@ extension FeedBuilder {
         case .dcCreator, .dcAuthor: if let a = FieldValue.author(value) { item.creators.append(a) }
         case .itunesAuthor: item.itunesAuthor = FieldValue.author(value)
         case .category, .dcSubject:
-            item.article.categories.append(Category(term: value, scheme: captureScheme))
+            itemCategories.append(Category(term: value, scheme: captureScheme))
         case .comments: item.article.comments = Self.resolved(frames, value)
         case .wfwCommentRss: item.commentRss = Self.resolved(frames, value)
         case .slashComments: item.article.commentCount = Int(value)
@@ -63,7 +63,7 @@ extension FeedBuilder {
         case .itunesKeywords:
             for keyword in value.split(separator: ",") {
                 let word = XMLWhitespace.trimmed(String(keyword))
-                if !word.isEmpty { item.article.categories.append(Category(term: word)) }
+                if !word.isEmpty { itemCategories.append(Category(term: word)) }
             }
         case .language, .dcLanguage: item.dcLanguage = FieldValue.languageTag(value)
         default: break

@@ -84,7 +84,16 @@ extension FeedBuilder {
         guard inItem else { return }
         inItem = false
         var body = ItemBody()
-        var article = item.finish(feedAuthors: state.authors, format: state.feed.format, body: &body)
+        var article = item.finish(
+            feedAuthors: state.authors, format: state.feed.format, body: &body, repeated: &repeated)
+        if !itemCategories.isEmpty {
+            // Copied into new storage of their number (an `Array` of the whole array, or of a slice
+            // spanning it, would share this one's storage and spare capacity).
+            article.categories = [Category](unsafeUninitializedCapacity: itemCategories.count) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: itemCategories)
+            }
+            itemCategories.removeAll(keepingCapacity: true)
+        }
         switch items {
         case .articles(let onItem):
             article.contentHTML = string(body.contentHTML)
@@ -176,7 +185,7 @@ extension FeedBuilder {
             if let term = FieldValue.nonEmpty(attributes.value("term")) ?? FieldValue.nonEmpty(attributes.value("label")) {
                 let scheme = FieldValue.nonEmpty(attributes.value("scheme", reusing: lastCategoryScheme))
                 if scheme != nil { lastCategoryScheme = scheme }
-                item.article.categories.append(
+                itemCategories.append(
                     Category(term: term, scheme: scheme, label: FieldValue.nonEmpty(attributes.value("label", reusing: term))))
             }
         case .mediaContent, .mediaThumbnail: media(tag, attributes)
