@@ -18,10 +18,12 @@ struct FeedBuilder: ~Copyable {
     enum Owner { case feed, item, source }
 
     /// Where finished entries go: as articles, or as articles with their body fields as bytes for a
-    /// writer that only copies them out (bytes stay valid for the duration of the call).
+    /// writer that only copies them out (bytes stay valid for the duration of the call), or into the
+    /// builder's `collected`, for the whole feed.
     enum ItemSink {
         case articles((Article) -> Void)
         case bodies((Article, ArticleBody) -> Void)
+        case collect
     }
 
     struct Frame {
@@ -74,9 +76,12 @@ struct FeedBuilder: ~Copyable {
     var captureScheme: String?
     /// The last Atom category scheme read: entries repeat it, and an equal one shares its storage.
     var lastCategoryScheme: String?
-    /// The categories of the open entry, collected here (this array keeps its capacity from entry to
-    /// entry) and handed to the article as an array of their exact number.
-    var itemCategories: [Category] = []
+    /// How many categories the last entry with any had: the next one's array is made that large at
+    /// once, so that entries with as many categories (most feeds give each about as many) hold an
+    /// array of their number, allocated once, not one grown by doubling.
+    var lastCategoryCount = 0
+    /// The articles read so far, when `items` is `.collect`.
+    var collected = ArticleCollector()
     /// Authors and identifiers entries repeat, shared between them.
     var repeated = RepeatedValues()
     var text = ByteStorage(capacity: 16 * 1024)
@@ -274,10 +279,13 @@ struct FeedBuilder: ~Copyable {
     }
 
     /// Called once the document has ended (or was cut short): hands over a half-read item and the header.
+    /// The feed holds the articles when they were collected.
     mutating func finish() -> Feed {
         if inItem { closeItem() }
         sendHeader()
-        return state.finished
+        var feed = state.finished
+        if case .collect = items { feed.items = collected.take() }
+        return feed
     }
 
     private mutating func appendQualifiedName(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) {

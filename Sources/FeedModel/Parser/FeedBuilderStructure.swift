@@ -86,14 +86,7 @@ extension FeedBuilder {
         var body = ItemBody()
         var article = item.finish(
             feedAuthors: state.authors, format: state.feed.format, body: &body, repeated: &repeated)
-        if !itemCategories.isEmpty {
-            // Copied into new storage of their number (an `Array` of the whole array, or of a slice
-            // spanning it, would share this one's storage and spare capacity).
-            article.categories = [Category](unsafeUninitializedCapacity: itemCategories.count) { buffer, initialized in
-                initialized = buffer.initialize(fromContentsOf: itemCategories)
-            }
-            itemCategories.removeAll(keepingCapacity: true)
-        }
+        if !article.categories.isEmpty { lastCategoryCount = article.categories.count }
         switch items {
         case .articles(let onItem):
             article.contentHTML = string(body.contentHTML)
@@ -103,6 +96,11 @@ extension FeedBuilder {
         case .bodies(let onItem):
             onItem(article, ArticleBody(
                 contentHTML: text(body.contentHTML), contentText: text(body.contentText), summary: text(body.summary)))
+        case .collect:
+            article.contentHTML = string(body.contentHTML)
+            article.contentText = string(body.contentText)
+            article.summary = string(body.summary)
+            collected.append(article)
         }
         bodyBytes.truncate(to: 0)
     }
@@ -185,7 +183,7 @@ extension FeedBuilder {
             if let term = FieldValue.nonEmpty(attributes.value("term")) ?? FieldValue.nonEmpty(attributes.value("label")) {
                 let scheme = FieldValue.nonEmpty(attributes.value("scheme", reusing: lastCategoryScheme))
                 if scheme != nil { lastCategoryScheme = scheme }
-                itemCategories.append(
+                appendCategory(
                     Category(term: term, scheme: scheme, label: FieldValue.nonEmpty(attributes.value("label", reusing: term))))
             }
         case .mediaContent, .mediaThumbnail: media(tag, attributes)

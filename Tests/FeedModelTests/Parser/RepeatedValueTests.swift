@@ -4,8 +4,9 @@ import XCTest
 @testable import FeedModel
 
 /// Values entries repeat share one storage (`RepeatedValues`: author lists, an author's address, an
-/// identifier equal to the link), categories are handed over as arrays of their exact number, and
-/// captured text read without libxml2 is not checked twice (`FeedBuilder.checkedCharacters`). None
+/// identifier equal to the link), categories are handed over as arrays of their exact number,
+/// captured text read without libxml2 is not checked twice (`FeedBuilder.checkedCharacters`), and a
+/// whole feed's articles are gathered in blocks (`ArticleCollector`). None
 /// of it may change a value: each case compares the UTF-8 of every field with what the feed says,
 /// and with the values streaming gives (which never share across entries the same way), byte for
 /// byte, since Swift's `==` calls canonically equivalent strings equal.
@@ -115,13 +116,18 @@ final class RepeatedValueTests: XCTestCase {
             <itunes:keywords>x, y</itunes:keywords><category>C</category></item>\
             <item><title>2</title></item>\
             <item><title>3</title><category>A long category name past fifteen bytes</category></item>\
+            <item><title>4</title><category>1</category><category>2</category><category>3</category>\
+            <category>4</category><category>5</category></item>\
+            <item><title>5</title><category>5</category><category>4</category><category>3</category>\
+            <category>2</category><category>1</category></item>\
             </channel></rss>
             """)
         XCTAssertEqual(items.map { $0.categories.map(\.term) }, [
-            ["A", "B", "x", "y", "C"], [], ["A long category name past fifteen bytes"],
+            ["A", "B", "x", "y", "C"], [], ["A long category name past fifteen bytes"], ["1", "2", "3", "4", "5"],
+            ["5", "4", "3", "2", "1"],
         ])
         XCTAssertEqual(items[0].categories[0].scheme, "http://example.com/d")
-        XCTAssertLessThan(items[0].categories.capacity, 8, "five categories in an array of their number")
+        XCTAssertLessThan(items[4].categories.capacity, 8, "as many categories as the entry before: an array of their number")
     }
 
     /// Content made of pieces read without libxml2 (escaped text, a CDATA section) and pieces libxml2
@@ -144,5 +150,33 @@ final class RepeatedValueTests: XCTestCase {
         XCTAssertEqual(utf8(items[0].contentHTML), utf8("\(one)<b>\u{4E2D}\u{6587}</b>J\u{F6}rg\(one)".trimmingCharacters(in: .whitespaces)))
         XCTAssertEqual(items[1].contentHTML, "<i>only CDATA \u{E9}</i>")
         XCTAssertEqual(utf8(items[3].contentHTML), utf8(one.trimmingCharacters(in: .whitespaces)))
+    }
+
+    /// More entries than one block of `ArticleCollector` holds, as RSS, Atom and JSON Feed: the whole
+    /// feed holds what streaming hands over, in order; a parse stopped by the item limit after some
+    /// blocks fails as before (and frees what it had gathered).
+    func testWholeFeedOfManyEntriesEqualsStreaming() throws {
+        let n = ArticleCollector.blockCapacity * 2 + 7
+        let rss = "<rss version=\"2.0\"><channel><title>t</title>"
+            + (0..<n).map { "<item><title>Item \($0) caf\u{E9}</title><guid>g\($0)</guid><description>&lt;p&gt;\($0)&lt;/p&gt;</description></item>" }.joined()
+            + "</channel></rss>"
+        let atom = "<feed xmlns=\"\(Self.atom)\"><title>t</title>"
+            + (0..<n).map { "<entry><id>e\($0)</id><title>\($0)</title><author><name>A\($0 % 3)</name></author></entry>" }.joined()
+            + "</feed>"
+        for xml in [rss, atom] {
+            let items = try wholeAndStreamed(xml)
+            XCTAssertEqual(items.count, n)
+            XCTAssertEqual(items.last?.title, rss == xml ? "Item \(n - 1) caf\u{E9}" : "\(n - 1)")
+            XCTAssertThrowsError(try FeedParser.parse(Array(xml.utf8), options: FeedParserOptions(maxItems: n - 3))) {
+                XCTAssertEqual($0 as? FeedParseError, .tooManyItems(limit: n - 3))
+            }
+        }
+        let json = "{\"version\":\"https://jsonfeed.org/version/1.1\",\"title\":\"t\",\"items\":["
+            + (0..<n).map { "{\"id\":\"\($0)\",\"content_text\":\"x\($0)\"}" }.joined(separator: ",") + "]}"
+        let whole = try FeedParser.parse(chunks: [Array(json.utf8)])
+        var streamed: [Article] = []
+        _ = try FeedParser.parse(chunks: [Array(json.utf8)], onHeader: { _ in }, onItem: { streamed.append($0) })
+        XCTAssertEqual(whole.items, streamed)
+        XCTAssertEqual(whole.items.count, n)
     }
 }
