@@ -37,14 +37,12 @@ struct RepeatedValues {
         return list
     }
 
-    /// A hash of the names and addresses of `list`.
+    /// A hash of the first author's name and the number of authors: enough to tell most lists apart.
     private static func hash(_ list: [Author]) -> Int {
         var h = FNV1a64()
-        for author in list {
-            if var name = author.name { name.withUTF8 { h.add(buffer: $0) } }
-            h.add(byte: 0x1F)
-            if var url = author.url { url.withUTF8 { h.add(buffer: $0) } }
-            h.add(byte: 0x1F)
+        h.add(byte: UInt8(truncatingIfNeeded: list.count))
+        if let name = list[0].name {
+            if name.utf8.withContiguousStorageIfAvailable({ h.add(buffer: $0) }) == nil { h.add(bytes: name.utf8) }
         }
         return Int(truncatingIfNeeded: h.value ^ (h.value >> 32))
     }
@@ -59,24 +57,24 @@ struct RepeatedValues {
         same(a.name, b.name) && same(a.url, b.url) && same(a.email, b.email) && same(a.avatar, b.avatar)
     }
 
+    @inline(__always)
     static func same(_ a: String?, _ b: String?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let a?, let b?): return same(a, b)
-        default: return false
-        }
+        guard let a else { return b == nil }
+        guard let b else { return false }
+        return same(a, b)
     }
 
     /// Whether the two strings hold the same UTF-8, byte for byte.
     static func same(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+        let x = a.utf8
+        let y = b.utf8
+        guard x.count == y.count else { return false }
+        let compared = x.withContiguousStorageIfAvailable { p in
+            y.withContiguousStorageIfAvailable { q in
+                guard let p = p.baseAddress, let q = q.baseAddress else { return true }
                 return p == q || memcmp(p, q, x.count) == 0
             }
         }
+        return (compared ?? nil) ?? x.elementsEqual(y)
     }
 }
