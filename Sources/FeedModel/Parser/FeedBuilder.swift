@@ -83,7 +83,7 @@ struct FeedBuilder: ~Copyable {
     /// The articles read so far, when `items` is `.collect`.
     var collected = ArticleCollector()
     /// Authors and identifiers entries repeat, shared between them.
-    var repeated = RepeatedValues()
+    var repeated: RepeatedValues
     var text = ByteStorage(capacity: 16 * 1024)
     /// The body fields of the open entry, when `items` takes them as bytes (`ItemText.bytes` ranges).
     var bodyBytes = ByteStorage(capacity: 16 * 1024)
@@ -101,6 +101,7 @@ struct FeedBuilder: ~Copyable {
         self.onHeader = onHeader
         self.items = items
         if case .bodies = items { keepsBodyBytes = true } else { keepsBodyBytes = false }
+        repeated = RepeatedValues(enabled: options.readsTextDirectly)
         frames = [Frame(base: documentBase, lang: nil)]
     }
 

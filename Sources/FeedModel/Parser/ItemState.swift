@@ -90,7 +90,7 @@ struct ItemState {
             a.url = guid
         }
         if a.id == nil { a.id = guid ?? rdfAbout }
-        if let id = a.id, let url = a.url, RepeatedValues.same(id, url) { a.id = url }
+        if repeated.enabled, let id = a.id, let url = a.url, RepeatedValues.same(id, url) { a.id = url }
         a.published = pubDate ?? atomPublished ?? dcDate ?? termsIssued ?? created
         a.modified = atomUpdated ?? termsModified
         if format == .atom03 || format == .atom10, a.published == nil, pubDate == nil {

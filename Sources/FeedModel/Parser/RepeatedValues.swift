@@ -10,6 +10,9 @@ import TidingsText
 /// (`é` precomposed or as `e` and a combining accent) are not shared, so every entry keeps exactly
 /// the characters it was given. Lives in one parse, on its thread.
 struct RepeatedValues {
+    /// Off when the parse takes no shortcut (`FeedParserOptions.readsTextDirectly` off): then every
+    /// value keeps its own storage, for the differential tests and fuzzers to compare against.
+    let enabled: Bool
     /// Author lists seen, by a hash of their text: a list equal to the one in its slot shares it.
     private var authorLists = [[Author]](repeating: [], count: RepeatedValues.authorSlots)
     /// The last author address seen: people of one site often share it.
@@ -20,8 +23,12 @@ struct RepeatedValues {
 
     /// `list` itself, or an equal list seen before, whose storage it then shares; a new list shares
     /// the author address seen last when it has the same one.
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
     mutating func shared(_ list: [Author]) -> [Author] {
-        guard !list.isEmpty else { return list }
+        guard enabled, !list.isEmpty else { return list }
         let slot = Self.hash(list) & (Self.authorSlots - 1)
         if Self.same(list, authorLists[slot]) { return authorLists[slot] }
         var list = list
