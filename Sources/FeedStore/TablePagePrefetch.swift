@@ -222,8 +222,10 @@ final class TablePagePrefetch: Sendable {
         return got == pageSize ? bytes : nil
     }
 
-    /// `POSIX_FADV_WILLNEED` for `pages` (sorted), one call per run of consecutive pages.
+    /// `POSIX_FADV_WILLNEED` for `pages` (sorted), one call per run of consecutive pages. Page numbers
+    /// come from the file: 0 (no page) is skipped, and none is trusted not to be the largest.
     private func advise(_ pages: [UInt32], pageSize: Int) {
+        let pages = pages.drop { $0 == 0 }.map { Int64($0) }
         var index = 0
         while index < pages.count {
             var end = index

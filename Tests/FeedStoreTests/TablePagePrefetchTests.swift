@@ -129,6 +129,32 @@ final class TablePagePrefetchTests: XCTestCase {
         XCTAssertGreaterThan(try queue.read { db in try prefetch.prefetch(rowids: [1, 500, 2_000], db) }, 1)
     }
 
+    /// Child page numbers are read from the file: a damaged root naming page 0 and the largest page
+    /// number as children is followed without trapping, and the rows it maps elsewhere stay mapped.
+    func testChildPageNumbersAtTheEndsOfTheirRangeDoNotTrap() throws {
+        let (path, queue) = try deepTable()
+        let root = try XCTUnwrap(try queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_schema WHERE name = 'articles'")
+        })
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        let start = UInt64(root - 1) * 512
+        try handle.seek(toOffset: start)
+        let header = [UInt8](try XCTUnwrap(handle.read(upToCount: 12)))
+        XCTAssertEqual(header[0], 0x05, "the root of 6,000 rows in 512-byte pages is an interior page")
+        try handle.seek(toOffset: start + 8)
+        try handle.write(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF] as [UInt8])
+        try handle.seek(toOffset: start + 12)
+        let firstCell = [UInt8](try XCTUnwrap(handle.read(upToCount: 2)))
+        try handle.seek(toOffset: start + UInt64(Int(firstCell[0]) << 8 | Int(firstCell[1])))
+        try handle.write(contentsOf: [0, 0, 0, 0] as [UInt8])
+        try handle.close()
+        let prefetch = try XCTUnwrap(TablePagePrefetch(path: path))
+        let everyRow = (1...6_000).map { Int64($0) * 7 }
+        XCTAssertNoThrow(try queue.read { db in try prefetch.prefetch(rowids: everyRow, db) })
+        XCTAssertNil(try queue.read { db in try prefetch.leafPage(of: 7, db) }, "under the page-0 child")
+        XCTAssertNil(try queue.read { db in try prefetch.leafPage(of: 42_000, db) }, "under the largest page number")
+    }
+
     func testPagesThatAreNotInteriorTablePagesAreRefusedWithoutTrapping() {
         var generator = SystemRandomNumberGenerator()
         var parsed = 0

@@ -32,6 +32,7 @@ public func fuzzFeedStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(
             streamedFeed == feed,
             "chunked parse differs (chunks \(steering)):\n  whole:   \(feed)\n  chunked: \(streamedFeed)")
+        require(FeedChecks.exactText(streamedFeed) == FeedChecks.exactText(feed), "chunked parse differs in bytes (chunks \(steering))")
         FeedChecks.check(feed, document: document)
     case (.failure(let error), .failure(let streamedError)):
         require(error == streamedError, "errors differ: whole \(error), chunked \(streamedError)")

@@ -7,6 +7,26 @@ import TidingsText
 /// and no C0 control character but white space, and every date it carries survives being written and
 /// read again.
 public enum FeedChecks {
+    /// Every string of `feed` (items, authors, categories, attachments, sources included) as its UTF-8
+    /// bytes, with where it lies: feeds that are `==` may still differ here, since Swift calls
+    /// canonically equivalent strings equal, and a shortcut must keep every byte the feed sent.
+    public static func exactText(_ feed: Feed) -> [String] {
+        var out: [String] = []
+        collect(feed, path: "feed", into: &out)
+        return out
+    }
+
+    private static func collect(_ value: Any, path: String, into out: inout [String]) {
+        if let string = value as? String {
+            out.append("\(path) = \(Array(string.utf8))")
+            return
+        }
+        let mirror = Mirror(reflecting: value)
+        for (index, child) in mirror.children.enumerated() {
+            collect(child.value, path: "\(path).\(child.label ?? String(index))", into: &out)
+        }
+    }
+
     /// Checks `feed`, parsed from `document`.
     public static func check(_ feed: Feed, document: [UInt8]) {
         // Markup can only be judged where the document cannot hide text as a reference or escape

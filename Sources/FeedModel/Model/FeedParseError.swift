@@ -37,8 +37,9 @@ public struct FeedParserOptions: Sendable, Hashable {
     /// The most bytes that declared entities may expand to over the whole document.
     public var maxEntityExpansion: Int
     /// Whether runs of text with references and CDATA sections that arrive whole in one chunk are read
-    /// without libxml2 (the same values, faster). Off, libxml2 reads every byte: what tests and the
-    /// fuzzers compare the direct reading against.
+    /// without libxml2 (the same values, faster), and values entries repeat share one storage. Off,
+    /// libxml2 reads every byte and every value has its own storage: what tests and the fuzzers compare
+    /// the shortcuts against.
     public var readsTextDirectly: Bool
 
     public init(

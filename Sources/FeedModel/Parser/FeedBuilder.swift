@@ -18,10 +18,12 @@ struct FeedBuilder: ~Copyable {
     enum Owner { case feed, item, source }
 
     /// Where finished entries go: as articles, or as articles with their body fields as bytes for a
-    /// writer that only copies them out (bytes stay valid for the duration of the call).
+    /// writer that only copies them out (bytes stay valid for the duration of the call), or into the
+    /// builder's `collected`, for the whole feed.
     enum ItemSink {
         case articles((Article) -> Void)
         case bodies((Article, ArticleBody) -> Void)
+        case collect
     }
 
     struct Frame {
@@ -64,12 +66,24 @@ struct FeedBuilder: ~Copyable {
     var containers: [(kind: Container, depth: Int)] = []
     /// Plain values only, so that the per-event reads and copies of the capture retain nothing.
     var capture: Capture?
+    /// Whether every byte the open capture has put in `text` is known to be well-formed UTF-8 made of
+    /// whole characters (read by `TextRunReader`, or a CDATA section `XMLCharacters.arePlain` passed),
+    /// so that its string needs no second check. Cleared by anything else: libxml2's text, markup.
+    var captureTextChecked = true
     /// The capture's URL attribute (`src`, `url`, `uri`), kept beside it.
     var captureURL: String?
     /// The capture's category scheme (`domain`), kept beside it.
     var captureScheme: String?
     /// The last Atom category scheme read: entries repeat it, and an equal one shares its storage.
     var lastCategoryScheme: String?
+    /// How many categories the last entry with any had: the next one's array is made that large at
+    /// once, so that entries with as many categories (most feeds give each about as many) hold an
+    /// array of their number, allocated once, not one grown by doubling.
+    var lastCategoryCount = 0
+    /// The articles read so far, when `items` is `.collect`.
+    var collected = ArticleCollector()
+    /// Authors and identifiers entries repeat, shared between them.
+    var repeated: RepeatedValues
     var text = ByteStorage(capacity: 16 * 1024)
     /// The body fields of the open entry, when `items` takes them as bytes (`ItemText.bytes` ranges).
     var bodyBytes = ByteStorage(capacity: 16 * 1024)
@@ -87,6 +101,7 @@ struct FeedBuilder: ~Copyable {
         self.onHeader = onHeader
         self.items = items
         if case .bodies = items { keepsBodyBytes = true } else { keepsBodyBytes = false }
+        repeated = RepeatedValues(enabled: options.readsTextDirectly)
         frames = [Frame(base: documentBase, lang: nil)]
     }
 
@@ -127,6 +142,7 @@ struct FeedBuilder: ~Copyable {
                 c.skipDivDepth = -1
                 capture = c
             }
+            captureTextChecked = false
             text.append(UInt8(ascii: "<"))
             appendQualifiedName(localName, prefix)
             attributes.serialize(into: &text)
@@ -181,6 +197,21 @@ struct FeedBuilder: ~Copyable {
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         // Reads one field of the capture: binding the whole value would retain its strings per call.
         guard let markup = capture?.markup else { return }
+        captureTextChecked = false
+        if markup {
+            appendEscapedMarkup(bytes)
+        } else {
+            text.append(bytes)
+        }
+    }
+
+    /// `characters(_:)` for text known to be well-formed UTF-8 of whole characters (`XMLFeedParser`'s
+    /// `deliverText` and `deliverCDATA`): it leaves the capture's string unchecked a second time.
+    /// Escaping markup writes ASCII references between whole characters, which keeps it well-formed.
+    @inline(__always)
+    mutating func checkedCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        assert(UTF8String.isValid(bytes), "checked text that is not well-formed UTF-8")
+        guard let markup = capture?.markup else { return }
         if markup {
             appendEscapedMarkup(bytes)
         } else {
@@ -218,6 +249,7 @@ struct FeedBuilder: ~Copyable {
             } else if depth == capture?.skipDivDepth {
                 capture?.skipDivDepth = -1
             } else {
+                captureTextChecked = false
                 text.append(UInt8(ascii: "<"))
                 text.append(UInt8(ascii: "/"))
                 appendQualifiedName(localName, prefix)
@@ -248,10 +280,13 @@ struct FeedBuilder: ~Copyable {
     }
 
     /// Called once the document has ended (or was cut short): hands over a half-read item and the header.
+    /// The feed holds the articles when they were collected.
     mutating func finish() -> Feed {
         if inItem { closeItem() }
         sendHeader()
-        return state.finished
+        var feed = state.finished
+        if case .collect = items { feed.items = collected.take() }
+        return feed
     }
 
     private mutating func appendQualifiedName(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) {

@@ -5,6 +5,7 @@ import Foundation
 extension FeedBuilder {
     mutating func begin(_ tag: FeedTag, _ depth: Int, attributes: XMLAttributes? = nil) {
         var c = Capture(tag: tag, depth: depth, start: text.count)
+        captureTextChecked = true
         captureURL = nil
         captureScheme = nil
         if tag == .atomContent || tag == .contentEncoded || tag == .description, inItem,
@@ -72,7 +73,7 @@ extension FeedBuilder {
             // Handed over as the bytes they are: valid UTF-8 needs no string, which would only be
             // copied out again (anything else takes the string path, which repairs it).
             let bytes = text.slice(start..<end)
-            if UTF8String.isValid(bytes) {
+            if captureTextChecked || UTF8String.isValid(bytes) {
                 let from = bodyBytes.count
                 bodyBytes.append(bytes)
                 text.truncate(to: c.start)
@@ -82,7 +83,8 @@ extension FeedBuilder {
         }
         var value: String?
         if start < end {
-            value = UTF8String.make(text.slice(start..<end))
+            let bytes = text.slice(start..<end)
+            value = captureTextChecked ? UTF8String.makeChecked(bytes) : UTF8String.make(bytes)
         }
         text.truncate(to: c.start)
         if c.base64, let encoded = value, let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),

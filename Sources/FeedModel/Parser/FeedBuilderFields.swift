@@ -52,7 +52,7 @@ extension FeedBuilder {
         case .dcCreator, .dcAuthor: if let a = FieldValue.author(value) { item.creators.append(a) }
         case .itunesAuthor: item.itunesAuthor = FieldValue.author(value)
         case .category, .dcSubject:
-            item.article.categories.append(Category(term: value, scheme: captureScheme))
+            appendCategory(Category(term: value, scheme: captureScheme))
         case .comments: item.article.comments = Self.resolved(frames, value)
         case .wfwCommentRss: item.commentRss = Self.resolved(frames, value)
         case .slashComments: item.article.commentCount = Int(value)
@@ -63,11 +63,17 @@ extension FeedBuilder {
         case .itunesKeywords:
             for keyword in value.split(separator: ",") {
                 let word = XMLWhitespace.trimmed(String(keyword))
-                if !word.isEmpty { item.article.categories.append(Category(term: word)) }
+                if !word.isEmpty { appendCategory(Category(term: word)) }
             }
         case .language, .dcLanguage: item.dcLanguage = FieldValue.languageTag(value)
         default: break
         }
+    }
+
+    /// Adds a category to the open entry (see `lastCategoryCount`).
+    mutating func appendCategory(_ category: Category) {
+        if item.article.categories.isEmpty { item.article.categories.reserveCapacity(max(1, lastCategoryCount)) }
+        item.article.categories.append(category)
     }
 
     /// Whether `tag` is an entry's body field (its content or a summary), kept as captured until the

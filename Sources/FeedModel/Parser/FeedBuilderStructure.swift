@@ -84,7 +84,9 @@ extension FeedBuilder {
         guard inItem else { return }
         inItem = false
         var body = ItemBody()
-        var article = item.finish(feedAuthors: state.authors, format: state.feed.format, body: &body)
+        var article = item.finish(
+            feedAuthors: state.authors, format: state.feed.format, body: &body, repeated: &repeated)
+        if !article.categories.isEmpty { lastCategoryCount = article.categories.count }
         switch items {
         case .articles(let onItem):
             article.contentHTML = string(body.contentHTML)
@@ -94,6 +96,11 @@ extension FeedBuilder {
         case .bodies(let onItem):
             onItem(article, ArticleBody(
                 contentHTML: text(body.contentHTML), contentText: text(body.contentText), summary: text(body.summary)))
+        case .collect:
+            article.contentHTML = string(body.contentHTML)
+            article.contentText = string(body.contentText)
+            article.summary = string(body.summary)
+            collected.append(article)
         }
         bodyBytes.truncate(to: 0)
     }
@@ -176,7 +183,7 @@ extension FeedBuilder {
             if let term = FieldValue.nonEmpty(attributes.value("term")) ?? FieldValue.nonEmpty(attributes.value("label")) {
                 let scheme = FieldValue.nonEmpty(attributes.value("scheme", reusing: lastCategoryScheme))
                 if scheme != nil { lastCategoryScheme = scheme }
-                item.article.categories.append(
+                appendCategory(
                     Category(term: term, scheme: scheme, label: FieldValue.nonEmpty(attributes.value("label", reusing: term))))
             }
         case .mediaContent, .mediaThumbnail: media(tag, attributes)

@@ -30,12 +30,8 @@ public enum FeedParser {
     public static func parse<Chunks: Sequence>(
         chunks: Chunks, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init()
     ) throws(FeedParseError) -> Feed where Chunks.Element == [UInt8] {
-        var items: [Article] = []
-        var feed = try parse(
-            chunks: chunks, baseURL: baseURL, charset: charset, options: options,
-            onHeader: { _ in }, onItem: { items.append($0) })
-        feed.items = items
-        return feed
+        let session = ParseSession(baseURL: baseURL, charset: charset, options: options, onHeader: { _ in }, items: .collect)
+        return try session.run(chunks).get()
     }
 
     /// Parses a document arriving in chunks, handing each article over as soon as it is complete, so

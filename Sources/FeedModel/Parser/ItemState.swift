@@ -59,7 +59,11 @@ struct ItemState {
     /// left empty: they are in `body`, as captured. The article is moved out (this state keeps an
     /// empty one), so that its fields are not retained twice and released again when the next entry
     /// replaces this state.
-    mutating func finish(feedAuthors: [Author], format: FeedFormat, body b: inout ItemBody) -> Article {
+    /// Authors and an identifier equal to the link share the storage of the equal values before them
+    /// (`repeated`).
+    mutating func finish(
+        feedAuthors: [Author], format: FeedFormat, body b: inout ItemBody, repeated: inout RepeatedValues
+    ) -> Article {
         var a = Article()
         swap(&a, &article)
         if a.title == nil { a.title = dcTitle }
@@ -86,6 +90,7 @@ struct ItemState {
             a.url = guid
         }
         if a.id == nil { a.id = guid ?? rdfAbout }
+        if repeated.enabled, let id = a.id, let url = a.url, RepeatedValues.same(id, url) { a.id = url }
         a.published = pubDate ?? atomPublished ?? dcDate ?? termsIssued ?? created
         a.modified = atomUpdated ?? termsModified
         if format == .atom03 || format == .atom10, a.published == nil, pubDate == nil {
@@ -96,7 +101,7 @@ struct ItemState {
         if who.isEmpty { who = creators }
         if who.isEmpty, let itunesAuthor { who = [itunesAuthor] }
         if who.isEmpty { who = feedAuthors }
-        a.authors = who
+        a.authors = repeated.shared(who)
         if a.image == nil {
             a.image = itunesImage ?? mediaThumbnail ?? mediaImage
                 ?? a.attachments.first(where: { $0.mimeType?.hasPrefix("image/") == true })?.url

@@ -127,10 +127,13 @@ final class ParseSession {
             return .failure(.notAFeed(reason: skippedJunk ? "no markup in the document" : "empty document"))
         case .json:
             do {
+                var collected: [Article] = []
                 let onItem: (Article) -> Void
                 switch items {
                 case .articles(let handOver):
                     onItem = handOver
+                case .collect:
+                    onItem = { collected.append($0) }
                 case .bodies(let handOver):
                     onItem = { article in
                         var rest = article
@@ -141,6 +144,7 @@ final class ParseSession {
                     }
                 }
                 var feed = try JSONFeedReader.parse(json, baseURL: baseURL, options: options, onHeader: onHeader, onItem: onItem)
+                if case .collect = items { feed.items = collected }
                 feed.encoding = encoding
                 if decoder?.detected == true, feed.wellformed {
                     feed.wellformed = false

@@ -84,10 +84,11 @@ struct XMLFeedEvents: ~Copyable {
     }
 
     /// Text or a CDATA block read without libxml2 (`XMLFeedParser.deliverText`, `deliverCDATA`): what
-    /// libxml2's callback for them does.
+    /// libxml2's callback for them does. `content` is well-formed UTF-8 of whole characters (both
+    /// readers check it), which the builder then need not check again.
     mutating func characters(_ content: UnsafeBufferPointer<UInt8>) {
         undoLossyRecoveries()
-        builder.characters(content)
+        builder.checkedCharacters(content)
     }
 
     @inline(__always)

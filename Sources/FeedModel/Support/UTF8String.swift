@@ -15,6 +15,15 @@ public enum UTF8String {
         return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: ascii != 0))
     }
 
+    /// `make(_:)` for bytes the caller knows to be well-formed UTF-8 (pieces each checked when they
+    /// were read): the same string, without checking them again; only whether they are ASCII is looked at.
+    static func makeChecked(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        assert(isValid(bytes), "checked bytes that are not well-formed UTF-8")
+        let ascii = tidings_scan_non_ascii(base, 0, bytes.count) == bytes.count
+        return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: ascii))
+    }
+
     /// Whether `bytes` are well-formed UTF-8, none cut short at the end.
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
