@@ -31,6 +31,8 @@ struct ReferenceRepair {
     private var joined: [UInt8] = []
     private var out: [UInt8] = []
     private var decoded: [UInt8] = []
+    /// The dashes that end the part of the open comment already passed on (see `evenClosingDashes`).
+    private var commentDashes = 0
     /// What made the document not well-formed, the first time something was repaired.
     private(set) var firstProblem: String?
 
@@ -119,6 +121,7 @@ struct ReferenceRepair {
                     case .some(.markup): i += 1
                     case .some(let kind):
                         section = kind
+                        commentDashes = 0
                         i += kind == .cdata ? 9 : kind == .comment ? 4 : 2
                         if kind == .cdata { cdataStart = i }
                     case .none:
@@ -199,12 +202,18 @@ struct ReferenceRepair {
                     j = gt + 1
                 }
                 if found < 0 {
-                    // Hold back the last bytes: the closer may straddle the chunk boundary.
-                    let keep = final ? 0 : min(need, n - i)
+                    // Hold back the last bytes: the closer may straddle the chunk boundary (in a
+                    // comment, one more, which `evenClosingDashes` may rewrite).
+                    let keep = final ? 0 : min(section == .comment ? 3 : need, n - i)
                     if keep > 0 { carry.append(contentsOf: UnsafeBufferPointer(start: p + n - keep, count: keep)) }
+                    if section == .comment {
+                        let dashes = Self.dashes(before: n - keep, p, from: i)
+                        commentDashes = dashes == n - keep - i ? commentDashes + dashes : dashes
+                    }
                     i = n - keep
                     break scanning
                 }
+                if section == .comment { evenClosingDashes(p, closer: found, contentStart: i, run: &run, copying: &copying, n) }
                 let contentLength = found - 2 - cdataStart
                 if section == .cdata, cdataStart >= 0,
                     (Self.cdataBypassMinimum...Self.cdataBypassMaximum).contains(contentLength)
@@ -236,6 +245,41 @@ struct ReferenceRepair {
         } else if end > run {
             emit(UnsafeBufferPointer(start: p + run, count: end - run))
         }
+    }
+
+    /// Makes the dashes that end a comment (before its `>` at `closer`) an even run, as libxml2 2.9's
+    /// comment reader needs them: after a `--` that `>` does not follow it reports the error and
+    /// moves two bytes on, so in `--->` (any odd run of three or more) it steps over the end, reads
+    /// the rest of the input it holds as the comment and reports it unterminated, swallowing an
+    /// amount of the document that depends on where the chunks ended. The third dash from the end of
+    /// such a run is written as a space (the comment's text is not read; the length, and so every
+    /// line and column, stays), and the document is reported not well-formed. The run may have begun
+    /// in an earlier chunk (`commentDashes`); the three bytes before the `>` are in this one (a
+    /// comment's last three bytes are held back until its end comes).
+    private mutating func evenClosingDashes(
+        _ p: UnsafePointer<UInt8>, closer: Int, contentStart: Int, run: inout Int, copying: inout Bool, _ n: Int
+    ) {
+        var count = Self.dashes(before: closer, p, from: contentStart)
+        if count == closer - contentStart { count += commentDashes }
+        commentDashes = 0
+        // The third dash from the end: the dashes before it are an even run, `-->` follows it.
+        let space = closer - 3
+        guard count >= 3, count % 2 == 1, space >= contentStart, space >= run else { return }
+        if !copying {
+            copying = true
+            out.reserveCapacity(n + 64)
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: space - run))
+        out.append(UInt8(ascii: " "))
+        run = space + 1
+        if firstProblem == nil { firstProblem = "a comment ended by an odd run of dashes ('--->')" }
+    }
+
+    /// How many dashes stand right before `end`, none of them before `start`.
+    private static func dashes(before end: Int, _ p: UnsafePointer<UInt8>, from start: Int) -> Int {
+        var k = end
+        while k > start, p[k - 1] == UInt8(ascii: "-") { k -= 1 }
+        return end - k
     }
 
     /// The shortest text run offered to `text`: below it, the extra push costs more than it saves.

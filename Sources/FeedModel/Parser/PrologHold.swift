@@ -6,14 +6,17 @@ import Foundation
 ///
 /// libxml2's push parser starts on `<!DOCTYPE` as soon as its buffer holds any `>`, and reads a
 /// quoted literal only as far as the bytes that have arrived: a literal holding `>` or left open read
-/// differently whole and in chunks (the error's line, and what came after). The prolog is short, so
-/// it is held whole and handed on in one piece. Used by one parse on one thread.
+/// differently whole and in chunks (the error's line, and what came after). It reads an internal
+/// subset once its own test finds the subset's end (`]`, blanks, `>`, outside quotes and comments),
+/// and goes on with that test in later chunks from where it stopped, forgetting a comment it was in:
+/// the subset is held until that same test finds the end. The prolog is short, so it is held whole
+/// and handed on in one piece. Used by one parse on one thread.
 struct PrologHold {
     private enum State: Equatable {
         /// Between declarations: white space, the XML declaration, comments, instructions.
         case prolog
-        case instruction(inSubset: Bool)
-        case comment(inSubset: Bool)
+        case instruction
+        case comment
         /// Inside `<!DOCTYPE`, before its internal subset; `quote` is the open literal's quote or 0.
         case doctype(quote: UInt8)
         /// Inside the internal subset (`[` ... `]`).
@@ -61,33 +64,54 @@ struct PrologHold {
         defer { position = i }
         while i < n {
             switch state {
-            case .prolog, .subset(quote: 0):
-                let inSubset = state != .prolog
+            case .subset(quote: 0):
+                // libxml2's own test that the internal subset is whole, byte for byte, so that it finds
+                // the end in the bytes handed on (past them, it would go on scanning in later chunks,
+                // from a point that depends on where they ended).
                 let b = p[i]
-                if inSubset, b == UInt8(ascii: "]") { return true }
-                if inSubset, b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                if b == UInt8(ascii: "]") {
+                    guard i + 1 < n else { return false }
+                    if p[i + 1] == UInt8(ascii: "]") {
+                        i += 2
+                        continue
+                    }
+                    var k = i + 1
+                    while k < n, XMLWhitespace.isSpace(p[k]) { k += 1 }
+                    guard k < n else { return false }
+                    if p[k] == UInt8(ascii: ">") { return true }
+                    i += 1
+                } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                     state = .subset(quote: b)
                     i += 1
-                    continue
+                } else if b == UInt8(ascii: "<") {
+                    // A comment when five bytes are there to tell (then its `-->` may begin at the `-`).
+                    guard n - i > 4 else { return false }
+                    guard Self.matches(p, i, n, "<!--") else {
+                        i += 1
+                        continue
+                    }
+                    guard let end = Self.find("-->", p, from: i + 2, n) else { return false }
+                    i = end
+                } else {
+                    i += 1
                 }
-                guard b == UInt8(ascii: "<") else {
+            case .prolog:
+                guard p[i] == UInt8(ascii: "<") else {
                     i += 1
                     continue
                 }
                 guard i + 1 < n else { return false }
                 if p[i + 1] == UInt8(ascii: "?") {
-                    state = .instruction(inSubset: inSubset)
+                    state = .instruction
                     i += 2
                 } else if Self.matches(p, i, n, "<!--") {
-                    state = .comment(inSubset: inSubset)
+                    state = .comment
                     i += 4
-                } else if !inSubset, Self.matches(p, i, n, "<!DOCTYPE") {
+                } else if Self.matches(p, i, n, "<!DOCTYPE") {
                     state = .doctype(quote: 0)
                     i += 9
-                } else if Self.isPrefix(p, i, n, "<!--") || (!inSubset && Self.isPrefix(p, i, n, "<!DOCTYPE")) {
+                } else if Self.isPrefix(p, i, n, "<!--") || Self.isPrefix(p, i, n, "<!DOCTYPE") {
                     return false
-                } else if inSubset {
-                    i += 1
                 } else {
                     // The document element (or something libxml2 reports): the prolog is over.
                     return true
@@ -105,15 +129,15 @@ struct PrologHold {
                 }
                 i = UnsafePointer(end.assumingMemoryBound(to: UInt8.self)) - p + 1
                 state = state == .doctype(quote: quote) ? .doctype(quote: 0) : .subset(quote: 0)
-            case .instruction(let inSubset), .comment(let inSubset):
-                let closer: StaticString = state == .comment(inSubset: inSubset) ? "-->" : "?>"
+            case .instruction, .comment:
+                let closer: StaticString = state == .comment ? "-->" : "?>"
                 guard let end = Self.find(closer, p, from: i, n) else {
                     // Keep the bytes a closer cut by the end of the buffer may start with.
                     i = max(i, n - (closer.utf8CodeUnitCount - 1))
                     return false
                 }
                 i = end
-                state = inSubset ? .subset(quote: 0) : .prolog
+                state = .prolog
             }
         }
         return false

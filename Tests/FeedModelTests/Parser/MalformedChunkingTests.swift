@@ -129,3 +129,84 @@ final class TextErrorChunkingTests: XCTestCase {
         }
     }
 }
+
+/// A comment closed by an odd run of three or more dashes (`--->`) ends there whole and in chunks.
+/// libxml2 2.9's comment reader stepped over such an end and read the rest of the input it held as
+/// the comment, so what followed was lost up to where the chunks happened to end.
+final class CommentEndChunkingTests: XCTestCase {
+    func testACommentEndedByAnOddRunOfDashesEndsThereHoweverTheDocumentIsChunked() throws {
+        for dashes in [3, 4, 5, 7, 101] {
+            var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<rss version=\"2.0\"><channel><title>T</title>\n"
+            text += "<item><title>first</title><description>\(String(repeating: "ok ", count: 400))</description></item>\n"
+            text += "<!-- a note -- with double hyphens \(String(repeating: "-", count: dashes))>\n"
+            for n in 0..<20 { text += "<item><title>after \(n)</title><description>text \(n) of the item</description></item>\n" }
+            text += "</channel></rss>\n"
+            let document = Array(text.utf8)
+            let whole = try FeedParser.parse(document)
+            XCTAssertEqual(whole.items.count, 21, "\(dashes) dashes")
+            XCTAssertEqual(whole.items.last?.title, "after 19", "\(dashes) dashes")
+            XCTAssertFalse(whole.wellformed)
+            for size in Array(1...40) + [64, 100, 255, 300, 1024] {
+                let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
+                let chunked = try FeedParser.parse(chunks: pieces)
+                XCTAssertEqual(chunked, whole, "\(dashes) dashes, chunks of \(size)")
+                if chunked != whole { break }
+            }
+        }
+    }
+
+    /// fuzz-feed-stream (Fuzz/Seeds/fuzz-feed-stream/title-after-a-broken-comment-depends-on-chunks):
+    /// a `--->` comment end in a malformed Atom document left the entry's title nil whole and set in
+    /// chunks of 1 or 64 bytes.
+    func testTheFuzzFindingReadsTheSameWholeAndInChunks() throws {
+        let seed = [UInt8](try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-feed-stream/title-after-a-broken-comment-depends-on-chunks")))
+        // The harness reads the first byte as the count of the chunk-size bytes that follow it (here one: 1).
+        let document = Array(seed.dropFirst(1 + Int(seed[0] % 16)))
+        let whole = try FeedParser.parse(document)
+        for size in [1, 7, 33, 64, 150, 1024] {
+            let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
+            XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(size)")
+        }
+    }
+}
+
+/// An internal subset is handed to libxml2 only once libxml2's own test finds its end (`]`, blanks,
+/// `>`, outside quotes and comments): before, it was handed on at the first `]`, and libxml2 went on
+/// looking for the end in later chunks from where it had stopped, forgetting a comment it was in, so
+/// a quote in that comment read as opening a literal depending on where the chunks ended.
+final class InternalSubsetChunkingTests: XCTestCase {
+    /// fuzz-feed-stream (Fuzz/Seeds/fuzz-feed-stream/internal-subset-end-found-in-later-chunks): a
+    /// subset holding `]` before its end, a comment with a quote, and an entity declaration left
+    /// open: not XML whole ("line 2: Extra content at the end of the document"), and in chunks of
+    /// 1 byte (and 2, 3, 4, 6, ...) "line 3: Space required after the entity name".
+    func testAnInternalSubsetReadsTheSameWholeAndInChunks() throws {
+        let seed = [UInt8](try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-feed-stream/internal-subset-end-found-in-later-chunks")))
+        // The harness reads the first byte as the count of the chunk-size bytes that follow it (here one: 1).
+        let found = Array(seed.dropFirst(1 + Int(seed[0] % 16)))
+        let subsets = [
+            "<!ENTITY e \"x\">\n  ]x\n  <!-- it's here -->\n",
+            "<!ENTITY e \"x\"> ]] <!-- a \"quote -->\n",
+            "<!-- ]> it's --> <!ENTITY e 'x'> <!-->' -->\n",
+        ]
+        var documents = [found]
+        for subset in subsets {
+            var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [\n  \(subset)]>\n<rss version=\"2.0\"><channel><title>T &e;</title>\n"
+            for n in 0..<30 { text += "<item><title>Item \(n)</title><description>one two three</description></item>\n" }
+            documents.append(Array((text + "</channel></rss>\n").utf8))
+        }
+        for document in documents {
+            let whole = Result { try FeedParser.parse(document) }
+            for size in Array(1...40) + [64, 100, 255, 1024] {
+                let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
+                let chunked = Result { try FeedParser.parse(chunks: pieces) }
+                switch (whole, chunked) {
+                case (.success(let a), .success(let b)): XCTAssertEqual(a, b, "chunks of \(size)")
+                case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", "chunks of \(size)")
+                default: XCTFail("whole \(whole), chunks of \(size) \(chunked)")
+                }
+            }
+        }
+    }
+}
