@@ -21,12 +21,12 @@ struct RepeatedValues {
     /// How many author lists are remembered: feeds by a few dozen people repeat them all.
     static let authorSlots = 64
 
-    /// `list` itself, or an equal list seen before, whose storage it then shares; a new list shares
-    /// the author address seen last when it has the same one.
     init(enabled: Bool) {
         self.enabled = enabled
     }
 
+    /// `list` itself, or an equal list seen before, whose storage it then shares; a new list shares
+    /// the author address seen last when it has the same one.
     mutating func shared(_ list: [Author]) -> [Author] {
         guard enabled, !list.isEmpty else { return list }
         let slot = Self.hash(list) & (Self.authorSlots - 1)
