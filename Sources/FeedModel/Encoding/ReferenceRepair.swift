@@ -11,7 +11,9 @@ import Foundation
 ///   HTML5 parsers read them; `&#X41;` (capital X) is read as `&#x41;`; `&#0;`, surrogates and values
 ///   beyond Unicode become U+FFFD; references to the C0 controls XML forbids are dropped.
 ///
-/// CDATA sections, comments and processing instructions are passed through untouched. Streaming:
+/// CDATA sections, comments and processing instructions are passed through untouched, but for two
+/// same-length rewrites of a comment's text that libxml2's push parser needs (`separateCommentOpener`,
+/// `evenClosingDashes`). Streaming:
 /// a reference or markup opener cut by a chunk boundary is held back until the next chunk.
 ///
 /// A CDATA section that lies whole in one chunk and holds only characters XML allows is offered to
@@ -120,10 +122,16 @@ struct ReferenceRepair {
                     switch Self.opener(p, i, n) {
                     case .some(.markup): i += 1
                     case .some(let kind):
+                        if kind == .comment, n - i < 6, !final {
+                            // The two bytes after `<!--` decide `separateCommentOpener`: wait for them.
+                            carry.append(contentsOf: UnsafeBufferPointer(start: p + i, count: n - i))
+                            break scanning
+                        }
                         section = kind
                         commentDashes = 0
                         i += kind == .cdata ? 9 : kind == .comment ? 4 : 2
                         if kind == .cdata { cdataStart = i }
+                        if kind == .comment { separateCommentOpener(p, contentStart: i, run: &run, copying: &copying, n) }
                     case .none:
                         if final {
                             i += 1
@@ -203,8 +211,9 @@ struct ReferenceRepair {
                 }
                 if found < 0 {
                     // Hold back the last bytes: the closer may straddle the chunk boundary (in a
-                    // comment, one more, which `evenClosingDashes` may rewrite).
-                    let keep = final ? 0 : min(section == .comment ? 3 : need, n - i)
+                    // comment, one more, which `evenClosingDashes` may rewrite), never one already
+                    // written differently (`separateCommentOpener`; it cannot be part of a closer).
+                    let keep = final ? 0 : min(section == .comment ? 3 : need, n - max(i, run))
                     if keep > 0 { carry.append(contentsOf: UnsafeBufferPointer(start: p + n - keep, count: keep)) }
                     if section == .comment {
                         let dashes = Self.dashes(before: n - keep, p, from: i)
@@ -273,6 +282,29 @@ struct ReferenceRepair {
         out.append(UInt8(ascii: " "))
         run = space + 1
         if firstProblem == nil { firstProblem = "a comment ended by an odd run of dashes ('--->')" }
+    }
+
+    /// Keeps a comment's opener from also reading as its end: in `<!-->` and `<!--->` the bytes from
+    /// the `<` on hold `-->`, which libxml2 2.9's push parser takes for the comment's end being in its
+    /// buffer. It then reads the comment before the real end has arrived and reports it unterminated
+    /// where the pushed bytes ended: the error (its line, and whether it is the error a later `--`
+    /// would have given) depended on how the document came in chunks. The comment's first byte is
+    /// written as a space (the comment's text is not read; the length, and so every line and column,
+    /// stays): whole, libxml2 reads both forms as a comment going on, as XML says they are.
+    private mutating func separateCommentOpener(
+        _ p: UnsafePointer<UInt8>, contentStart start: Int, run: inout Int, copying: inout Bool, _ n: Int
+    ) {
+        guard start < n, start >= run else { return }
+        let first = p[start]
+        guard first == UInt8(ascii: ">") || (first == UInt8(ascii: "-") && start + 1 < n && p[start + 1] == UInt8(ascii: ">"))
+        else { return }
+        if !copying {
+            copying = true
+            out.reserveCapacity(n + 64)
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: start - run))
+        out.append(UInt8(ascii: " "))
+        run = start + 1
     }
 
     /// How many dashes stand right before `end`, none of them before `start`.

@@ -210,3 +210,36 @@ final class InternalSubsetChunkingTests: XCTestCase {
         }
     }
 }
+
+/// Comments outside the internal subset, in the prolog and after the root element, including the
+/// malformed `<!-->`, `<!--->` and an odd dash run, read the same whole and in chunks: libxml2's
+/// prolog and epilog comment readers are the same fast reader that `--->` tripped inside elements.
+final class PrologCommentChunkingTests: XCTestCase {
+    func testCommentsOutsideTheRootReadTheSameWholeAndInChunks() throws {
+        let comments = ["<!-->", "<!--->", "<!---->", "<!----->", "<!-- a -- b -->", "<!-- x --->", "<!-- ok -->", "<!--", "<!-- -- >", "<?>", "<?x?>"]
+        var documents: [[UInt8]] = []
+        for comment in comments {
+            var body = "<rss version=\"2.0\"><channel><title>T</title>\n"
+            for n in 0..<30 { body += "<item><title>Item \(n)</title><description>one two three</description></item>\n" }
+            body += "</channel></rss>\n"
+            documents.append(Array("<?xml version=\"1.0\"?>\n\(comment)\n\(body)".utf8))
+            documents.append(Array("<?xml version=\"1.0\"?>\n<!DOCTYPE rss>\n\(comment)\n\(body)".utf8))
+            documents.append(Array("\(comment)\n\(body)".utf8))
+            documents.append(Array("<?xml version=\"1.0\"?>\n\(body)\(comment)\n<!-- after -->\n".utf8))
+            let inItem = "<item><title>in</title>\(comment)<description>x</description>--></item>\n"
+            documents.append(Array("<?xml version=\"1.0\"?>\n\(body.replacingOccurrences(of: "</channel>", with: inItem + "</channel>"))".utf8))
+        }
+        for (index, document) in documents.enumerated() {
+            let whole = Result { try FeedParser.parse(document) }
+            for size in Array(1...40) + [64, 100, 255, 1024] {
+                let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
+                let chunked = Result { try FeedParser.parse(chunks: pieces) }
+                switch (whole, chunked) {
+                case (.success(let a), .success(let b)): XCTAssertEqual(a, b, "document \(index), chunks of \(size)")
+                case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", "document \(index), chunks of \(size)")
+                default: XCTFail("document \(index): whole \(whole), chunks of \(size) \(chunked)")
+                }
+            }
+        }
+    }
+}
