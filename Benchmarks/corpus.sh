@@ -256,8 +256,9 @@ reader_keys() {
     keys=$("$BIN/tidings-bench" reader --data "$DATA" "$@")
     echo "  -- $label store file: tidings-bench reader $*"
     echo "  (tidings-bench reader, per key: wall ms from the key to its frame drawn, the UI thread's CPU ms,"
-    echo "   disk_presses/disk_kb: presses whose UI thread read from storage, i.e. waited for the disk;"
-    echo "   p99_press=CPU/RUNQ/BLOCKED: the p99 press's ms on a core, waiting for a core, blocked (disk, locks))"
+    echo "   disk_presses/disk_kb: presses whose UI thread read from storage (pages it asked the kernel for"
+    echo "   ahead count too, waited for or not); p99_press=CPU/RUNQ/BLOCKED: the p99 press's ms on a core,"
+    echo "   waiting for a core, blocked (disk, locks); blocked_ms: each press's blocked ms, p99 and sum)"
     echo "$keys" | grep -E 'cold_file|first_screen_ms|_ms: p50|peak_rss|keys_disk' | sed 's/^/  tidings-bench reader: /'
     # Keys that read pages the kernel has evicted wait for the disk (wall well over CPU below);
     # some machines page out cold file pages on their own (DAMON), whatever the free memory.
