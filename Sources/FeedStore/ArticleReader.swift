@@ -8,6 +8,7 @@ enum ArticleReader {
     static let deepOffset = 2_000
 
     /// With `prefetch`, the table pages of the rows are asked for all at once first (`TablePagePrefetch`),
+    /// then those of the `prefetchAheadPages` pages of rows after them in the read's direction,
     /// when the list's index alone tells which rows they are (`indexExtra`: a condition it answers in
     /// place of `extra`, `ArticleFilter.indexCondition`).
     static func summaries(
