@@ -4,7 +4,9 @@
 /// the figure issue 11's "keys p99 <= 10 ms" is read from, and the costliest by CPU p99. For each key
 /// also how many presses made the UI thread read from storage (the page cache did not hold what it
 /// read: it waited for the disk) and how many kilobytes, in all keys together too; and where the wall
-/// time of the press at the p99 rank went: CPU, waiting for a core (run queue), blocked (the disk).
+/// time of the press at the p99 rank went: CPU, waiting for a core (run queue), blocked (the disk);
+/// and the time blocked over all presses of the key (`blocked_ms`, p99 and sum), which a busy
+/// machine's run-queue waits do not blur as they do wall time.
 struct KeyTimings {
     /// The times of one key's presses, in milliseconds, and the UI thread's storage reads in bytes.
     struct Samples {
@@ -30,7 +32,7 @@ struct KeyTimings {
     private var worstCPU: (name: String, p99: Double)?
 
     /// Prints `NAME_ms: p50=… p99=… max=… (n=…) cpu_p50=… cpu_p99=… disk_presses=… disk_kb=…
-    /// p99_press=CPU/RUNQ/BLOCKED` and remembers the key when its p99 is the highest so far.
+    /// p99_press=CPU/RUNQ/BLOCKED blocked_ms: p99=… sum=…` and remembers the key when its p99 is the highest so far.
     mutating func report(_ name: String, _ samples: Samples) {
         let wall = samples.wall.sorted()
         let cpu = samples.cpu.sorted()
@@ -50,6 +52,9 @@ struct KeyTimings {
             let (press, cpuTime, waiting) = (samples.wall[index], samples.cpu[index], samples.runQueue[index])
             parts = String(
                 format: " p99_press=%.1f/%.1f/%.1f", cpuTime, waiting, max(0, press - cpuTime - waiting))
+            let blocked = samples.wall.indices.map { max(0, samples.wall[$0] - samples.cpu[$0] - samples.runQueue[$0]) }
+            parts += String(
+                format: " blocked_ms: p99=%.1f sum=%.1f", Self.percentile(99, of: blocked.sorted()), blocked.reduce(0, +))
         }
         print(String(
             format: "%@_ms: p50=%.3f p99=%.3f max=%.3f (n=%d) cpu_p50=%.3f cpu_p99=%.3f disk_presses=%d disk_kb=%d%@",

@@ -10,7 +10,9 @@ import TerminalView
 /// 100k-article "All" list, G and g, opening an article and going back, S into each of the six orders
 /// 20 times, PgDn in the title and feed orders, n), each key's wall and UI-thread CPU time, the
 /// slowest key by p99 (`keys_worst_p99_ms`), how many presses waited for the disk (the UI thread read
-/// from storage: the store file's pages were not in the page cache), and peak memory (VmHWM).
+/// from storage: the store file's pages were not in the page cache), and peak memory (VmHWM). With
+/// `--cold-file` the store file's pages are dropped from the page cache first, as on a store that sat
+/// idle until the kernel paged it out.
 struct ReaderBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
@@ -22,6 +24,9 @@ struct ReaderBenchmark: ParsableCommand {
 
     @OptionGroup var screen: BenchmarkTerminalSize
 
+    @Flag(help: "Drop the store file's pages from the page cache before opening it (a store idle for long).")
+    var coldFile = false
+
     func run() throws {
         // `TidingsBench.main` calls this on the main actor, where the reader runs.
         try MainActor.assumeIsolated { try measure() }
@@ -32,6 +37,11 @@ struct ReaderBenchmark: ParsableCommand {
         let database = try paths.dataFile("reader-bench.db")
         let fill = try StoreBenchmark.reuseOrBuild(at: database, size: databaseSize)
         let terminalSize = try screen.parsed()
+        if coldFile {
+            let eviction = StoreFileEviction.evict(database)
+            print("cold_file: store pages in the page cache before \(eviction.residentBefore) KB,"
+                  + " after \(eviction.residentAfter) KB")
+        }
         let baseline = ProcessStatus.kilobytes("VmHWM")
 
         // First screen: open the store, build the controllers, draw the feed list.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Bytes the calling thread has had read from storage (`read_bytes` of `/proc/thread-self/io`: reads
-/// the page cache could not serve, so the thread waited for the disk), for the reader benchmark's
-/// keys: a key that read from storage waited for the disk, whatever its CPU time.
+/// the page cache could not serve, and the pages it asked the kernel to read ahead, `POSIX_FADV_WILLNEED`,
+/// which it does not wait for), for the reader benchmark's keys: a key that read from storage went to
+/// the disk; how long it waited is its time blocked (`KeyTimings`).
 enum ThreadStorageReads {
     /// The calling thread's storage reads so far in bytes; nil where the kernel does not count them.
     static func bytes() -> Int? {

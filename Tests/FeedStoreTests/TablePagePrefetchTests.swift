@@ -302,6 +302,55 @@ final class TablePagePrefetchTests: XCTestCase {
         XCTAssertEqual(all.filter(\.read).count, 200)
     }
 
+    /// The end of a list (`prefetchListEnd`, for `G`) names the leaf pages that hold its last rows; a
+    /// page's read names those of its own rows and then those of the rows after it in its direction
+    /// (the next pages of a scroll); neither changes what is listed.
+    func testTheListEndAndThePagesAheadAreThePagesOfThoseRows() throws {
+        let path = try temporaryDatabasePath(self)
+        let plain = try FeedStore(path: path)
+        for index in 0..<3 {
+            let feed = try plain.addFeed(url: "https://\(index).example/feed", title: "Feed \(index)")
+            let items = (0..<300).map { n -> Article in
+                var article = item(index * 1_000 + n, day: Double((n * 37 + index * 11) % 400) / 3)
+                // Long titles: some 40 rows to a table page, so the rows lie on many pages.
+                article.title = "Title \(n) " + String(repeating: "words ", count: 60)
+                return article
+            }
+            try plain.apply(feedID: feed.id, feed: document(items), fetch: fetch())
+        }
+        // The map is read from the database file: the rows copied into it from the log, as a
+        // refresh leaves them.
+        try plain.truncateWriteAheadLog()
+        let prefetching = try FeedStore(path: path, prefetchesListRows: true)
+        let prefetch = try XCTUnwrap(prefetching.tablePrefetch)
+        let rows = try plain.articleSummaries(.all, offset: 0, limit: 1_000)
+        XCTAssertEqual(rows.count, 900)
+        func leaves(_ slice: ArraySlice<ArticleSummary>) throws -> Set<UInt32> {
+            Set(try slice.map { row in try XCTUnwrap(try prefetching.pool.read { db in try prefetch.leafPage(of: row.id, db) }) })
+        }
+        let end = try leaves(rows.suffix(250))
+        XCTAssertGreaterThan(end.count, 1)
+        XCTAssertEqual(try prefetching.prefetchListEnd(.all, rows: 250), end.count)
+        XCTAssertEqual(try prefetching.prefetchListEnd(.all, rows: 250), 0, "hinted a moment ago")
+        for reversed in [false, true] {
+            let ordered = reversed ? Array(rows.reversed()) : rows
+            let expected = try leaves(ordered[200..<300]).count + leaves(ordered[300..<500]).count
+            let named = try prefetching.pool.read { db in
+                try ArticleReader.prefetchRows(
+                    db, ArticleFilter(try ArticleQuery.all.widened(db)), extra: nil, reversed: reversed, offset: 200,
+                    limit: 100, ahead: 200, prefetch)
+            }
+            XCTAssertEqual(named, expected, "reversed: \(reversed)")
+        }
+        for offset in [0, 400, 800] {
+            XCTAssertEqual(
+                try prefetching.articleSummaries(.all, offset: offset, limit: 100),
+                try plain.articleSummaries(.all, offset: offset, limit: 100))
+        }
+        XCTAssertEqual(
+            try prefetching.articleSummaries(.all, before: rows[850].id, limit: 100), Array(rows[750..<850]))
+    }
+
     func testTheRowIDQueryIsUsedOnlyWhereTheListIndexHoldsEveryColumn() throws {
         let store = try makeStore(self)
         try store.pool.read { db in

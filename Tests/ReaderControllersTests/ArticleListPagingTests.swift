@@ -17,7 +17,19 @@ final class ArticleListPagingTests: XCTestCase {
     }
 
     func testRowsComeInPagesAndTheCacheStaysSmall() async throws {
-        let reader = try ReaderHarness(self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong)
+        try walkThroughTheLongList(prefetchesListRows: false)
+    }
+
+    /// The same walk on a store that asks the kernel for list pages ahead (the terminal reader's:
+    /// the list's end hinted once it opens, each page's read hinting the next ones in its direction):
+    /// every row in its place, as without.
+    func testHintedPagesListTheSameRowsInTheSameOrder() async throws {
+        try walkThroughTheLongList(prefetchesListRows: true)
+    }
+
+    private func walkThroughTheLongList(prefetchesListRows: Bool) throws {
+        let reader = try ReaderHarness(
+            self, size: TerminalSize(width: 90, height: 20), fill: Self.fillLong, prefetchesListRows: prefetchesListRows)
         reader.type("\r")
         let list = try XCTUnwrap(reader.app.navigation.topViewController as? ArticleListViewController)
         XCTAssertEqual(list.pages.total, 1_000)
@@ -49,6 +61,34 @@ final class ArticleListPagingTests: XCTestCase {
         }
         XCTAssertEqual(list.tableState.selectedRow, 0)
         for (row, title) in seen { XCTAssertEqual(title, "Long story \(999 - row)") }
+    }
+
+    /// Opening a long list asks the store, in the background, for its last pages (`G`'s), once: the
+    /// same request made afterwards is one the store already hinted; a store that does not prefetch
+    /// list rows is asked for nothing.
+    func testOpeningALongListHintsItsEndOnce() async throws {
+        let reader = try ReaderHarness(
+            self, size: TerminalSize(width: 90, height: 20), fill: { store in
+                try Self.fillLong(store)
+                // The table's pages are mapped from the database file: copied there, as a refresh leaves them.
+                try store.truncateWriteAheadLog()
+            }, prefetchesListRows: true)
+        // Every article, newest first (All unread's order filters on read marks, which no index holds).
+        let list = ArticleListViewController(
+            context: reader.app.context, title: "All", query: ArticleQuery(sort: .newestFirst), showsFeed: true)
+        reader.app.navigation.push(list)
+        reader.app.processEvents()
+        ArticleListPages.waitForBackgroundJobs()
+        let rows = ArticleListPages.endPages * ArticleListPages.pageSize
+        XCTAssertEqual(try reader.store.prefetchListEnd(list.pages.query, rows: rows), 0, "hinted when the list opened")
+        let other = try FeedStore(path: reader.store.path, prefetchesListRows: true)
+        XCTAssertGreaterThan(try other.prefetchListEnd(list.pages.query, rows: rows), 0)
+        XCTAssertEqual(try other.prefetchListEnd(list.pages.query, rows: rows), 0, "not twice in a row")
+        let plain = try FeedStore(path: reader.store.path)
+        XCTAssertEqual(try plain.prefetchListEnd(list.pages.query, rows: rows), 0)
+        // The hint changes nothing the list shows.
+        reader.type("G")
+        XCTAssertTrue(reader.lines[17].hasSuffix("Long story 0"), reader.lines[17])
     }
 
     func testAQueryListShowsItsFirstPageBeforeItIsCountedAndAKeyWaitsForTheCount() async throws {

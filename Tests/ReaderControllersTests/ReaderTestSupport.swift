@@ -17,14 +17,15 @@ final class ReaderHarness {
     init(
         _ test: XCTestCase, size: TerminalSize = TerminalSize(width: 100, height: 30), config: ReaderConfig = ReaderConfig(),
         makeRefresher: (() -> any ReaderRefreshing)? = nil, fill: (FeedStore) throws -> Void = ReaderFixture.fill,
-        opml: String? = nil
+        opml: String? = nil, prefetchesListRows: Bool = false
     ) throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("ReaderTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let folder = self.folder
         test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        store = try FeedStore(path: folder.appendingPathComponent("tidings.db").path)
+        store = try FeedStore(
+            path: folder.appendingPathComponent("tidings.db").path, prefetchesListRows: prefetchesListRows)
         try fill(store)
         terminal = try HeadlessTerminal(size: size)
         var feedListPath: String?
