@@ -26,11 +26,15 @@ extension FeedStore {
     /// hashes), on the caller's thread and alongside the store's one writer, so that a refresh keeps
     /// that writer busy with SQL only. `fetchedAt` must be the `fetchedAt` of the `FetchRecord` the
     /// document is then applied with. Reads the feed's body dictionary (a read, never blocked by
-    /// the writer).
-    public func prepare(feedID: Int64, feed: Feed, fetchedAt: Date) throws -> PreparedDocument {
+    /// the writer), unless `neverStored` says that no document of the feed was ever stored (its
+    /// `FetchState.lastSuccessAt` is nil): only `apply` stores a dictionary, so such a feed has none,
+    /// and every feed of a first refresh saves that read.
+    public func prepare(feedID: Int64, feed: Feed, fetchedAt: Date, neverStored: Bool = false) throws
+        -> PreparedDocument
+    {
         // The feed's body dictionary, or a new one from this document (stored with its articles).
-        let dictionary = try pool.read { db in try BodyDictionary.latest(db, feedID: feedID) }
-            ?? BodyDictionary(madeFrom: feed)
+        let stored = neverStored ? nil : try pool.read { db in try BodyDictionary.latest(db, feedID: feedID) }
+        let dictionary = stored ?? BodyDictionary(madeFrom: feed)
         return PreparedDocument(
             feedID: feedID, feed: feed,
             articles: ArticleWriter.Prepared(feed, fetchedAt: fetchedAt.timeIntervalSince1970, dictionary: dictionary))

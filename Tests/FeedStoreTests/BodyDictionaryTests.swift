@@ -157,6 +157,34 @@ final class BodyDictionaryTests: XCTestCase {
             kept.map { String(format: "%02X", $0) }.joined(), "the stored parts are that frame")
     }
 
+    /// A feed that never stored a document (`lastSuccessAt` nil, as every feed of a first refresh) has
+    /// no dictionary, so `prepare(neverStored:)` skips the read and makes one from the document, as the
+    /// read would have; once the document is stored the feed says so, and its next document reads and
+    /// keeps that dictionary.
+    func testAFeedThatNeverStoredADocumentIsPreparedWithoutReadingItsDictionary() throws {
+        let feed = try store.addFeed(url: "https://example.org/a")
+        let before = try XCTUnwrap(try store.feeds().first { $0.id == feed.id })
+        XCTAssertNil(before.fetchState.lastSuccessAt)
+        let now = Date()
+        let skipping = try store.prepare(feedID: feed.id, feed: longDocument("alpha"), fetchedAt: now, neverStored: true)
+        let reading = try store.prepare(feedID: feed.id, feed: longDocument("alpha"), fetchedAt: now)
+        XCTAssertEqual(skipping.articles.dictionary?.bytes, reading.articles.dictionary?.bytes)
+        XCTAssertEqual(skipping.articles.dictionary?.storedValue, reading.articles.dictionary?.storedValue)
+        XCTAssertNil(skipping.articles.dictionary?.id)
+        try store.apply(skipping, fetch: fetch(now))
+
+        let after = try XCTUnwrap(try store.feeds().first { $0.id == feed.id })
+        XCTAssertNotNil(after.fetchState.lastSuccessAt)
+        let next = try store.prepare(
+            feedID: feed.id, feed: longDocument("alpha", changed: 3), fetchedAt: Date(),
+            neverStored: after.fetchState.lastSuccessAt == nil)
+        XCTAssertEqual(next.articles.dictionary?.id, 1, "the stored dictionary, read")
+        try store.apply(next, fetch: fetch())
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM body_dictionaries;"), "1")
+        XCTAssertEqual(try ids(ArticleQuery(search: "sourdough")).count, 1)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+
     func testAShortDocumentGetsNoDictionary() throws {
         let feed = try store.addFeed(url: "https://example.org/a")
         try store.apply(feedID: feed.id, feed: longDocument("alpha", count: 2), fetch: fetch())

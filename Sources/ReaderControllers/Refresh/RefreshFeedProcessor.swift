@@ -49,7 +49,9 @@ struct RefreshFeedProcessor: Sendable {
         do {
             let parsed = try FeedParser.parse(fetch.body, baseURL: fetch.finalURL, charset: fetch.charset)
             // A store that cannot prepare now (a failed read) is asked again by `process`, which reports it.
-            preparation.document = try? store.prepare(feedID: feed.id, feed: parsed, fetchedAt: preparation.now)
+            preparation.document = try? store.prepare(
+                feedID: feed.id, feed: parsed, fetchedAt: preparation.now,
+                neverStored: feed.fetchState.lastSuccessAt == nil)
         } catch {
             preparation.parseError = error.description
         }
