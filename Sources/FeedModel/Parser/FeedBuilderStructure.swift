@@ -84,25 +84,27 @@ extension FeedBuilder {
         guard inItem else { return }
         inItem = false
         var body = ItemBody()
-        var article = item.finish(
-            feedAuthors: state.authors, format: state.feed.format, body: &body, repeated: &repeated)
-        if !article.categories.isEmpty { lastCategoryCount = article.categories.count }
+        item.finish(feedAuthors: state.authors, format: state.feed.format, body: &body, repeated: &repeated)
+        if !item.article.categories.isEmpty { lastCategoryCount = item.article.categories.count }
         switch items {
         case .articles(let onItem):
-            article.contentHTML = string(body.contentHTML)
-            article.contentText = string(body.contentText)
-            article.summary = string(body.summary)
-            onItem(article)
+            setBodyStrings(body)
+            onItem(item.takeArticle())
         case .bodies(let onItem):
-            onItem(article, ArticleBody(
+            onItem(item.takeArticle(), ArticleBody(
                 contentHTML: text(body.contentHTML), contentText: text(body.contentText), summary: text(body.summary)))
         case .collect:
-            article.contentHTML = string(body.contentHTML)
-            article.contentText = string(body.contentText)
-            article.summary = string(body.summary)
-            collected.append(article)
+            setBodyStrings(body)
+            collected.append(item.takeArticle())
         }
         bodyBytes.truncate(to: 0)
+    }
+
+    /// Puts the entry's body fields into its article as strings.
+    private mutating func setBodyStrings(_ body: ItemBody) {
+        item.article.contentHTML = string(body.contentHTML)
+        item.article.contentText = string(body.contentText)
+        item.article.summary = string(body.summary)
     }
 
     /// A captured body field as a string.

@@ -54,67 +54,76 @@ struct ItemState {
     var contentLanguage: String?
     var xhtmlBody: ItemText?
 
-    /// The article with precedence applied: content:encoded over description, Atom content over
-    /// summary, the most specific date, the item's authors before the feed's. Its body fields are
-    /// left empty: they are in `body`, as captured. The article is moved out (this state keeps an
-    /// empty one), so that its fields are not retained twice and released again when the next entry
-    /// replaces this state.
+    /// Applies precedence to `article`, in place: content:encoded over description, Atom content
+    /// over summary, the most specific date, the item's authors before the feed's. Its body fields
+    /// are left empty: they are in `body`, as captured. The caller then moves the article out
+    /// (`takeArticle`): done in place and moved, the article is never copied (a copy of the large
+    /// struct retains each field, and dropping the original releases them all again).
     /// Authors and an identifier equal to the link share the storage of the equal values before them
     /// (`repeated`).
     mutating func finish(
         feedAuthors: [Author], format: FeedFormat, body b: inout ItemBody, repeated: inout RepeatedValues
-    ) -> Article {
-        var a = Article()
-        swap(&a, &article)
-        if a.title == nil { a.title = dcTitle }
+    ) {
+        if article.title == nil { article.title = dcTitle }
         if let encoded = encoded ?? xhtmlBody {
             b.contentHTML = encoded
-            a.contentType = .html
+            article.contentType = .html
             b.summary = description ?? atomSummary ?? itunesSummary ?? dcDescription
         } else if let content {
             switch contentType ?? .text {
             case .text: b.contentText = content
             case .html, .xhtml: b.contentHTML = content
             }
-            a.contentType = contentType ?? .text
+            article.contentType = contentType ?? .text
             b.summary = atomSummary ?? description ?? itunesSummary
         } else if let description {
             b.contentHTML = description
-            a.contentType = .html
+            article.contentType = .html
             b.summary = itunesSummary ?? itunesSubtitle
         } else {
             b.summary = atomSummary ?? itunesSummary ?? dcDescription ?? itunesSubtitle
         }
-        if a.url == nil { a.url = link ?? alternateLink ?? firstLink }
-        if a.url == nil, guidIsPermaLink, let guid, URLResolver.hasScheme(guid), guid.hasPrefix("http") {
-            a.url = guid
+        if article.url == nil { article.url = link ?? alternateLink ?? firstLink }
+        if article.url == nil, guidIsPermaLink, let guid, URLResolver.hasScheme(guid), guid.hasPrefix("http") {
+            article.url = guid
         }
-        if a.id == nil { a.id = guid ?? rdfAbout }
-        if repeated.enabled, let id = a.id, let url = a.url, RepeatedValues.same(id, url) { a.id = url }
-        a.published = pubDate ?? atomPublished ?? dcDate ?? termsIssued ?? created
-        a.modified = atomUpdated ?? termsModified
-        if format == .atom03 || format == .atom10, a.published == nil, pubDate == nil {
-            a.published = a.modified
+        if article.id == nil { article.id = guid ?? rdfAbout }
+        if repeated.enabled, let id = article.id, let url = article.url, RepeatedValues.same(id, url) {
+            article.id = url
         }
-        if a.modified == nil, pubDate != nil, let dcDate, dcDate != pubDate { a.modified = dcDate }
+        article.published = pubDate ?? atomPublished ?? dcDate ?? termsIssued ?? created
+        article.modified = atomUpdated ?? termsModified
+        if format == .atom03 || format == .atom10, article.published == nil, pubDate == nil {
+            article.published = article.modified
+        }
+        if article.modified == nil, pubDate != nil, let dcDate, dcDate != pubDate { article.modified = dcDate }
         var who = authors
         if who.isEmpty { who = creators }
         if who.isEmpty, let itunesAuthor { who = [itunesAuthor] }
         if who.isEmpty { who = feedAuthors }
-        a.authors = repeated.shared(who)
-        if a.image == nil {
-            a.image = itunesImage ?? mediaThumbnail ?? mediaImage
-                ?? a.attachments.first(where: { $0.mimeType?.hasPrefix("image/") == true })?.url
+        article.authors = repeated.shared(who)
+        if article.image == nil {
+            article.image = itunesImage ?? mediaThumbnail ?? mediaImage
+                ?? article.attachments.first(where: { $0.mimeType?.hasPrefix("image/") == true })?.url
         }
-        if a.comments == nil { a.comments = commentRss }
-        if let duration, let index = a.attachments.firstIndex(where: { $0.durationInSeconds == nil }) {
-            a.attachments[index].durationInSeconds = duration
+        if article.comments == nil { article.comments = commentRss }
+        if let duration, let index = article.attachments.firstIndex(where: { $0.durationInSeconds == nil }) {
+            article.attachments[index].durationInSeconds = duration
         }
-        if a.language == nil { a.language = contentLanguage }
-        if a.language == nil { a.language = dcLanguage }
-        if source.title != nil || source.url != nil || !source.authors.isEmpty { a.source = source }
-        if let contentBase { a.base = contentBase }
-        return a
+        if article.language == nil { article.language = contentLanguage }
+        if article.language == nil { article.language = dcLanguage }
+        if source.title != nil || source.url != nil || !source.authors.isEmpty { article.source = source }
+        if let contentBase { article.base = contentBase }
+    }
+
+    /// The article, moved out; this state keeps an empty one (`openItem` replaces the state before
+    /// the next entry's fields are written).
+    mutating func takeArticle() -> Article {
+        withUnsafeMutablePointer(to: &article) { stored in
+            let taken = stored.move()
+            stored.initialize(to: Article())
+            return taken
+        }
     }
 }
 

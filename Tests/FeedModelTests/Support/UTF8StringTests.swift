@@ -2,9 +2,9 @@ import XCTest
 
 @testable import FeedModel
 
-/// `UTF8String` and `XMLCharacters` check bytes sixteen at a time in C; their answers must be those of
-/// Swift's own UTF-8 validation and of XML 1.0's `Char` production on every input, whatever block
-/// boundary a sequence falls on.
+/// `UTF8String` and `XMLCharacters` check bytes sixteen, thirty-two or sixty-four at a time in C; their
+/// answers must be those of Swift's own UTF-8 validation and of XML 1.0's `Char` production on every
+/// input, whatever block boundary a sequence falls on.
 final class UTF8StringTests: XCTestCase {
     /// A small deterministic generator, so that a failure can be repeated.
     private struct Generator {
@@ -76,5 +76,20 @@ final class UTF8StringTests: XCTestCase {
         }
         check(text + [0xF0, 0x9F, 0x98])
         check([])
+    }
+
+    /// A control XML forbids is found at any offset of a text long enough for the wide scan (256 bytes
+    /// and more, 64 a step), and the tabs, line feeds and carriage returns around it are passed over.
+    func testForbiddenControlAtEveryOffsetOfALongText() {
+        let text = Array(String(repeating: "line\tone\r\nligne d\u{E9}j\u{E0} vue\n", count: 16).utf8)
+        XCTAssertGreaterThan(text.count, 256)
+        check(text)
+        for at in text.indices {
+            for control: UInt8 in [0x00, 0x08, 0x0B, 0x1F] {
+                var bytes = text
+                bytes[at] = control
+                check(bytes)
+            }
+        }
     }
 }
