@@ -37,7 +37,7 @@ enum ArticleReader {
         arguments += [max(0, limit), max(0, offset)]
         if probed == nil, let prefetch {
             // Only a hint: a failure in it leaves the read as it would be without it.
-            try? prefetchRows(
+            _ = try? prefetchRows(
                 db, filter, extra: indexExtra ?? extra, reversed: reversed, offset: offset, limit: limit,
                 ahead: limit * prefetchAheadPages, prefetch)
         }
