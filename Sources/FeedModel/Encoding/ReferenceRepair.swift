@@ -274,13 +274,7 @@ struct ReferenceRepair {
         // The third dash from the end: the dashes before it are an even run, `-->` follows it.
         let space = closer - 3
         guard count >= 3, count % 2 == 1, space >= contentStart, space >= run else { return }
-        if !copying {
-            copying = true
-            out.reserveCapacity(n + 64)
-        }
-        out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: space - run))
-        out.append(UInt8(ascii: " "))
-        run = space + 1
+        writeSpace(at: space, p, run: &run, copying: &copying, n)
         if firstProblem == nil { firstProblem = "a comment ended by an odd run of dashes ('--->')" }
     }
 
@@ -298,13 +292,19 @@ struct ReferenceRepair {
         let first = p[start]
         guard first == UInt8(ascii: ">") || (first == UInt8(ascii: "-") && start + 1 < n && p[start + 1] == UInt8(ascii: ">"))
         else { return }
+        writeSpace(at: start, p, run: &run, copying: &copying, n)
+    }
+
+    /// Writes the byte at `at` (not before `run`) as a space: the bytes from `run` up to it go to
+    /// `out`, which from then on holds this buffer's output.
+    private mutating func writeSpace(at: Int, _ p: UnsafePointer<UInt8>, run: inout Int, copying: inout Bool, _ n: Int) {
         if !copying {
             copying = true
             out.reserveCapacity(n + 64)
         }
-        out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: start - run))
+        out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: at - run))
         out.append(UInt8(ascii: " "))
-        run = start + 1
+        run = at + 1
     }
 
     /// How many dashes stand right before `end`, none of them before `start`.
