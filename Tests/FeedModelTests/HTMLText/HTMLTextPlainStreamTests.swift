@@ -36,7 +36,8 @@ final class HTMLTextPlainStreamTests: XCTestCase {
         var folders = ["Feeds", "Tests/FeedModelTests/Resources", "Tests/FeedExportTests/Resources", "Fuzz/Seeds"]
             .map { Self.packageRoot.appendingPathComponent($0) }
         let conformance = Self.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
-        if FileManager.default.fileExists(atPath: conformance.path) { folders.append(conformance) }
+        let hasConformance = FileManager.default.fileExists(atPath: conformance.path)
+        if hasConformance { folders.append(conformance) }
         var comparison = Comparison()
         var files = 0
         for folder in folders {
@@ -59,7 +60,8 @@ final class HTMLTextPlainStreamTests: XCTestCase {
         print("plain text, stream against document walk: \(comparison.inputs) inputs (\(comparison.bytes) bytes) "
             + "from \(files) files, \(comparison.differences.count) differences")
         XCTAssertGreaterThan(files, 100, "the inputs were found")
-        XCTAssertGreaterThan(comparison.inputs, 1000)
+        // The repository's own files give about 800 inputs; the conformance inputs, when present, 1,000 more.
+        XCTAssertGreaterThan(comparison.inputs, hasConformance ? 1000 : 500)
         XCTAssertEqual(comparison.differences, [])
     }
 
