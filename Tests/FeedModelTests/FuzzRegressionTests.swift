@@ -28,7 +28,7 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
             let error = try whole.get().error
             XCTAssertEqual(error?.hasPrefix("line \(line): Input is not proper UTF-8"), true, error ?? "no error")
             for size in [1, 7, 255, 301, 4096] {
-                let chunks = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min($0 + size, document.count)]) }
+                let chunks = DocumentChunks.pieces(document, size: size)
                 let chunked = Result { () throws(FeedParseError) -> Feed in try FeedParser.parse(chunks: chunks) }
                 XCTAssertEqual(chunked, whole, "chunks of \(size)")
             }
@@ -350,16 +350,7 @@ final class StreamingParseRegressionTests: XCTestCase {
         let whole = try FeedParser.parse(bytes)
         XCTAssertNotNil(whole.error)
         for sizes in [[63, 120, 109, 108, 32, 118, 101, 114, 115, 105, 111, 110], [7], [1, 300], [4096]] {
-            var pieces: [[UInt8]] = []
-            var start = 0
-            var index = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + sizes[index % sizes.count])
-                pieces.append(Array(bytes[start..<end]))
-                start = end
-                index += 1
-            }
-            let chunked = try FeedParser.parse(chunks: pieces)
+            let chunked = try FeedParser.parse(chunks: DocumentChunks.pieces(bytes, sizes: sizes))
             XCTAssertEqual(chunked, whole, "chunks of \(sizes)")
         }
     }
@@ -390,16 +381,7 @@ final class StreamingParseRegressionTests: XCTestCase {
         // The harness reads the first byte as the number of steering bytes (here 12) after it.
         let found = Array(seed.dropFirst(13))
         for document in [Array(open.utf8), Array(subset.utf8), found] {
-            let whole = Result { try FeedParser.parse(document) }
-            for size in [1, 2, 7, 16, 100, 1000] {
-                let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
-                let chunked = Result { try FeedParser.parse(chunks: pieces) }
-                switch (whole, chunked) {
-                case (.success(let a), .success(let b)): XCTAssertEqual(a, b, "chunks of \(size)")
-                case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", "chunks of \(size)")
-                default: XCTFail("whole \(whole), chunks of \(size) \(chunked)")
-                }
-            }
+            DocumentChunks.assertSameWholeAndInChunks(document, sizes: [1, 2, 7, 16, 100, 1000])
         }
         XCTAssertThrowsError(try FeedParser.parse(Array(open.utf8))) { error in
             XCTAssertTrue("\(error)".contains("line 36"), "\(error)")
@@ -422,14 +404,7 @@ final class StreamingParseRegressionTests: XCTestCase {
         let whole = try FeedParser.parse(document)
         XCTAssertEqual(whole.items.map(\.title), ["Sunrise over the ridge", nil, "Gear list for three days out"])
         for chunkSizes in (1...40).map({ [$0] }) + [[128, 156]] {
-            var pieces: [[UInt8]] = []
-            var start = 0
-            while start < document.count {
-                let end = min(document.count, start + chunkSizes[pieces.count % chunkSizes.count])
-                pieces.append(Array(document[start..<end]))
-                start = end
-            }
-            XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(chunkSizes)")
+            XCTAssertEqual(try FeedParser.parse(chunks: DocumentChunks.pieces(document, sizes: chunkSizes)), whole, "chunks of \(chunkSizes)")
         }
     }
 
@@ -445,7 +420,7 @@ final class StreamingParseRegressionTests: XCTestCase {
         let whole = try FeedParser.parse(bytes)
         XCTAssertEqual(whole.items.count, 31)
         for size in [16, 100, 1000] {
-            let pieces = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min(bytes.count, $0 + size)]) }
+            let pieces = DocumentChunks.pieces(bytes, size: size)
             XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(size)")
         }
     }
@@ -472,14 +447,7 @@ final class StreamingParseRegressionTests: XCTestCase {
         XCTAssertTrue(first.contains("such as `\u{A0}` declared onlyrce, cloud |\n| `rss093.xml`"), first)
         XCTAssertTrue(first.contains("Media RSS, atom:li]]>nk self |"), first)
         for sizes in [steering, [1], [7], [64], [255], [300], [301], [1024]] {
-            var pieces: [[UInt8]] = []
-            var start = 0
-            while start < document.count {
-                let end = min(document.count, start + sizes[pieces.count % sizes.count])
-                pieces.append(Array(document[start..<end]))
-                start = end
-            }
-            XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(sizes)")
+            XCTAssertEqual(try FeedParser.parse(chunks: DocumentChunks.pieces(document, sizes: sizes)), whole, "chunks of \(sizes)")
         }
     }
 }

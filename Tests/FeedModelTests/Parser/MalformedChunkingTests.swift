@@ -25,22 +25,11 @@ final class TextErrorChunkingTests: XCTestCase {
     private static let chunkings: [[Int]] =
         (1...64).map { [$0] } + [[100], [127], [255], [299], [300], [301], [32, 70, 101], [128, 156], [3, 250], [1, 2, 255]]
 
-    private static func pieces(_ bytes: [UInt8], _ sizes: [Int]) -> [[UInt8]] {
-        var pieces: [[UInt8]] = []
-        var start = 0
-        while start < bytes.count {
-            let end = min(bytes.count, start + sizes[pieces.count % sizes.count])
-            pieces.append(Array(bytes[start..<end]))
-            start = end
-        }
-        return pieces
-    }
-
     /// Parses `document` whole, checks every chunking gives the same feed, and returns it.
     private func parseEveryWay(_ document: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> Feed {
         let whole = try FeedParser.parse(document)
         for sizes in Self.chunkings {
-            let chunked = try FeedParser.parse(chunks: Self.pieces(document, sizes))
+            let chunked = try FeedParser.parse(chunks: DocumentChunks.pieces(document, sizes: sizes))
             XCTAssertEqual(chunked, whole, "chunks of \(sizes)", file: file, line: line)
             if chunked != whole { break }
         }
@@ -147,7 +136,7 @@ final class CommentEndChunkingTests: XCTestCase {
             XCTAssertEqual(whole.items.last?.title, "after 19", "\(dashes) dashes")
             XCTAssertFalse(whole.wellformed)
             for size in Array(1...40) + [64, 100, 255, 300, 1024] {
-                let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
+                let pieces = DocumentChunks.pieces(document, size: size)
                 let chunked = try FeedParser.parse(chunks: pieces)
                 XCTAssertEqual(chunked, whole, "\(dashes) dashes, chunks of \(size)")
                 if chunked != whole { break }
@@ -165,7 +154,7 @@ final class CommentEndChunkingTests: XCTestCase {
         let document = Array(seed.dropFirst(1 + Int(seed[0] % 16)))
         let whole = try FeedParser.parse(document)
         for size in [1, 7, 33, 64, 150, 1024] {
-            let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
+            let pieces = DocumentChunks.pieces(document, size: size)
             XCTAssertEqual(try FeedParser.parse(chunks: pieces), whole, "chunks of \(size)")
         }
     }
@@ -197,16 +186,7 @@ final class InternalSubsetChunkingTests: XCTestCase {
             documents.append(Array((text + "</channel></rss>\n").utf8))
         }
         for document in documents {
-            let whole = Result { try FeedParser.parse(document) }
-            for size in Array(1...40) + [64, 100, 255, 1024] {
-                let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
-                let chunked = Result { try FeedParser.parse(chunks: pieces) }
-                switch (whole, chunked) {
-                case (.success(let a), .success(let b)): XCTAssertEqual(a, b, "chunks of \(size)")
-                case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", "chunks of \(size)")
-                default: XCTFail("whole \(whole), chunks of \(size) \(chunked)")
-                }
-            }
+            DocumentChunks.assertSameWholeAndInChunks(document, sizes: Array(1...40) + [64, 100, 255, 1024])
         }
     }
 }
@@ -230,16 +210,7 @@ final class PrologCommentChunkingTests: XCTestCase {
             documents.append(Array("<?xml version=\"1.0\"?>\n\(body.replacingOccurrences(of: "</channel>", with: inItem + "</channel>"))".utf8))
         }
         for (index, document) in documents.enumerated() {
-            let whole = Result { try FeedParser.parse(document) }
-            for size in Array(1...40) + [64, 100, 255, 1024] {
-                let pieces = stride(from: 0, to: document.count, by: size).map { Array(document[$0..<min(document.count, $0 + size)]) }
-                let chunked = Result { try FeedParser.parse(chunks: pieces) }
-                switch (whole, chunked) {
-                case (.success(let a), .success(let b)): XCTAssertEqual(a, b, "document \(index), chunks of \(size)")
-                case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", "document \(index), chunks of \(size)")
-                default: XCTFail("document \(index): whole \(whole), chunks of \(size) \(chunked)")
-                }
-            }
+            DocumentChunks.assertSameWholeAndInChunks(document, sizes: Array(1...40) + [64, 100, 255, 1024], "document \(index), ")
         }
     }
 }
