@@ -8,7 +8,7 @@ APT_BENCH  := sfeed newsboat gcc nginx-light
 DEMO_DIR   := .build/demo
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release demo test bench deps deps-test deps-bench clean check-imports fuzz fuzz-smoke
+.PHONY: all build release demo test bench profile-refresh deps deps-test deps-bench clean check-imports fuzz fuzz-smoke
 
 all: build
 
@@ -72,6 +72,10 @@ check-imports:
 
 bench: deps-bench release
 	Benchmarks/run.sh
+
+# One cold refresh of the shared corpus under perf: each stage's share of the processor time.
+profile-refresh: deps-bench release
+	Benchmarks/profile-refresh.sh
 
 clean:
 	rm -rf .build
