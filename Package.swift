@@ -98,7 +98,7 @@ let package = Package(
             name: "FeedStoreTests",
             dependencies: ["FeedStore", "FeedModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")]),
-        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText"]),
+        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText", "TestSupport"]),
         .testTarget(
             name: "FeedExportTests",
             dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2", "TestSupport"],

@@ -53,7 +53,7 @@ final class RetentionEquivalenceTests: XCTestCase {
                 try store.apply(feedID: feed, feed: document(Array(items.suffix(count / 2))), fetch: fetch())
             }
             // Dates, marks and first-seen times at random (the same every run).
-            var random = SplitMix64(seed: 0x7E7E_1DE5)
+            var random = SplitMix(seed: 0x7E7E_1DE5)
             let ids = try store.articleSummaries(.all, offset: 0, limit: 1_000).map(\.id)
             XCTAssertEqual(ids.count, 147)
             let queue = try DatabaseQueue(path: original)
@@ -108,20 +108,5 @@ final class RetentionEquivalenceTests: XCTestCase {
         }
         XCTAssertEqual(cases, 90)
         XCTAssertGreaterThan(deletedInAll, 500, "the cases delete enough to tell the two apart")
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that the random store is the same on every run.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
