@@ -24,6 +24,33 @@ final class FeedListFileTests: XCTestCase {
         return path
     }
 
+    /// `find` by URL answers what the first entry written or resolved as that URL is, whether the
+    /// entry is written with a scheme, as an absolute or relative path, or with spaces around it.
+    func testFindByURLIsTheFirstEntryWrittenOrResolvedAsIt() throws {
+        let outlines = [
+            "feeds/a.xml", "  https://spaced.example/feed  ", "https://b.example/feed", "/abs/c.xml",
+            "\(folder)/feeds/a.xml", "https://b.example/feed", "../up.xml", "",
+        ].enumerated().map { "<outline text=\"t\($0.offset)\" xmlUrl=\"\($0.element)\"/>" }
+        let path = try write("<opml version=\"2.0\"><body>\n" + outlines.joined(separator: "\n") + "\n</body></opml>\n",
+                             to: "find.opml")
+        let file = try SubscriptionsFile.load(path: path)
+        let names = ["feeds/a.xml", "\(folder)/feeds/a.xml", "https://spaced.example/feed", "  https://spaced.example/feed  ",
+                     "https://b.example/feed", "/abs/c.xml", "../up.xml", (folder as NSString).deletingLastPathComponent + "/up.xml",
+                     "https://missing.example/", "t2", "T2"]
+        for name in names {
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let expected = file.entries.first { $0.written == trimmed || $0.entry.url == trimmed }
+            let found = try file.find(name)
+            XCTAssertEqual(found?.written, expected?.written ?? found?.written, name)
+            XCTAssertEqual(found?.entry.title, expected?.entry.title ?? found?.entry.title, name)
+            if expected != nil { XCTAssertEqual(found?.entry.url, expected?.entry.url, name) }
+        }
+        XCTAssertEqual(try file.find("\(folder)/feeds/a.xml")?.entry.text, "t0", "the relative entry, first in the list")
+        XCTAssertEqual(try file.find("https://spaced.example/feed")?.entry.text, "t1")
+        XCTAssertEqual(try file.find("T2")?.entry.url, "https://b.example/feed", "a title, without case")
+        XCTAssertNil(try file.find("https://missing.example/"))
+    }
+
     func testRewriteKeepsOneBackupAndThePermissions() throws {
         let original = "<opml version=\"2.0\"><body>\n<outline text=\"News &amp; Views\" xmlUrl=\"https://a.example/\"/>\n</body></opml>\n"
         let path = try write(original, to: "feeds.opml")
