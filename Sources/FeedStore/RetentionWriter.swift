@@ -30,7 +30,7 @@ enum RetentionWriter {
             sql: """
                 DELETE FROM articles WHERE id IN (
                     SELECT a.id FROM articles a JOIN feeds f ON f.id = a.feed_id
-                    WHERE :ageCutoff IS NOT NULL AND \(old)
+                    WHERE \(old)
                         AND (:feed IS NULL OR a.feed_id = :feed) AND \(scope.condition("a.feed_id"))
                         AND \(kept("a"))
                     UNION ALL
@@ -56,7 +56,8 @@ enum RetentionWriter {
     /// The age condition, written for the way to the old articles that reads least: through the date
     /// index when few articles are past the cut-off (a store that retention keeps: only the ones it
     /// keeps for other reasons), in one pass over the table when many are (a store filled from feeds'
-    /// archives, where the index would read nearly every row, out of order). Either finds the same rows.
+    /// archives, where the index would read nearly every row, out of order). Either finds the same rows;
+    /// with no age limit, none.
     private static func ageTerm(_ db: Database, cutoff: Double?) throws -> String {
         guard let cutoff else { return "0" }
         let old = try Int.fetchOne(

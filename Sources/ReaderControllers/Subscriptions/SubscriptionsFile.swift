@@ -102,6 +102,15 @@ struct SubscriptionsFile {
     }
 
     static func resolve(_ written: String, folder: String) -> String {
+        // Most lists write URLs with a scheme and nothing around them: given back without trimming,
+        // which is most of the cost (a list of 20,000 feeds resolved in 0.14 s before).
+        let spaces = CharacterSet.whitespacesAndNewlines
+        let scalars = written.unicodeScalars
+        if !(scalars.first.map(spaces.contains) ?? false), !(scalars.last.map(spaces.contains) ?? false),
+           written.hasPrefix("/") || written.isEmpty || SubscriptionsFile.hasScheme(written)
+        {
+            return written
+        }
         let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("/") || trimmed.isEmpty || SubscriptionsFile.hasScheme(trimmed) { return trimmed }
         return ((folder as NSString).appendingPathComponent(trimmed) as NSString).standardizingPath
@@ -122,7 +131,13 @@ struct SubscriptionsFile {
     /// case-insensitively when nothing matches exactly. Throws when a title names several feeds.
     func find(_ name: String) throws -> (written: String, entry: FeedListEntry)? {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let hit = firstWrittenOrResolved(as: trimmed) { return hit }
+        // Entry by entry: a name given as its feed's URL is found without resolving the whole list.
+        let folder = folder
+        for entry in document.entries {
+            var resolved = entry
+            resolved.url = SubscriptionsFile.resolve(entry.url, folder: folder)
+            if entry.url == trimmed || resolved.url == trimmed { return (entry.url, resolved) }
+        }
         let all = entries
         let resolvedName = resolve(trimmed)
         if let hit = all.first(where: { FeedURL.same($0.entry.url, resolvedName) }) { return hit }
@@ -135,27 +150,6 @@ struct SubscriptionsFile {
             }
             if hits.count == 1 { return hits[0] }
             if hits.count > 1 { throw SubscriptionsError.ambiguous(name: trimmed, urls: hits.map(\.entry.url)) }
-        }
-        return nil
-    }
-
-    /// The first entry whose URL as written or resolved is `url`, resolving only the entries that can
-    /// resolve to something else than they say: those written with spaces around, or relative. A name
-    /// given as its feed's URL is found without resolving a list of thousands (20,000 entries took
-    /// 0.14 s, a third of `tidings refresh URL` there).
-    private func firstWrittenOrResolved(as url: String) -> (written: String, entry: FeedListEntry)? {
-        let folder = folder
-        let spaces = CharacterSet.whitespacesAndNewlines
-        for entry in document.entries {
-            let written = entry.url
-            // What `resolve` gives back unchanged: nothing to trim, and absolute or with a scheme.
-            let scalars = written.unicodeScalars
-            let asWritten = !(scalars.first.map(spaces.contains) ?? false) && !(scalars.last.map(spaces.contains) ?? false)
-                && (written.hasPrefix("/") || written.isEmpty || SubscriptionsFile.hasScheme(written))
-            guard written == url || !asWritten else { continue }
-            var resolved = entry
-            resolved.url = asWritten ? written : SubscriptionsFile.resolve(written, folder: folder)
-            if written == url || resolved.url == url { return (written, resolved) }
         }
         return nil
     }
