@@ -23,6 +23,9 @@ struct WriterBenchmark: ParsableCommand {
     @Option(help: "Runs (a fresh database each); the least is printed too.")
     var runs = 1
 
+    @Flag(help: "Leave the list indexes out while applying and build them after, as a first refresh does (timed).")
+    var deferListIndexes = false
+
     @Option(parsing: .upToNextOption, help: "Words searched for afterwards (`tidings export --search`'s query).")
     var search: [String] = ["kernel", "\"conference namespace\"", "résumé OR latency", "ドキュメント"]
 
@@ -50,9 +53,13 @@ struct WriterBenchmark: ParsableCommand {
             let cpuStart = StoreBenchmark.processorSeconds()
             let wallStart = DispatchTime.now().uptimeNanoseconds
             var articles = 0
+            let deferred = deferListIndexes ? try store.deferListIndexes(newFeeds: documents.count) : false
             for document in documents {
                 articles += try store.apply(document, fetch: FetchRecord(fetchedAt: fetchedAt, etag: "\"e\"")).new
             }
+            let restoreStart = StoreBenchmark.processorSeconds()
+            if deferred { try store.restoreListIndexes() }
+            let restoreCPU = StoreBenchmark.processorSeconds() - restoreStart
             if let copy = ProcessInfo.processInfo.environment["TIDINGS_X_WALCOPY"] {
                 try? FileManager.default.removeItem(atPath: copy)
                 try FileManager.default.copyItem(atPath: database + "-wal", toPath: copy)
@@ -66,8 +73,9 @@ struct WriterBenchmark: ParsableCommand {
             leastPrepare = min(leastPrepare, prepareCPU)
             let size = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
             print(String(
-                format: "writer run %d: feeds=%d articles=%d prepare_cpu_s=%.3f cpu_s=%.3f wall_s=%.3f written_mb=%.1f db_mb=%.1f",
-                run, documents.count, articles, prepareCPU, cpu, wall, megabytesWritten, Double(size) / 1e6))
+                format: "writer run %d: feeds=%d articles=%d prepare_cpu_s=%.3f cpu_s=%.3f wall_s=%.3f written_mb=%.1f db_mb=%.1f deferred_indexes=%@ index_build_cpu_s=%.3f",
+                run, documents.count, articles, prepareCPU, cpu, wall, megabytesWritten, Double(size) / 1e6,
+                deferred ? "yes" : "no", restoreCPU))
             for word in search {
                 var query = ArticleQuery()
                 query.search = word

@@ -33,6 +33,9 @@ final class RefreshProcessTests: FeedServerTestCase {
 
         // The check compares every feed's stored counts with a count of its articles too.
         XCTAssertEqual(try store.integrityCheck(), ["ok"], "pages, search index and stored feed counts")
+        // 200 new feeds into an empty store: the run left the list indexes out (`ListIndexes`), and
+        // was killed before building them. Lists read the same rows meanwhile, only slower.
+        XCTAssertEqual(try listIndexes(), "", "the killed run had left the list indexes out")
         let partial = try store.feeds()
         let done = partial.filter { $0.fetchState.lastFetchAt != nil }
         XCTAssertGreaterThan(done.count, 0)
@@ -52,6 +55,27 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertEqual(try store.counts().articles, count * 50)
         XCTAssertEqual(try store.countArticles(ArticleQuery(search: "realistic")), count * 50)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
+        XCTAssertEqual(
+            try listIndexes(), "articles_date articles_starred_date articles_title articles_unread_date",
+            "the next run built them again")
+    }
+
+    /// The names of the list indexes the store has, in order, through the sqlite3 program.
+    private func listIndexes() throws -> String {
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [
+            files.database,
+            "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE name IN ('articles_date', "
+                + "'articles_starred_date', 'articles_title', 'articles_unread_date') ORDER BY name);",
+        ]
+        let output = Pipe()
+        sqlite.standardOutput = output
+        try sqlite.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        sqlite.waitUntilExit()
+        XCTAssertEqual(sqlite.terminationStatus, 0)
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func testSIGTERMStopsTheRefreshCleanlyWithExit130() async throws {

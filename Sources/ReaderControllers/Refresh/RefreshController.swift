@@ -13,7 +13,9 @@ import Synchronization
 /// transaction with its articles' search entries, so an interrupted run loses nothing committed and
 /// search finds a feed's articles once it is stored), writes permanent redirects back to the feed
 /// list, then applies the retention policy. Meanwhile the write-ahead log is copied into the database
-/// file in the background (`BackgroundCheckpoints`).
+/// file in the background (`BackgroundCheckpoints`). A first refresh of many feeds leaves the indexes
+/// that order article lists out while it stores them and builds them once at its end
+/// (`FeedStore.deferListIndexes`); a run killed before that has them built by the next.
 ///
 /// Threading: `run` may be called from any task; one run at a time per database (the lock). `progress`
 /// is called after every feed as soon as it is stored, serially (under a lock), from any task; keep it short. `cancel` may
@@ -40,6 +42,13 @@ public final class RefreshController: Sendable {
         let (list, scope) = try subscriptions.synchronizeIfListed()
         let feeds = try select(options, list: list, scope: scope)
         try environment.store.applyIgnoreRules(options.ignoreRules)
+        // A run killed while it had them left out (below) left the store without its list indexes.
+        try environment.store.restoreListIndexes()
+        // A first refresh after importing a feed list stores far more than the store holds: the
+        // indexes that order article lists are built once at the end instead of rewritten by every
+        // feed's transaction (`FeedStore.deferListIndexes`).
+        let neverStored = feeds.count { $0.fetchState.lastSuccessAt == nil && $0.totalCount == 0 }
+        let deferredIndexes = try environment.store.deferListIndexes(newFeeds: neverStored)
 
         let fetcher = environment.makeFetcher()
         state.withLock { state in
@@ -138,6 +147,7 @@ public final class RefreshController: Sendable {
             fetcher.cancel()
         }
         checkpoints?.stop()
+        if deferredIndexes { try environment.store.restoreListIndexes() }
         let recordedIDs = Set(recorder.results.map(\.feedID))
         for feed in feeds where !recordedIDs.contains(feed.id) {
             recorder.record(.init(result: RefreshFeedResult(
