@@ -54,9 +54,9 @@ enum ListIndexes {
 
 extension FeedStore {
     /// Leaves the list indexes out (`ListIndexes`) when a refresh about to store `newFeeds` feeds that
-    /// were never stored would write far more than the store holds; true when it did. The caller
-    /// must call `restoreListIndexes` when it has stored them, and should call it at its next start in
-    /// case it was stopped before (a killed process).
+    /// were never stored would write far more than the store holds; true when it did (also when a
+    /// killed run had left them out already). The caller must call `restoreListIndexes` when it has
+    /// stored them; when it does not defer, it should call it first, in case a run was stopped before.
     public func deferListIndexes(newFeeds: Int) throws -> Bool {
         guard newFeeds >= ListIndexes.minimumNewFeeds else { return false }
         return try pool.write { db in

@@ -72,6 +72,8 @@ final class ListIndexesTests: XCTestCase {
         XCTAssertEqual(try missing(store.path), [])
         XCTAssertTrue(try store.deferListIndexes(newFeeds: 21))
         XCTAssertEqual(try missing(store.path), names)
+        XCTAssertTrue(try store.deferListIndexes(newFeeds: 21), "a run after a killed one defers them again")
+        XCTAssertEqual(try missing(store.path), names)
         XCTAssertEqual(try store.restoreListIndexes(), 4)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
     }

@@ -42,13 +42,13 @@ public final class RefreshController: Sendable {
         let (list, scope) = try subscriptions.synchronizeIfListed()
         let feeds = try select(options, list: list, scope: scope)
         try environment.store.applyIgnoreRules(options.ignoreRules)
-        // A run killed while it had them left out (below) left the store without its list indexes.
-        try environment.store.restoreListIndexes()
         // A first refresh after importing a feed list stores far more than the store holds: the
         // indexes that order article lists are built once at the end instead of rewritten by every
-        // feed's transaction (`FeedStore.deferListIndexes`).
+        // feed's transaction (`FeedStore.deferListIndexes`). Otherwise any a killed run had left out
+        // are built now.
         let neverStored = feeds.count { $0.fetchState.lastSuccessAt == nil && $0.totalCount == 0 }
         let deferredIndexes = try environment.store.deferListIndexes(newFeeds: neverStored)
+        if !deferredIndexes { try environment.store.restoreListIndexes() }
 
         let fetcher = environment.makeFetcher()
         state.withLock { state in
