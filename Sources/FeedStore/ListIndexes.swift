@@ -60,7 +60,7 @@ extension FeedStore {
     public func deferListIndexes(newFeeds: Int) throws -> Bool {
         guard newFeeds >= ListIndexes.minimumNewFeeds else { return false }
         return try pool.write { db in
-            let stored = try Int.fetchOne(db, sql: "SELECT ifnull(sum(articles), 0) FROM feed_counts") ?? 0
+            let stored = try FeedCountsTotal.total(db, ArticleQuery(includeIgnored: true)) ?? 0
             guard stored < newFeeds * ListIndexes.articlesPerNewFeed else { return false }
             try ListIndexes.drop(db)
             return true

@@ -62,7 +62,7 @@ enum RetentionWriter {
         guard let cutoff else { return "0" }
         let old = try Int.fetchOne(
             db.cachedStatement(sql: "SELECT count(*) FROM articles WHERE sort_date < ?"), arguments: [cutoff]) ?? 0
-        let all = try Int.fetchOne(db.cachedStatement(sql: "SELECT ifnull(sum(articles), 0) FROM feed_counts")) ?? 0
+        let all = try FeedCountsTotal.total(db, ArticleQuery(includeIgnored: true)) ?? 0
         return old * 8 < all ? "a.sort_date < :ageCutoff" : "+a.sort_date < :ageCutoff"
     }
 }
