@@ -450,4 +450,39 @@ final class StreamingParseRegressionTests: XCTestCase {
             XCTAssertEqual(try FeedParser.parse(chunks: DocumentChunks.pieces(document, sizes: sizes)), whole, "chunks of \(sizes)")
         }
     }
+
+    /// fuzz-sanitize (Fuzz/Seeds/fuzz-sanitize/bom-after-dropped-control): a U+FEFF after a dropped
+    /// control started the output, and the second pass, which libxml2 reads as a leading BOM, dropped
+    /// it: not idempotent.
+    func testSanitizingTwiceChangesNothingWhenAByteOrderMarkFollowsDroppedControls() throws {
+        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-sanitize/bom-after-dropped-control"))
+        let finding = String(decoding: seed.dropFirst(), as: UTF8.self)
+        for html in [finding, "\u{8}\u{FEFF}x", "\u{FEFF} \u{FEFF}<b>y</b>", " \u{1}\u{FEFF}\n z"] {
+            for base in [nil, "file:///tmp/feed.xml"] {
+                let once = HTMLSanitizer.sanitizeParsing(html, baseURL: base)
+                XCTAssertEqual(HTMLSanitizer.sanitizeParsing(once, baseURL: base), once, "input \(html.debugDescription)")
+                XCTAssertEqual(HTMLSanitizer.sanitize(html, baseURL: base), once, "fast path, input \(html.debugDescription)")
+                XCTAssertFalse(once.unicodeScalars.first == "\u{FEFF}", "output \(once.debugDescription)")
+            }
+        }
+        XCTAssertFalse(HTMLSanitizer.isKnownUnchanged("\u{FEFF}x", baseURL: nil))
+        XCTAssertEqual(HTMLSanitizer.sanitize("a\u{FEFF}b", baseURL: nil), "a\u{FEFF}b")
+    }
+
+    /// fuzz-newsboat (Fuzz/Seeds/fuzz-newsboat/combining-mark-after-tab): a combining mark after the
+    /// tab that ends a URL joined the tab's grapheme, so the URL `/` read back as `/ \u{301}`. Lines
+    /// are split on scalars, as newsboat splits them on bytes.
+    func testACombiningMarkAfterWhiteSpaceInAURLsFileIsATokenOfItsOwn() throws {
+        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+            "Fuzz/Seeds/fuzz-newsboat/combining-mark-after-tab"))
+        let list = try NewsboatURLs.read(seed)
+        XCTAssertEqual(list.entries.map(\.url), ["/"])
+        XCTAssertEqual(list.entries.first?.tags, ["\u{301}"])
+        let reread = try NewsboatURLs.read(Data(NewsboatURLs.serialize(list.entries).utf8))
+        XCTAssertEqual(reread.entries, list.entries)
+        let titled = try NewsboatURLs.read(Data("http://a.example/f \"~\u{301}x\" \u{301}tag\n".utf8))
+        XCTAssertEqual(titled.entries.first?.title, "\u{301}x")
+        XCTAssertEqual(try NewsboatURLs.read(Data(NewsboatURLs.serialize(titled.entries).utf8)).entries, titled.entries)
+    }
 }

@@ -35,10 +35,10 @@ public enum NewsboatURLs {
             }
             var entry = FeedListEntry(url: first, type: "rss")
             for token in tokens.dropFirst() where !token.isEmpty {
-                if token.hasPrefix("~") {
-                    let title = String(token.dropFirst())
+                if token.unicodeScalars.first == "~" {
+                    let title = String(token.unicodeScalars.dropFirst())
                     if !title.isEmpty { entry.title = title }
-                } else if token.hasPrefix("!") {
+                } else if token.unicodeScalars.first == "!" {
                     list.ignoredTags.append(NewsboatURLsTag(line: lineNumber, url: first, tag: token))
                 } else if !entry.tags.contains(token) {
                     entry.tags.append(token)
@@ -64,7 +64,7 @@ public enum NewsboatURLs {
         for entry in entries {
             // A URL with white space, quotes or `#` in it (which a quoted part of a line gives) is
             // quoted like any token, so that it reads back as it was.
-            let url = entry.url.filter { $0 != "\n" && $0 != "\r" }
+            let url = withoutLineBreaks(entry.url)
             guard !url.isEmpty else { continue }
             output += quote(url)
             if let title = entry.title, !title.isEmpty { output += " " + quote("~" + title) }
@@ -74,13 +74,15 @@ public enum NewsboatURLs {
         return output
     }
 
+    /// Splits on scalars, as newsboat splits on bytes: a combining mark after a space is a token of
+    /// its own, not part of the space's grapheme.
     private static func tokenize(_ line: Substring) -> [String] {
         var tokens: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inQuotes = false
         var escaped = false
         var hasToken = false
-        for character in line {
+        for character in line.unicodeScalars {
             if inQuotes {
                 if escaped {
                     current.append(character)
@@ -95,8 +97,8 @@ public enum NewsboatURLs {
                 continue
             }
             if character == " " || character == "\t" {
-                if hasToken { tokens.append(current) }
-                current = ""
+                if hasToken { tokens.append(String(current)) }
+                current = String.UnicodeScalarView()
                 hasToken = false
             } else if character == "#", !hasToken {
                 break
@@ -108,21 +110,28 @@ public enum NewsboatURLs {
                 hasToken = true
             }
         }
-        if hasToken { tokens.append(current) }
+        if hasToken { tokens.append(String(current)) }
         return tokens
+    }
+
+    private static func withoutLineBreaks(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }))
     }
 
     /// The token as written in a `urls` file: bare when safe, else in quotes with escapes.
     private static func quote(_ token: String) -> String {
-        let clean = token.filter { $0 != "\n" && $0 != "\r" }
-        let needsQuotes = clean.isEmpty || clean.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\\" }
-            || clean.hasPrefix("~")
+        let clean = withoutLineBreaks(token)
+        let needsQuotes = clean.isEmpty
+            || clean.unicodeScalars.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\\" }
+            || clean.unicodeScalars.first == "~"
         guard needsQuotes else { return clean }
-        var quoted = "\""
-        for character in clean {
-            if character == "\"" || character == "\\" { quoted.append("\\") }
-            quoted.append(character)
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in clean.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { quoted.append("\\") }
+            quoted.append(scalar)
         }
-        return quoted + "\""
+        quoted.append("\"")
+        return String(quoted)
     }
 }

@@ -19,10 +19,9 @@ struct SanitizedOutput: ~Copyable {
         String(decoding: bytes.slice(0..<bytes.count), as: UTF8.self)
     }
 
-    /// Appends `text`, escaped. White space that would start the output is left out: the HTML
-    /// parser skips it at the start of a document, so writing it would make a second pass differ.
-    /// It is looked for after escaping, since the characters escaping drops (`\u{7F}\u{1}\n`) can
-    /// stand before it.
+    /// Appends `text`, escaped. White space and U+FEFF that would start the output are left out: the
+    /// HTML parser skips them at the start of a document, so writing them would make a second pass
+    /// differ. They are looked for after escaping, since dropped controls (`\u{7F}\u{1}\n`) can lead.
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 0 else {
             appendEscaped(text, inAttribute: false)
@@ -32,8 +31,14 @@ struct SanitizedOutput: ~Copyable {
         escaped.reserveCapacity(text.count)
         MarkupEscaper.escape(text, Self.textEscaping, into: &escaped)
         var start = 0
-        while start < escaped.count, escaped[start] == 0x20 || (escaped[start] >= 0x09 && escaped[start] <= 0x0D) {
-            start += 1
+        while start < escaped.count {
+            if escaped[start] == 0x20 || (escaped[start] >= 0x09 && escaped[start] <= 0x0D) {
+                start += 1
+            } else if escaped[start...].starts(with: [0xEF, 0xBB, 0xBF]) {
+                start += 3
+            } else {
+                break
+            }
         }
         escaped[start...].withUnsafeBufferPointer { bytes.append($0) }
     }

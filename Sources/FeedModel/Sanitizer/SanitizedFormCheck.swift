@@ -6,7 +6,7 @@ import CByteScan
 /// `false`, and the full sanitizer decides. Accepted:
 /// - text of characters the sanitizer copies as they are (no C0 control but tab and line feed, no
 ///   DEL, no C1 control, no U+FFFE/U+FFFF), with `&`, `<`, `>` only as `&amp;`, `&lt;`, `&gt;`;
-///   not starting with white space (the parser skips it there);
+///   not starting with white space or U+FEFF (the parser skips them there);
 /// - start tags of elements whose tag the sanitizer keeps (not the void elements libxml2 keeps open,
 ///   `source`, `track`, `wbr`), written as the sanitizer writes them: lower-case name, then
 ///   ` name="value"` for each attribute, each allowed on that element and given once, values in the
@@ -26,7 +26,8 @@ enum SanitizedFormCheck {
     /// Whether sanitizing `html` (UTF-8, as a Swift String holds it: valid) against `baseURL` returns it
     /// byte for byte.
     static func isUnchanged(_ html: UnsafeBufferPointer<UInt8>, baseURL: String?) -> Bool {
-        guard let base = html.baseAddress, html.count > 0, !isBlank(base[0]) else { return false }
+        guard let base = html.baseAddress, html.count > 0, !isBlank(base[0]),
+              !html.starts(with: [0xEF, 0xBB, 0xBF]) else { return false }
         let urls = URLContext(baseURL: baseURL)
         return withUnsafeTemporaryAllocation(of: HTMLElement.self, capacity: maximumDepth) { stack in
             var scanner = Scanner(bytes: base, count: html.count, urls: urls, stack: stack)
