@@ -12,19 +12,25 @@ import Synchronization
 ///
 /// Every coding is decoded into at most `limit` bytes: a body that decodes to more is `.tooLarge`,
 /// found without making more than `limit` bytes of it (a gzip bomb stops there). Codings are undone
-/// last first ("gzip, br" is br of gzip); "identity" changes nothing; an unknown coding or a body
-/// that is not a whole stream of its coding is an error, as it was from libcurl.
+/// last first ("gzip, br" is br of gzip); "identity" changes nothing; an unknown coding is an error,
+/// and a body that is not a whole stream of its coding an incomplete response (`.incompleteEncoding`).
 enum ContentDecoding {
     /// The `Accept-Encoding` request header's value.
     static let acceptEncoding = "deflate, gzip, br, zstd"
     /// The most codings one body may carry (libcurl's limit too).
     static let maximumCodings = 5
 
+    /// The codings a `Content-Encoding` field names, in the order they were applied ("identity" left out).
+    static func codings(_ field: String?) -> [String] {
+        guard let field else { return [] }
+        return field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty && $0 != "identity" && $0 != "none" }
+    }
+
     /// The decoded body of a response whose `Content-Encoding` field is `field` (nil: none).
     static func decode(_ body: [UInt8], field: String?, limit: Int) -> Result<[UInt8], FetchError> {
         guard let field else { return .success(body) }
-        let codings = field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            .filter { !$0.isEmpty && $0 != "identity" && $0 != "none" }
+        let codings = codings(field)
         guard !codings.isEmpty else { return .success(body) }
         guard codings.count <= maximumCodings else {
             return .failure(.other("too many content encodings (\(codings.count)): \(field)"))
@@ -51,7 +57,7 @@ enum ContentDecoding {
     }
 
     private static func damaged(_ coding: String) -> FetchError {
-        .other("the body is not a whole \(coding) stream")
+        .incompleteEncoding(coding: coding)
     }
 
     // MARK: gzip and deflate (libdeflate)

@@ -13,7 +13,11 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     case dns
     case tls
     /// The connection ended before the promised body arrived (closed mid-body, short Content-Length).
+    /// The result's body holds the part that arrived when it is in no content coding.
     case truncated
+    /// The body is not a whole stream of its content coding (gzip, deflate, br, zstd): cut short, or
+    /// damaged (a whole-buffer decoder cannot tell the two apart).
+    case incompleteEncoding(coding: String)
     /// A `file://` URL or plain path that does not exist or cannot be read.
     case fileUnreadable
     /// A final status of 400 or above that has no more specific case.
@@ -27,6 +31,15 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     case protocolNotAllowed
     case other(String)
 
+    /// True when the response was cut short: the server sent less than the whole document, so the
+    /// caller must not take what arrived for all of it.
+    public var isIncomplete: Bool {
+        switch self {
+        case .truncated, .incompleteEncoding: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .timeout: "timed out"
@@ -38,6 +51,7 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .dns: "could not resolve the host name"
         case .tls: "TLS handshake or certificate verification failed"
         case .truncated: "connection closed before the whole body arrived"
+        case .incompleteEncoding(let coding): "the body is not a whole \(coding) stream (cut short or damaged)"
         case .fileUnreadable: "file not found or not readable"
         case .httpStatus(let code): "HTTP status \(code)"
         case .gone: "gone (HTTP 410): the feed was removed"

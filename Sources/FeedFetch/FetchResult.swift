@@ -1,7 +1,8 @@
 /// The outcome of one `FetchRequest`: where it ended, the headers that matter, the body, and the error.
 ///
 /// A 304 is a success: `notModified` is true and `body` is empty. `body` holds the decompressed bytes and
-/// is empty whenever `error` is set. URLs here never contain credentials.
+/// is empty whenever `error` is set, except `.truncated`: then it holds the part that arrived (when it
+/// was in no content coding), which is never the whole document. URLs here never contain credentials.
 public struct FetchResult: Sendable, Hashable {
     public var requestID: Int64
     /// The requested URL (a plain path is given as its `file://` URL).

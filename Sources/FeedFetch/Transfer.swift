@@ -61,6 +61,10 @@ final class Transfer {
             case .failure(let failure): error = failure
             }
         }
+        // What arrived of a body cut short is kept, for a caller that can use a part (a refresh adds the
+        // items that closed); a part of a coded stream cannot be decoded.
+        let keepsPart = error == .truncated && statusError(status) == nil && status != 304
+            && ContentDecoding.codings(headers.contentEncoding).isEmpty
         var permanent: String?
         let hops = headers.hopStatuses
         if redirects > 0, hops.count == redirects + 1, hops.dropLast().allSatisfy({ $0 == 301 || $0 == 308 }) {
@@ -70,7 +74,7 @@ final class Transfer {
             requestID: request.id, url: target.url, finalURL: finalURL, status: status,
             etag: headers.etag, lastModified: headers.lastModified, contentType: headers.mediaType,
             charset: headers.charset, retryAfter: headers.retryAfter(), cacheMaxAge: headers.cacheMaxAge,
-            body: error == nil ? body : [], notModified: error == nil && status == 304,
+            body: error == nil || keepsPart ? body : [], notModified: error == nil && status == 304,
             permanentRedirect: permanent, redirectCount: redirects,
             totalSeconds: Double(microseconds) / 1_000_000, error: error)
     }

@@ -93,9 +93,13 @@ enum ArticleWriter {
         }
     }
 
+    /// Stores the document. With `incomplete` (why the response was cut off) it only inserts the new
+    /// articles: known ones are neither updated nor counted as seen, and the feed's row keeps its
+    /// title, validators, body hash and apply count (so retention still keeps the last whole
+    /// document's articles); the fetch is recorded as failed with that reason.
     static func apply(
         _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord,
-        ignoring rules: IgnoreRules = .none
+        ignoring rules: IgnoreRules = .none, incomplete: String? = nil
     ) throws -> ApplyResult {
         // A feed with no stored article (its first fetch: most of a cold refresh) cannot match any
         // entry (they are distinct by identity, and a link is only matched when one entry has it), so
@@ -110,7 +114,7 @@ enum ArticleWriter {
         else { throw FeedStoreError.feedNotFound(feedID) }
         let applyCount: Int64 = state["apply_count"]
         let hasArticles: Bool = state["has_articles"]
-        let generation = applyCount + 1
+        let generation = incomplete == nil ? applyCount + 1 : applyCount
         let fetchedAt = fetch.fetchedAt.timeIntervalSince1970
         let incoming = prepared.incoming
         let seenIdentities = prepared.seenIdentities
@@ -158,7 +162,10 @@ enum ArticleWriter {
             }
             if let match {
                 claimed.insert(match.id)
-                if match.contentHash == item.contentHash && match.identity == item.identity {
+                // A cut-off document may hold a known article cut short: what is stored stays.
+                if incomplete != nil {
+                    unchanged += 1
+                } else if match.contentHash == item.contentHash && match.identity == item.identity {
                     try touch.execute(arguments: [generation, match.id])
                     unchanged += 1
                 } else {
@@ -193,6 +200,19 @@ enum ArticleWriter {
         }
         try IgnoreWriter.mark(db, stored, rules: rules, now: Date(timeIntervalSince1970: fetchedAt))
 
+        if let incomplete {
+            try db.cachedStatement(
+                sql: """
+                    UPDATE feeds SET last_fetch_at = ?, last_status = ?, last_error = ?,
+                        consecutive_failures = consecutive_failures + 1, next_fetch_at = ?
+                    WHERE id = ?
+                    """
+            ).execute(arguments: [
+                fetchedAt, fetch.status == 0 ? nil : fetch.status, incomplete,
+                fetch.nextFetchAt?.timeIntervalSince1970, feedID,
+            ])
+            return ApplyResult(new: newIDs.count, newArticleIDs: newIDs, updated: 0, unchanged: unchanged)
+        }
         try db.cachedStatement(
             sql: """
                 UPDATE feeds SET

@@ -14,7 +14,8 @@ extension FeedStore {
     ///
     /// The new and changed articles that `ignoring` matches are marked ignored in the same
     /// transaction (call `applyIgnoreRules` with the same rules first, so that the stored articles
-    /// follow them too).
+    /// follow them too). A cut-off document (`Feed.isComplete` false) only adds its new articles
+    /// (`applyIncomplete`).
     @discardableResult
     public func apply(
         feedID: Int64, feed: Feed, fetch: FetchRecord, ignoring: IgnoreRules = .none
@@ -41,15 +42,38 @@ extension FeedStore {
     }
 
     /// `apply` of a document made ready by `prepare`: one transaction, the same rules. `fetch` is
-    /// the record of the fetch the document was prepared for (same `fetchedAt`).
+    /// the record of the fetch the document was prepared for (same `fetchedAt`). A document that is
+    /// not complete (`Feed.isComplete` false) is stored as `applyIncomplete` stores it, its parse
+    /// error as the reason.
     @discardableResult
     public func apply(
         _ document: PreparedDocument, fetch: FetchRecord, ignoring: IgnoreRules = .none
     ) throws -> ApplyResult {
-        try pool.write { db in
+        guard document.feed.isComplete else {
+            return try applyIncomplete(
+                document, fetch: fetch, reason: document.feed.error ?? "the document was cut off", ignoring: ignoring)
+        }
+        return try pool.write { db in
             try ArticleWriter.apply(
                 db, feedID: document.feedID, feed: document.feed, prepared: document.articles, fetch: fetch,
                 ignoring: ignoring)
+        }
+    }
+
+    /// Stores what a cut-off response can give without changing anything stored: its new articles
+    /// (those whose item closed before the cut), in one transaction. Known articles stay as they are,
+    /// and so do the feed's title, description, validators and body hash, so that the next refresh
+    /// fetches the document whole; its articles count as no newer document for retention. The fetch
+    /// is recorded as failed with `reason` (time, status, schedule from `fetch`; its validators and
+    /// body hash are not stored).
+    @discardableResult
+    public func applyIncomplete(
+        _ document: PreparedDocument, fetch: FetchRecord, reason: String, ignoring: IgnoreRules = .none
+    ) throws -> ApplyResult {
+        try pool.write { db in
+            try ArticleWriter.apply(
+                db, feedID: document.feedID, feed: document.feed, prepared: document.articles, fetch: fetch,
+                ignoring: ignoring, incomplete: reason)
         }
     }
 

@@ -39,11 +39,12 @@ struct ParseCommand: ParsableCommand {
         let chunks = FileChunks(descriptor: descriptor)
         var writeFailure: (any Error)?
         var parseFailure: (any Error)?
+        var complete = true
         do {
-            try controller.run(chunks: chunks) { bytes in
+            complete = try controller.run(chunks: chunks) { bytes in
                 guard writeFailure == nil else { return }
                 do { try CommandOutput.write(bytes) } catch { writeFailure = error }
-            }
+            }.isComplete
         } catch {
             parseFailure = error
         }
@@ -59,5 +60,11 @@ struct ParseCommand: ParsableCommand {
                 message: path == "-" ? failure.message : "\(path): \(failure.message)", status: failure.status))
         }
         if let writeFailure { throw CommandOutput.failure(writeFailure) }
+        // Still a feed (exit 0, as for any recovered document), but a script must not take it for all of it.
+        if !complete {
+            CommandOutput.error(
+                "\(path == "-" ? "standard input" : path): incomplete: the document ends before its root element "
+                    + "closes (cut off?); only the items that closed before the end were written")
+        }
     }
 }

@@ -4,14 +4,15 @@ import ReaderControllers
 
 /// `tidings refresh [--all] [--wait] [--json] [FEED...]`: fetches the feeds that are due (or all, or
 /// those named) and stores what is new. Cron-safe: quiet on success when standard output is not a
-/// terminal, one line per failed feed on standard error, exit 0 / 1 (some failed) / 2 (usage) / 75
+/// terminal, one line per failed feed on standard error, exit 0 / 1 (some failed or incomplete) / 2 (usage) / 75
 /// (another refresh is running).
 struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Fetch the feeds that are due and store their new articles.",
         discussion: """
-            Exit status: 0 every feed refreshed, 1 some failed (the others were stored), 2 usage error, \
+            Exit status: 0 every feed refreshed, 1 some failed or came incomplete (the others were stored), \
+            2 usage error, \
             75 another refresh is running (without --wait), 73 the database cannot be opened, \
             78 the config file is wrong.
             """)
@@ -73,6 +74,7 @@ struct RefreshCommand: AsyncParsableCommand {
         let count = summary.feeds.count
         var line = "refreshed \(count) feed\(count == 1 ? "" : "s"): \(summary.newArticles) new, "
             + "\(summary.updatedArticles) updated, \(summary.failures.count) failed"
+        if summary.incompleteCount > 0 { line += " (\(summary.incompleteCount) incomplete)" }
         let moved = summary.feeds.filter { $0.movedFrom != nil }.count
         if moved > 0 { line += ", \(moved) moved" }
         return line + String(format: " in %.1f s", summary.seconds)

@@ -10,16 +10,29 @@ enum JSONFeedReader {
         let data = Data(bytes)
         var wellformed = true
         var problem: String?
+        var complete = true
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            guard let recovered = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-                throw .notAFeed(reason: "invalid JSON")
+            switch JSONCutOff.check(bytes) {
+            case .whole:
+                guard let recovered = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+                    throw .notAFeed(reason: "invalid JSON")
+                }
+                object = recovered
+                problem = "malformed JSON read leniently"
+            case .cut(let closed):
+                guard let recovered = try? JSONSerialization.jsonObject(with: Data(closed), options: []) else {
+                    throw .notAFeed(reason: "invalid JSON, and it ends before its top-level object closes")
+                }
+                object = recovered
+                complete = false
+                problem = "the document ends before its top-level object closes"
+            case .nothingWhole:
+                throw .notAFeed(reason: "the JSON document ends before its first member is whole")
             }
-            object = recovered
             wellformed = false
-            problem = "malformed JSON read leniently"
         }
         guard let root = object as? [String: Any] else { throw .notAFeed(reason: "JSON document is not an object") }
         let version = root["version"] as? String ?? ""
@@ -39,6 +52,7 @@ enum JSONFeedReader {
         feed.language = string(root["language"])
         feed.wellformed = wellformed
         feed.error = problem
+        feed.isComplete = complete
         onHeader(feed)
         let items = root["items"] as? [Any] ?? []
         if items.count > options.maxItems { throw .tooManyItems(limit: options.maxItems) }

@@ -155,6 +155,10 @@ public struct JSONFeedWriter: Sendable {
         out.key("wellformed", level: level, first: &f)
         out.bool(feed.wellformed)
         out.field("error", feed.error, level: level, first: &f)
+        if !feed.isComplete {
+            out.key("complete", level: level, first: &f)
+            out.bool(false)
+        }
         out.field("updated", feed.updated, level: level, first: &f)
         out.field("generator", feed.generator, level: level, first: &f)
         out.field("rights", feed.rights, level: level, first: &f)

@@ -19,6 +19,10 @@ public struct Feed: Sendable, Hashable {
     public var wellformed: Bool
     /// The first problem found when the document was not well-formed.
     public var error: String?
+    /// False when the document ended before its root element (JSON Feed: its top-level object)
+    /// closed: it was cut off, and holds only the items that closed before the cut. Such a feed is
+    /// never `wellformed`; what it lacks cannot be told, so it must not replace what was read before.
+    public var isComplete: Bool
     /// The feed-level update time (`lastBuildDate`, Atom `updated`, `dc:date`).
     public var updated: Date?
     public var generator: String?
@@ -37,7 +41,7 @@ public struct Feed: Sendable, Hashable {
         format: FeedFormat, title: String? = nil, homePageURL: String? = nil, feedURL: String? = nil,
         description: String? = nil, icon: String? = nil, favicon: String? = nil,
         authors: [Author] = [], language: String? = nil, items: [Article] = [],
-        wellformed: Bool = true, error: String? = nil, updated: Date? = nil,
+        wellformed: Bool = true, error: String? = nil, isComplete: Bool = true, updated: Date? = nil,
         generator: String? = nil, rights: String? = nil, ttl: Int? = nil,
         updateInterval: TimeInterval? = nil, categories: [String] = [], image: FeedImage? = nil,
         encoding: String? = nil
@@ -54,6 +58,7 @@ public struct Feed: Sendable, Hashable {
         self.items = items
         self.wellformed = wellformed
         self.error = error
+        self.isComplete = isComplete
         self.updated = updated
         self.generator = generator
         self.rights = rights

@@ -63,6 +63,8 @@ struct FeedBuilder: ~Copyable {
     var frameDepths: [Int] = [0]
     /// How many elements are open.
     private var elementDepth = 0
+    /// Set when the document element's end was read: the document was not cut off before it.
+    private(set) var rootClosed = false
     var containers: [(kind: Container, depth: Int)] = []
     /// Plain values only, so that the per-event reads and copies of the capture retain nothing.
     var capture: Capture?
@@ -272,6 +274,7 @@ struct FeedBuilder: ~Copyable {
     /// Leaves the innermost element and the xml:base / xml:lang scope it opened, if any.
     private mutating func closeElement() {
         guard elementDepth > 0 else { return }
+        if elementDepth == 1 { rootClosed = true }
         if frameDepths.last == elementDepth {
             frames.removeLast()
             frameDepths.removeLast()
@@ -279,10 +282,11 @@ struct FeedBuilder: ~Copyable {
         elementDepth -= 1
     }
 
-    /// Called once the document has ended (or was cut short): hands over a half-read item and the header.
-    /// The feed holds the articles when they were collected.
-    mutating func finish() -> Feed {
-        if inItem { closeItem() }
+    /// Called once the document has ended (or was cut short): hands over the header, and a half-read
+    /// item of a `complete` document (one left open by malformed nesting), never the item a cut ended
+    /// in. The feed holds the articles when they were collected.
+    mutating func finish(complete: Bool) -> Feed {
+        if inItem, complete { closeItem() }
         sendHeader()
         var feed = state.finished
         if case .collect = items { feed.items = collected.take() }

@@ -165,9 +165,12 @@ final class ParseSession {
             guard xml.sawRoot, xml.formatDetected else {
                 return .failure(.notAFeed(reason: xml.firstError.map { "not XML (\($0))" } ?? "no XML document element"))
             }
-            var feed = xml.finish()
+            let complete = xml.rootClosed
+            var feed = xml.finish(complete: complete)
             feed.encoding = encoding
+            feed.isComplete = complete
             var problem = xml.firstError
+            if problem == nil, !complete { problem = "the document ends before its root element closes" }
             if problem == nil, !xml.libxmlWellFormed { problem = "the XML is not well-formed" }
             if problem == nil { problem = references.firstProblem }
             if problem == nil, let name = xml.entities.firstUnknownEntity {

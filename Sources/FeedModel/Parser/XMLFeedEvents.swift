@@ -20,6 +20,11 @@ struct XMLFeedEvents: ~Copyable {
     private(set) var sawMalformed = false
     /// Set once libxml2 reported anything (an error or a warning, whatever its domain).
     private(set) var sawError = false
+    /// The document element's qualified name, as its start tag wrote it.
+    private var rootName: [UInt8]?
+    /// Set when an end tag naming the document element was read while other elements were still open
+    /// (malformed nesting: libxml2 then closes only the innermost one, and the root stays open).
+    private(set) var sawRootEndTag = false
     private var names = ElementNameCache()
     /// The line of the `<![CDATA[` of the section libxml2 is handing on in blocks, if any (see `record`).
     private var cdataOpenerLine: Int32?
@@ -78,6 +83,9 @@ struct XMLFeedEvents: ~Copyable {
             if error.pointee.code == Int32(XML_ERR_MISPLACED_CDATA_END.rawValue) {
                 events.pointee.keepTextBeforeStrayCDATAEnd(reportedBy: error.pointee.ctxt)
             }
+            if error.pointee.code == Int32(XML_ERR_TAG_NAME_MISMATCH.rawValue) {
+                events.pointee.noteMismatchedEndTag(error.pointee.str2)
+            }
             events.pointee.record(error.pointee)
         }
         return sax
@@ -113,6 +121,7 @@ struct XMLFeedEvents: ~Copyable {
         _ localname: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
         _ attributes: XMLAttributes
     ) {
+        if !sawRoot { rootName = Self.qualifiedName(localname, prefix) }
         sawRoot = true
         undoLossyRecoveries()
         if builder.bareAtom && !bareAtomApplied {
@@ -146,6 +155,19 @@ struct XMLFeedEvents: ~Copyable {
 
     private func stop() {
         if let context { xmlStopParser(context.pointer) }
+    }
+
+    private static func qualifiedName(_ localname: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) -> [UInt8] {
+        let local = UnsafeBufferPointer(start: localname, count: strlenX(localname))
+        guard let prefix else { return Array(local) }
+        return Array(UnsafeBufferPointer(start: prefix, count: strlenX(prefix))) + [UInt8(ascii: ":")] + Array(local)
+    }
+
+    /// Notes an end tag that did not match the open element (libxml2 names it in its error's second
+    /// string): one naming the document element means the document reached its end.
+    private mutating func noteMismatchedEndTag(_ name: UnsafeMutablePointer<CChar>?) {
+        guard let name, let rootName else { return }
+        if rootName.elementsEqual(UnsafeRawBufferPointer(start: name, count: strlen(name))) { sawRootEndTag = true }
     }
 
     /// Notes the line of a CDATA section's opener when libxml2 hands on the first block of its content

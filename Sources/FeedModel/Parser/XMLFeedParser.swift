@@ -111,10 +111,15 @@ final class XMLFeedParser {
         }
     }
 
-    /// Ends the builder's work: hands over a half-read item and returns the feed.
-    func finish() -> Feed {
-        events.pointee.builder.finish()
+    /// Ends the builder's work and returns the feed; a half-read item is handed over only when the
+    /// document is `complete`.
+    func finish(complete: Bool) -> Feed {
+        events.pointee.builder.finish(complete: complete)
     }
+
+    /// Whether the document element's end was read (properly, or by a mismatched end tag naming it),
+    /// so that the document was not cut off before it.
+    var rootClosed: Bool { events.pointee.builder.rootClosed || events.pointee.sawRootEndTag }
 
     /// Why the builder gave up, if it did.
     var failure: FeedParseError? { events.pointee.builder.failure }

@@ -17,7 +17,9 @@ public struct ParseController {
     }
 
     /// Parses `chunks` and hands the JSON Feed bytes to `write`; throws when the input is not a feed.
-    public func run<Chunks: Sequence>(chunks: Chunks, write: ([UInt8]) -> Void) throws(FeedParseError)
+    /// Returns the feed's metadata (no items), for what the caller reports besides (`Feed.isComplete`).
+    @discardableResult
+    public func run<Chunks: Sequence>(chunks: Chunks, write: ([UInt8]) -> Void) throws(FeedParseError) -> Feed
     where Chunks.Element == [UInt8] {
         var writer = JSONFeedWriter(pretty: pretty, sanitize: !raw)
         var pending: [UInt8] = []
@@ -53,6 +55,7 @@ public struct ParseController {
         if !headerWritten { writer.writeHeader(feed, into: &pending) }
         writer.writeFooter(feed, into: &pending)
         write(pending)
+        return feed
     }
 
     /// Parses a document held in memory and returns the JSON Feed bytes.

@@ -311,7 +311,8 @@ public final class ReaderApplication {
                 let feeds = summary.feeds.count
                 message = (
                     (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(feeds) feed\(feeds == 1 ? "" : "s"): ")
-                        + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed" : ""), failed > 0)
+                        + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed" : "")
+                        + (summary.incompleteCount > 0 ? " (\(summary.incompleteCount) incomplete)" : ""), failed > 0)
                 navigation.topViewController?.storeDidChange()
             case .failed(let reason):
                 finishRefresh()

@@ -12,8 +12,9 @@ import Synchronization
 /// with their validators, parses and stores each feed as its result arrives (each feed in its own
 /// transaction with its articles' search entries, so an interrupted run loses nothing committed and
 /// search finds a feed's articles once it is stored), writes permanent redirects back to the feed
-/// list, then applies the retention policy. Meanwhile the write-ahead log is copied into the database
-/// file in the background (`BackgroundCheckpoints`). A first refresh of many feeds leaves the indexes
+/// list, then applies the retention policy (to every feed but those whose response was cut off).
+/// Meanwhile the write-ahead log is copied into the database file in the background
+/// (`BackgroundCheckpoints`). A first refresh of many feeds leaves the indexes
 /// that order article lists out while it stores them and builds them once at its end
 /// (`FeedStore.deferListIndexes`); a run killed before that has them built by the next.
 ///
@@ -161,7 +162,7 @@ public final class RefreshController: Sendable {
         let cancelled = isCancelled
         var deleted = 0
         if let retention = options.retention, !cancelled, results.contains(where: { $0.status == .updated }) {
-            deleted = try environment.store.applyRetention(retention, in: scope)
+            deleted = try environment.store.applyRetention(retention, in: try retentionScope(scope, results))
         }
         // A refresh may write far more than the log's usual size: leave no log of that size on disk.
         if results.contains(where: { $0.status == .updated }) { try? environment.store.truncateWriteAheadLog() }
@@ -204,6 +205,15 @@ public final class RefreshController: Sendable {
             round += 1
         }
         return ordered
+    }
+
+    /// The feeds of `scope` retention may run over: none whose response was cut off this run, which
+    /// must not make anything go (what it lacks cannot be told from what it left out).
+    private func retentionScope(_ scope: FeedScope, _ results: [RefreshFeedResult]) throws -> FeedScope {
+        let cut = Set(results.lazy.filter { $0.status == .incomplete }.map(\.feedID))
+        guard !cut.isEmpty else { return scope }
+        let ids = try scope.feedIDs ?? environment.store.feeds(in: .every).map(\.id)
+        return .listed(ids.filter { !cut.contains($0) })
     }
 
     private var isCancelled: Bool {

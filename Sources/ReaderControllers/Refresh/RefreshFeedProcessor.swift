@@ -7,6 +7,9 @@ import Foundation
 /// a new body is parsed (transport charset as hint, final URL as base) and applied in one transaction;
 /// a 410 disables the feed; other failures are recorded with a back-off, keeping the stored articles;
 /// a permanent redirect moves the stored feed first. Each feed's articles are searchable once stored.
+/// A cut-off response (a body shorter than announced, a coded stream cut short, a document whose
+/// root never closed) changes nothing stored: only its new whole articles are added, and the fetch
+/// is recorded as failed without its validators, so that the next refresh fetches it whole.
 ///
 /// The work is in two steps, so that a refresh can keep the store's one writer busy: `prepare` does
 /// what needs no write (body hash, parse, the store's `prepare`: search text, compressed bodies),
@@ -41,17 +44,23 @@ struct RefreshFeedProcessor: Sendable {
     /// why it cannot be parsed). Anything else is left to `process`.
     func prepare(_ fetch: FetchResult, feed: StoredFeed) -> Preparation {
         var preparation = Preparation(fetch: fetch, now: Date())
-        guard fetch.error == nil, !fetch.notModified, fetch.permanentRedirect == nil || fetch.permanentRedirect == feed.url
+        // The part of a body cut short is parsed for its whole articles; it is never compared as a whole.
+        let part = fetch.error == .truncated && !fetch.body.isEmpty
+        guard fetch.error == nil || part, !fetch.notModified,
+            fetch.permanentRedirect == nil || fetch.permanentRedirect == feed.url
         else { return preparation }
-        let hash = BodyHash.of(fetch.body)
-        preparation.hash = hash
-        guard feed.fetchState.bodyHash != hash else { return preparation }
+        if !part {
+            let hash = BodyHash.of(fetch.body)
+            preparation.hash = hash
+            guard feed.fetchState.bodyHash != hash else { return preparation }
+        }
         do {
             let parsed = try FeedParser.parse(fetch.body, baseURL: fetch.finalURL, charset: fetch.charset)
             // A store that cannot prepare now (a failed read) is asked again by `process`, which reports it.
+            // A cut-off document stores no fetch success, only articles: those tell that it stored one.
             preparation.document = try? store.prepare(
                 feedID: feed.id, feed: parsed, fetchedAt: preparation.now,
-                neverStored: feed.fetchState.lastSuccessAt == nil)
+                neverStored: feed.fetchState.lastSuccessAt == nil && feed.totalCount == 0)
         } catch {
             preparation.parseError = error.description
         }
@@ -89,6 +98,10 @@ struct RefreshFeedProcessor: Sendable {
                 url = target
             }
             if let error = fetch.error {
+                if error.isIncomplete {
+                    return try incomplete(
+                        preparation, feed: feed, feedID: feedID, cause: error.description, finish)
+                }
                 return try failed(fetch, feed: feed, feedID: feedID, error: error, now: now, finish)
             }
             if feed.fetchState.disabled, explicitlyNamed {
@@ -130,6 +143,11 @@ struct RefreshFeedProcessor: Sendable {
                 document = try store.prepare(feedID: feedID, feed: parsed, fetchedAt: now)
             }
             let parsed = document.feed
+            if !parsed.isComplete {
+                return try incomplete(
+                    preparation, feed: feed, feedID: feedID, cause: "the document ends before its root element closes",
+                    document: document, finish)
+            }
             let applied = try store.apply(document, fetch: FetchRecord(
                 fetchedAt: now, status: fetch.status, etag: fetch.etag, lastModified: fetch.lastModified,
                 bodyHash: hash,
@@ -140,6 +158,37 @@ struct RefreshFeedProcessor: Sendable {
         } catch {
             return finish(.failed, error: "cannot store: \(CommandFailure(error, database: store.path).message)")
         }
+    }
+
+    /// Records a cut-off response: the new whole articles of what arrived, when it could be read as a
+    /// feed, and the fetch as failed with `cause`, its validators left out.
+    private func incomplete(
+        _ preparation: Preparation, feed: StoredFeed, feedID: Int64, cause: String, document: PreparedDocument? = nil,
+        _ finish: (RefreshFeedStatus, Int, Int, String?) -> Outcome
+    ) throws -> Outcome {
+        let fetch = preparation.fetch
+        let reason = "incomplete response: \(cause); what was stored is kept, new whole articles added"
+        let next = schedule.next(
+            afterFailure: preparation.now, failures: feed.fetchState.consecutiveFailures + 1, retryAfter: nil,
+            userInterval: feed.refreshInterval)
+        var readable = document
+        if readable == nil, let prepared = preparation.document, prepared.feedID == feedID {
+            readable = prepared
+        } else if readable == nil, preparation.parseError == nil, !fetch.body.isEmpty,
+            let parsed = try? FeedParser.parse(fetch.body, baseURL: fetch.finalURL, charset: fetch.charset)
+        {
+            readable = try store.prepare(feedID: feedID, feed: parsed, fetchedAt: preparation.now)
+        }
+        guard let readable else {
+            try store.recordFailure(
+                feedID: feedID, at: preparation.now, status: fetch.status == 0 ? nil : fetch.status, error: reason,
+                nextFetchAt: next)
+            return finish(.incomplete, 0, 0, reason)
+        }
+        let applied = try store.applyIncomplete(
+            readable, fetch: FetchRecord(fetchedAt: preparation.now, status: fetch.status, nextFetchAt: next),
+            reason: reason, ignoring: ignoreRules)
+        return finish(.incomplete, applied.new, 0, reason)
     }
 
     private func failed(

@@ -47,7 +47,7 @@ public struct RefreshFeedResult: Sendable, Hashable, Codable {
     }
 
     /// True for the outcomes that make a refresh exit 1.
-    public var isFailure: Bool { status == .failed || status == .gone }
+    public var isFailure: Bool { status == .failed || status == .gone || status == .incomplete }
 
     enum CodingKeys: String, CodingKey {
         case feedID = "id", url, title, status, httpStatus = "http_status", new, updated, error

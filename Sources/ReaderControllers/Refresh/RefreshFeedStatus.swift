@@ -8,6 +8,10 @@ public enum RefreshFeedStatus: String, Sendable, Hashable, Codable {
     case failed
     /// 410 Gone: the feed was disabled.
     case gone
+    /// The response was cut off (a body shorter than announced, a coded stream cut short, a document
+    /// whose root element never closed): only its new whole articles were stored, nothing stored
+    /// changed, and the feed is fetched whole next time. Counts as a failure.
+    case incomplete
     /// The refresh was cancelled before this feed finished.
     case cancelled
 }

@@ -25,10 +25,13 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
 
     public var newArticles: Int { feeds.reduce(0) { $0 + $1.new } }
     public var updatedArticles: Int { feeds.reduce(0) { $0 + $1.updated } }
+    /// The feeds that make the refresh exit 1: failed, gone and incomplete.
     public var failures: [RefreshFeedResult] { feeds.filter(\.isFailure) }
+    /// How many of the failures were cut-off responses (`RefreshFeedStatus.incomplete`).
+    public var incompleteCount: Int { feeds.count { $0.status == .incomplete } }
 
-    /// 0 when every feed succeeded, 1 when some failed (the rest were stored), 130 when a signal
-    /// stopped the run.
+    /// 0 when every feed succeeded, 1 when some failed or came incomplete (the rest were stored), 130
+    /// when a signal stopped the run.
     public var exitStatus: ExitStatus {
         if cancelled { return .interrupted }
         return failures.isEmpty ? .success : .partialFailure
@@ -50,9 +53,10 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
         try container.encode(newArticles, forKey: .new)
         try container.encode(updatedArticles, forKey: .updated)
         try container.encode(failures.count, forKey: .failed)
+        try container.encode(incompleteCount, forKey: .incomplete)
     }
 
     private enum ExtraKeys: String, CodingKey {
-        case feeds, seconds, deleted, cancelled, new, updated, failed
+        case feeds, seconds, deleted, cancelled, new, updated, failed, incomplete
     }
 }
