@@ -63,8 +63,8 @@ struct ParseCommand: ParsableCommand {
         // Still a feed (exit 0, as for any recovered document), but a script must not take it for all of it.
         if !complete {
             CommandOutput.error(
-                "\(path == "-" ? "standard input" : path): incomplete: the document ends before its root element "
-                    + "closes (cut off?); only the items that closed before the end were written")
+                "\(path == "-" ? "standard input" : path): incomplete: its root element (JSON: top-level object) "
+                    + "never closes (cut off?); only the items that closed before its end were written")
         }
     }
 }

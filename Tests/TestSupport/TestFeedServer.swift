@@ -30,14 +30,20 @@ public final class TestFeedServer: Sendable {
     /// An absolute URL on the server.
     public func url(_ path: String) -> String { server.url(path) }
 
-    /// Makes /m/KEY answer with `body` (or `status` and `location`) from now on.
-    public func set(_ key: String, body: String = "", status: Int = 200, type: String? = nil, location: String? = nil)
-        async throws
-    {
+    /// Makes /m/KEY answer with `body` (or `status` and `location`) from now on. A cut-off response:
+    /// `coding` ("gzip") compresses the body, `cut` keeps its first bytes (after the coding), `extra`
+    /// announces that many bytes more in Content-Length than are sent.
+    public func set(
+        _ key: String, body: String = "", status: Int = 200, type: String? = nil, location: String? = nil,
+        coding: String? = nil, cut: Int? = nil, extra: Int = 0
+    ) async throws {
         var components = URLComponents(string: url("/set/\(key)"))
         var items = [URLQueryItem(name: "status", value: String(status))]
         if let type { items.append(URLQueryItem(name: "type", value: type)) }
         if let location { items.append(URLQueryItem(name: "location", value: location)) }
+        if let coding { items.append(URLQueryItem(name: "coding", value: coding)) }
+        if let cut { items.append(URLQueryItem(name: "cut", value: String(cut))) }
+        if extra > 0 { items.append(URLQueryItem(name: "extra", value: String(extra))) }
         components?.queryItems = items
         guard let target = components?.url else { throw TestSupportError.badURL(url("/set/\(key)")) }
         var request = URLRequest(url: target)

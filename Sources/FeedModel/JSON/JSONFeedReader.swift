@@ -30,7 +30,7 @@ enum JSONFeedReader {
                 complete = false
                 problem = "the document ends before its top-level object closes"
             case .nothingWhole:
-                throw .notAFeed(reason: "the JSON document ends before its first member is whole")
+                throw .notAFeed(reason: "invalid JSON: it ends before its first member is whole")
             }
             wellformed = false
         }

@@ -144,9 +144,10 @@ struct RefreshFeedProcessor: Sendable {
             }
             let parsed = document.feed
             if !parsed.isComplete {
+                let root = parsed.format == .jsonFeed10 || parsed.format == .jsonFeed11
+                    ? "the JSON document's top-level object" : "the document's root element"
                 return try incomplete(
-                    preparation, feed: feed, feedID: feedID, cause: "the document ends before its root element closes",
-                    document: document, finish)
+                    preparation, feed: feed, feedID: feedID, cause: "\(root) never closes", document: document, finish)
             }
             let applied = try store.apply(document, fetch: FetchRecord(
                 fetchedAt: now, status: fetch.status, etag: fetch.etag, lastModified: fetch.lastModified,

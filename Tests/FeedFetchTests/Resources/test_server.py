@@ -49,10 +49,13 @@ Routes (every response is HTTP/1.1; unknown paths answer 404):
   /feeds/K.xml?gate=G           as /feeds/K.xml once POST /open/G was made (at most 120 s later), so
                                 a test decides when a slow feed answers instead of guessing a time
   POST /open/G                  opens gate G (for requests waiting now and later); 204
-  POST /set/KEY?status=C&type=T&location=L
+  POST /set/KEY?status=C&type=T&location=L&coding=E&cut=N&extra=X
                                 stores the request body as what /m/KEY answers from now on (status C,
                                 default 200; Content-Type T, default application/rss+xml; charset=utf-8;
-                                Location L for redirects); 204
+                                Location L for redirects); 204. A cut-off response: coding E (gzip)
+                                compresses the body, cut N keeps its first N bytes (after the coding),
+                                extra X announces X bytes more in Content-Length than are sent, then
+                                the connection closes
   /m/KEY                        the response stored for KEY (404 before any): a 200 carries an ETag made
                                 from the body and is conditional like /conditional; every request is
                                 counted in /stats/KEY
@@ -244,6 +247,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "type": query.get("type", ["application/rss+xml; charset=utf-8"])[0],
                 "location": query.get("location", [None])[0],
                 "body": body,
+                "coding": query.get("coding", [None])[0],
+                "cut": int(query["cut"][0]) if "cut" in query else None,
+                "extra": int(query.get("extra", ["0"])[0]),
             }
         self.send_empty(204)
 
@@ -255,6 +261,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             counter["total"] += 1
         if entry is None:
             self.send_empty(404)
+        elif entry["status"] == 200 and (entry["coding"] or entry["cut"] is not None or entry["extra"]):
+            self.send_cut(entry)
         elif entry["status"] == 200:
             etag = '"m-%s"' % hashlib.sha1(entry["body"]).hexdigest()[:16]
             self.conditional(entry["body"], etag, entry["type"])
@@ -410,6 +418,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_body(200, text.encode("ascii"), "text/plain")
         else:
             self.send_empty(404)
+
+    def send_cut(self, entry):
+        """A /m/KEY response set with coding, cut or extra: never conditional, ETag of what is sent."""
+        import hashlib
+        body = gzip.compress(entry["body"]) if entry["coding"] == "gzip" else entry["body"]
+        if entry["cut"] is not None:
+            body = body[:entry["cut"]]
+        self.send_response(200)
+        self.send_header("Content-Type", entry["type"])
+        self.send_header("Content-Length", str(len(body) + entry["extra"]))
+        self.send_header("ETag", '"cut-%s"' % hashlib.sha1(body).hexdigest()[:16])
+        if entry["coding"]:
+            self.send_header("Content-Encoding", entry["coding"])
+        self.end_headers()
+        self.wfile.write(body)
+        self.wfile.flush()
+        if entry["extra"]:
+            self.close_connection = True
 
     def send_partial(self, declared, sent):
         self.send_response(200)

@@ -19,12 +19,14 @@ final class ParserMalformedTests: XCTestCase {
         XCTAssertNotNil(feed.items[0].title)
     }
 
+    /// The items that closed are kept; the one open at the cut is not (`CutOffDocumentTests`).
     func testTruncatedDocumentKeepsWhatWasRead() throws {
         let feed = try ParserFixtures.parse(
             "<rss version=\"2.0\"><channel><title>T</title><item><title>whole</title></item><item><title>cut")
         XCTAssertFalse(feed.wellformed)
+        XCTAssertFalse(feed.isComplete)
         XCTAssertEqual(feed.items.first?.title, "whole")
-        XCTAssertEqual(feed.items.count, 2)
+        XCTAssertEqual(feed.items.count, 1)
     }
 
     func testLeadingWhitespaceAndJunkBeforeDeclaration() throws {
