@@ -122,13 +122,24 @@ final class ParseCommandTests: XCTestCase {
     }
 
     func testMalformedFeedIsRecoveredWithExitZero() throws {
-        let result = try run(["parse"], stdin: "<rss version=\"2.0\"><channel><title>Broken</title><item><title>kept</title>")
+        let result = try run(
+            ["parse"], stdin: "<rss version=\"2.0\"><channel><title>Broken</title><item><title>kept</title></channel></rss>")
         XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let tidings = try XCTUnwrap(json["_tidings"] as? [String: Any])
         XCTAssertEqual(tidings["wellformed"] as? Bool, false)
         XCTAssertNotNil(tidings["error"] as? String)
+        XCTAssertNil(tidings["complete"])
         XCTAssertEqual((json["items"] as? [[String: Any]])?.first?["title"] as? String, "kept")
+
+        // Cut off: still exit 0, the open item left out, and standard error says it is incomplete.
+        let cut = try run(["parse"], stdin: "<rss version=\"2.0\"><channel><title>Broken</title><item><title>cut")
+        XCTAssertEqual(cut.status, 0, cut.stderr)
+        XCTAssertTrue(cut.stderr.hasPrefix("tidings: standard input: incomplete: "), cut.stderr)
+        let cutJSON = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(cut.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((cutJSON["_tidings"] as? [String: Any])?["complete"] as? Bool, false)
+        XCTAssertEqual((cutJSON["items"] as? [Any])?.count, 0)
     }
 
     func testNotAFeedExitsWithDataError() throws {

@@ -243,7 +243,7 @@ final class JSONFeedControlTests: XCTestCase {
 /// the entry is now written in place. The leak itself is caught by the fuzz smoke (AddressSanitizer
 /// with leak detection) on the seed; this checks that each repeated field still reads as before.
 final class RepeatedEntryFieldTests: XCTestCase {
-    func testRepeatedFieldsKeepTheirPrecedenceAndAHalfReadEntryIsKept() throws {
+    func testRepeatedFieldsKeepTheirPrecedenceAndNothingIsCarriedIntoTheNextEntry() throws {
         let document = """
             <rss version="2.0" xmlns:wfw="http://wellformedweb.org/CommentAPI/"
               xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
@@ -257,7 +257,11 @@ final class RepeatedEntryFieldTests: XCTestCase {
             </item>
             <item><dc:title>a half-read entry at the end of the document</dc:title>
             """
-        let feed = try FeedParser.parse(Array(document.utf8))
+        // Cut off in the second entry: that entry is left out (`CutOffDocumentTests`).
+        let cut = try FeedParser.parse(Array(document.utf8))
+        XCTAssertFalse(cut.isComplete)
+        XCTAssertEqual(cut.items.map(\.title), ["first title of the entry"])
+        let feed = try FeedParser.parse(Array((document + "</item></channel></rss>").utf8))
         XCTAssertEqual(feed.items.count, 2)
         let first = try XCTUnwrap(feed.items.first)
         XCTAssertEqual(first.title, "first title of the entry")
@@ -402,7 +406,9 @@ final class StreamingParseRegressionTests: XCTestCase {
         // document is undeclared and read as UTF-8; 0xD0 before `<?x` near its end is not UTF-8.
         let document = Array(found.dropFirst(3))
         let whole = try FeedParser.parse(document)
-        XCTAssertEqual(whole.items.map(\.title), ["Sunrise over the ridge", nil, "Gear list for three days out"])
+        // The document ends inside a third item ("Gear list for three days out"): cut off, it is left out.
+        XCTAssertFalse(whole.isComplete)
+        XCTAssertEqual(whole.items.map(\.title), ["Sunrise over the ridge", nil])
         for chunkSizes in (1...40).map({ [$0] }) + [[128, 156]] {
             XCTAssertEqual(try FeedParser.parse(chunks: DocumentChunks.pieces(document, sizes: chunkSizes)), whole, "chunks of \(chunkSizes)")
         }
