@@ -3,7 +3,9 @@ import Foundation
 /// Reads any feed document (RSS 0.90-2.0, RSS 1.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) into a `Feed`.
 ///
 /// The format is detected from the document itself. XML goes through libxml2's SAX2 push parser in
-/// recover mode, so malformed feeds still yield their items (`Feed.wellformed` is then false). Entity
+/// recover mode, so malformed feeds still yield their items (`Feed.wellformed` is then false); a
+/// document cut off before its root element closed yields only the items that closed before the cut
+/// (`Feed.isComplete` is then false, and the streaming forms hand over no item open at the cut). Entity
 /// expansion, size, depth and item count are bounded by `FeedParserOptions`. Stateless and
 /// thread-safe: each call builds its own parser. The streaming form calls its closures synchronously,
 /// on the calling thread, before it returns.
