@@ -57,7 +57,8 @@ struct RefreshFeedProcessor: Sendable {
         do {
             let parsed = try FeedParser.parse(fetch.body, baseURL: fetch.finalURL, charset: fetch.charset)
             // A store that cannot prepare now (a failed read) is asked again by `process`, which reports it.
-            // A cut-off document stores no fetch success, only articles: those tell that it stored one.
+            // `lastSuccessAt` alone misses a feed stored only from cut-off documents (they record no
+            // success): its articles tell that it may have a dictionary.
             preparation.document = try? store.prepare(
                 feedID: feed.id, feed: parsed, fetchedAt: preparation.now,
                 neverStored: feed.fetchState.lastSuccessAt == nil && feed.totalCount == 0)
