@@ -114,23 +114,6 @@ final class ReaderFixesTests: XCTestCase {
     }
 }
 
-/// Reports one unchanged feed.
-private final class OneFeedRefresher: ReaderRefreshing, @unchecked Sendable {
-    let store: FeedStore?
-    init(store: FeedStore?) { self.store = store }
-
-    func run(_ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void) async throws
-        -> RefreshSummary
-    {
-        let feed = try XCTUnwrap(try store?.feeds().first)
-        let result = RefreshFeedResult(feedID: feed.id, url: feed.url, title: feed.displayTitle, status: .unchanged)
-        progress(RefreshProgress(done: 1, total: 1, newArticles: 0, errors: 0, latest: result))
-        return RefreshSummary(feeds: [result], seconds: 0.01)
-    }
-
-    func cancel() {}
-}
-
 /// Finds the refresh lock taken (by cron, or another window).
 private final class LockedRefresher: ReaderRefreshing, Sendable {
     func run(_ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void) async throws

@@ -9,7 +9,11 @@ import XCTest
 final class ReaderIncompleteRefreshTests: XCTestCase {
     func testAnIncompleteFeedIsCountedAsFailedAndNamed() async throws {
         var storeRef: FeedStore?
-        let reader = try ReaderHarness(self, makeRefresher: { IncompleteRefresher(store: storeRef) })
+        let reader = try ReaderHarness(self, makeRefresher: {
+            OneFeedRefresher(
+                store: storeRef, status: .incomplete, new: 2,
+                error: "incomplete response: the document's root element never closes")
+        })
         storeRef = reader.store
         reader.type("R")
         XCTAssertTrue(reader.app.waitForRefresh())
@@ -17,19 +21,28 @@ final class ReaderIncompleteRefreshTests: XCTestCase {
     }
 }
 
-/// Reports the store's first feed as cut off, two new articles added from it.
-private final class IncompleteRefresher: ReaderRefreshing, @unchecked Sendable {
+/// Reports one outcome for the store's first feed: a refresh as the reader sees it, without fetching.
+final class OneFeedRefresher: ReaderRefreshing, @unchecked Sendable {
     let store: FeedStore?
-    init(store: FeedStore?) { self.store = store }
+    let status: RefreshFeedStatus
+    let new: Int
+    let error: String?
+
+    init(store: FeedStore?, status: RefreshFeedStatus = .unchanged, new: Int = 0, error: String? = nil) {
+        self.store = store
+        self.status = status
+        self.new = new
+        self.error = error
+    }
 
     func run(_ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void) async throws
         -> RefreshSummary
     {
         let feed = try XCTUnwrap(try store?.feeds().first)
         let result = RefreshFeedResult(
-            feedID: feed.id, url: feed.url, title: feed.displayTitle, status: .incomplete, new: 2,
-            error: "incomplete response: the document's root element never closes")
-        progress(RefreshProgress(done: 1, total: 1, newArticles: 2, errors: 1, latest: result))
+            feedID: feed.id, url: feed.url, title: feed.displayTitle, status: status, new: new, error: error)
+        progress(RefreshProgress(
+            done: 1, total: 1, newArticles: new, errors: result.isFailure ? 1 : 0, latest: result))
         return RefreshSummary(feeds: [result], seconds: 0.01)
     }
 
