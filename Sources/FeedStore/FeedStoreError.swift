@@ -11,6 +11,9 @@ public enum FeedStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case upgradeFailed(path: String, version: Int, backup: String?, reason: String)
     /// The copy kept before a schema upgrade could not be written; nothing was migrated.
     case upgradeCopyFailed(path: String, copy: String, reason: String)
+    /// A newer Tidings made the database (schema `version`: its number of migrations); this version
+    /// neither reads nor writes it.
+    case newerSchema(path: String, version: Int)
     /// The database contradicts itself (a dangling reference after a migration, a failed rename).
     case inconsistent(String)
 
@@ -24,6 +27,7 @@ public enum FeedStoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + (backup.map { ", and a copy is at \($0)" } ?? "")
         case let .upgradeCopyFailed(_, copy, reason):
             "cannot keep a copy at \(copy) before upgrading its schema (\(reason)); nothing was changed"
+        case let .newerSchema(_, version): "made by a newer Tidings (schema \(version)); upgrade Tidings"
         case let .inconsistent(reason): "the database is inconsistent: \(reason)"
         }
     }

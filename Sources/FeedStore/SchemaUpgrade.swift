@@ -26,13 +26,15 @@ enum SchemaUpgrade {
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
-        let (applied, hasTables) = try queue.read { db in
+        UpgradeLeftovers.remove(besides: path)
+        let (applied, hasTables, userVersion) = try queue.read { db in
             let applied = try db.tableExists("grdb_migrations")
                 ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
             let tables = try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
-            return (Set(applied), tables > 0)
+            return (Set(applied), tables > 0, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
         }
+        try refuseNewer(path: path, applied: applied, userVersion: userVersion)
         guard Schema.migrations.contains(where: { !applied.contains($0.identifier) }) else { return }
         let version = applied.count
         let backup = hasTables ? try keepCopy(queue, path: path, version: version) : nil
@@ -43,6 +45,16 @@ enum SchemaUpgrade {
             throw FeedStoreError.upgradeFailed(path: path, version: version, backup: backup, reason: reason)
         }
         removeOlderCopies(of: path, keeping: backup)
+    }
+
+    /// Throws `FeedStoreError.newerSchema` when a newer Tidings made the database: it recorded a
+    /// migration this version does not know, or a `user_version` beyond this version's migrations
+    /// (Tidings leaves it at 0). Its tables may mean what this version cannot know, so nothing
+    /// opens it, not even to read.
+    private static func refuseNewer(path: String, applied: Set<String>, userVersion: Int) throws {
+        let known = Set(Schema.migrations.map(\.identifier))
+        guard !applied.isSubset(of: known) || userVersion > known.count else { return }
+        throw FeedStoreError.newerSchema(path: path, version: max(applied.count, userVersion))
     }
 
     /// The name of the copy kept before upgrading the database at `path` from `version` migrations.

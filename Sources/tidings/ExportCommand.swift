@@ -55,7 +55,8 @@ struct ExportCommand: AsyncParsableCommand {
             Exit status: 0 exported (also when nothing matched, and when the reader of standard output \
             went away); 1 with --refresh when some feeds failed (the export still ran); 2 usage error or \
             unknown --feed; 65 invalid template; 66 template unreadable; 73 the output file or database \
-            cannot be created; 74 writing failed; 75 another refresh is running (with --refresh it waits \
+            cannot be created, or --output is one of Tidings' own files or a file of another kind (see \
+            --force); 74 writing failed; 75 another refresh is running (with --refresh it waits \
             instead).
             """)
 
@@ -135,6 +136,15 @@ struct ExportCommand: AsyncParsableCommand {
         valueName: "file"), completion: .file())
     var output: String?
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Let --output replace a file of another kind than this export writes.",
+        discussion: """
+            Without it, --output refuses to replace a SQLite database, an OPML feed list, a binary file, \
+            or a feed, page, JSON or text file of another kind than the chosen format writes (exit 73). \
+            Tidings' own files (database, feed list, config, their backups and locks) are always refused.
+            """))
+    var force = false
+
     @Option(name: .long, help: ArgumentHelp(
         "Render this Mustache template instead of a built-in format.",
         discussion: """
@@ -187,11 +197,11 @@ struct ExportCommand: AsyncParsableCommand {
             if refresh {
                 let (summary, _) = try await controller.refreshAndRun(
                     options, refresh: RefreshOptions(unattended: true, waitForLock: true, retention: config.retention,
-                        ignoreRules: config.ignoreRules))
+                        ignoreRules: config.ignoreRules), force: force)
                 CommandOutput.reportFailures(summary)
                 if summary.exitStatus != .success { throw summary.exitStatus.exitCode }
             } else {
-                _ = try controller.run(options)
+                _ = try controller.run(options, force: force)
             }
         } catch {
             throw global.failure(error)

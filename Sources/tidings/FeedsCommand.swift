@@ -153,7 +153,32 @@ struct FeedsExportCommand: AsyncParsableCommand {
     @Option(help: "opml or urls.")
     var format: SubscriptionsFormat = .opml
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Write to this file, replacing it atomically, instead of standard output.",
+        discussion: "Never the feed list itself or another of Tidings' files (exit 73).", valueName: "file"),
+        completion: .file())
+    var output: String?
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Let --output replace a file of another kind (a database, a page, a feed).",
+        discussion: "Without it such a file is refused (exit 73); an earlier export of the same format is replaced."))
+    var force = false
+
+    func validate() throws {
+        if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
+        if force && output == nil { throw ValidationError("--force applies only with --output.") }
+    }
+
     func run() async throws {
+        if let output {
+            let environment = try global.environment()
+            do {
+                try FeedListExportController(environment: environment).write(format: format, to: output, force: force)
+            } catch {
+                throw global.failure(error)
+            }
+            return
+        }
         try await runFeedList(global) { try $0.export(format: format) } output: { text in
             // On a terminal each line is cleaned; to a file or a pipe the list goes out exactly.
             try CommandOutput.write(Array((isatty(1) == 1 ? ConsoleText.lines(text) : text).utf8))

@@ -5,7 +5,9 @@ import Foundation
 /// For a file, bytes go to a temporary file in the same folder (created with the user's umask, or
 /// the mode of the file it replaces), which `commit` flushes to disk and renames over the target, so
 /// readers of the target see the old or the new whole file, never a part. `abandon` (or
-/// deinit without `commit`) removes the temporary file and leaves the target untouched. A target that
+/// deinit without `commit`) removes the temporary file and leaves the target untouched. The temporary
+/// file stays locked while it is written, so that the next export to the same file can tell one a
+/// killed export left (and remove it) from one being written (`ExportTemporaries`). A target that
 /// exists and is not a regular file (`/dev/null`, a FIFO, `/dev/stdout`) is written directly.
 ///
 /// Threading: owned by one export; not shared.
@@ -48,15 +50,17 @@ final class ExportSink {
         }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
+        let temporaries = ExportTemporaries(folder: folder, target: url.lastPathComponent)
+        temporaries.removeStale()
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<16 {
-            let suffix = String(generator.next() as UInt64, radix: 36)
-            let temporary = (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).\(suffix).tmp")
+            let temporary = temporaries.path(suffix: String(generator.next() as UInt64, radix: 36))
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd < 0 {
                 if errno == EEXIST || errno == EINTR { continue }
                 throw ExportError.cannotCreate(path: path, reason: Self.reason(errno))
             }
+            guard ExportTemporaries.claim(fd) else { continue }
             if exists { fchmod(fd, info.st_mode & 0o7777) }
             return ExportSink(descriptor: fd, name: path, target: path, temporary: temporary)
         }
@@ -92,16 +96,15 @@ final class ExportSink {
             throw ExportError.writeFailed(path: name, reason: Self.reason(errno))
         }
         closed = true
-        if close(descriptor) != 0, temporary != nil {
+        // Renamed before it is closed, so its lock (`ExportTemporaries`) holds until it has its name.
+        if let temporary, let target, rename(temporary, target) != 0 {
             let code = errno
+            close(descriptor)
             removeTemporary()
             throw ExportError.writeFailed(path: name, reason: Self.reason(code))
         }
-        guard let temporary, let target else { return }
-        if rename(temporary, target) != 0 {
-            let code = errno
-            removeTemporary()
-            throw ExportError.writeFailed(path: name, reason: Self.reason(code))
+        if close(descriptor) != 0, temporary != nil {
+            throw ExportError.writeFailed(path: name, reason: Self.reason(errno))
         }
     }
 
@@ -109,8 +112,9 @@ final class ExportSink {
     func abandon() {
         guard !closed else { return }
         closed = true
-        if descriptor != 1 { close(descriptor) }
+        // Removed while still locked: no other export's clean-up can meet it half gone.
         removeTemporary()
+        if descriptor != 1 { close(descriptor) }
     }
 
     private func removeTemporary() {

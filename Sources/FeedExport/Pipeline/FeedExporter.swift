@@ -59,6 +59,25 @@ public struct FeedExporter: Sendable {
         return Data(out.bytes)
     }
 
+    /// Replaces the file at `path` with `bytes` as an export's output is (atomically, beside it; a
+    /// device or FIFO written directly), for other outputs such as the feed list's. Throws
+    /// `ExportError.cannotCreate` or `.writeFailed`, the file then left as it was.
+    public static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        let sink = try ExportSink.file(path)
+        var buffer = ExportBuffer()
+        buffer.bytes = bytes
+        do {
+            try sink.write(&buffer)
+            try sink.commit()
+        } catch is ExportSink.ClosedPipe {
+            sink.abandon()
+            throw ExportError.writeFailed(path: path, reason: String(cString: strerror(EPIPE)))
+        } catch {
+            sink.abandon()
+            throw error
+        }
+    }
+
     private func stream(_ query: ArticleQuery, _ options: ExportOptions, writer: inout any ExportWriter) throws
         -> ExportSummary
     {

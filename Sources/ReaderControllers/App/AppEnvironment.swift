@@ -27,22 +27,23 @@ public final class AppEnvironment: Sendable {
                     ?? (paths.database as NSString).deletingLastPathComponent,
                 reason: CommandFailure.systemReason(error, namingPath: false))
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: paths.database, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw EnvironmentError.databaseIsDirectory(path: paths.database)
-        }
+        let files = DatabaseFiles(database: paths.database)
+        try files.checkKinds()
         self.paths = paths
         do {
             self.store = try FeedStore(
                 path: paths.database, readerCacheKilobytes: readerCacheKilobytes, prefetchesListRows: prefetchesListRows)
         } catch let error as FeedStoreError {
             switch error {
-            case .upgradeFailed, .upgradeCopyFailed:
+            case .upgradeFailed, .upgradeCopyFailed, .newerSchema:
                 throw EnvironmentError.upgrade(path: paths.database, reason: error.description)
             default: throw error
             }
         } catch {
             guard let failure = DatabaseFailure(error) else { throw error }
+            if failure.kind == .cannotOpen, let reason = files.unwritableReason() {
+                throw EnvironmentError.databaseUnwritable(path: paths.database, reason: reason)
+            }
             throw EnvironmentError.database(path: paths.database, failure: failure)
         }
         self.fetchConfiguration = fetchConfiguration

@@ -37,6 +37,10 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         default:
             if let failure = DatabaseFailure(error) {
                 let name = database.map { "the database \($0)" } ?? "the database"
+                if failure.kind == .cannotOpen, let database, let reason = DatabaseFiles(database: database).unwritableReason() {
+                    self.init(message: "\(name): \(reason)", status: .cannotCreate)
+                    return
+                }
                 self.init(message: "\(name): \(failure.reason)\(Self.advice(failure.kind))", status: Self.status(failure.kind))
             } else {
                 self.init(message: Self.systemReason(error), status: .ioError)

@@ -17,19 +17,28 @@ public final class ExportController: Sendable {
     }
 
     /// Exports what `options` select. Throws `ExportError` (mapping to an exit status) and database
-    /// errors; nothing is recorded when it throws.
-    public func run(_ options: ExportOptions, now: Date = Date()) throws -> ExportSummary {
+    /// errors; nothing is recorded when it throws. An `--output` that is one of Tidings' own files is
+    /// refused, and so is one holding a file of another kind unless `force` (`OutputTarget`).
+    public func run(_ options: ExportOptions, force: Bool = false, now: Date = Date()) throws -> ExportSummary {
+        try checkOutput(options, force: force)
         let exporter = FeedExporter(store: environment.store, terminalLine: TerminalSanitizer.singleLine)
         return try exporter.run(options, feedIDs: try feedIDs(for: options), now: now, readTemplate: Self.readTemplate)
     }
 
     /// Runs a refresh first (waiting for one already running, as cron jobs should), then exports
     /// even when some feeds failed; the refresh summary tells the caller which did.
-    public func refreshAndRun(_ options: ExportOptions, refresh: RefreshOptions) async throws
+    public func refreshAndRun(_ options: ExportOptions, refresh: RefreshOptions, force: Bool = false) async throws
         -> (refresh: RefreshSummary, export: ExportSummary)
     {
+        try checkOutput(options, force: force)
         let summary = try await RefreshController(environment: environment).run(refresh)
-        return (summary, try run(options))
+        return (summary, try run(options, force: force))
+    }
+
+    private func checkOutput(_ options: ExportOptions, force: Bool) throws {
+        guard let path = options.outputPath else { return }
+        try OutputTarget.export(path, format: options.format, template: options.templatePath)
+            .check(environment.paths, force: force)
     }
 
     /// The feeds `options` cover, by id. Without `--feed` they are the feeds of the feed list in use

@@ -3,8 +3,9 @@ import Foundation
 
 /// What the article list and the article view both do with one article: copy its URL (`y`, OSC 52),
 /// pipe it to a command (`|`), save it to a file (`w`). Saving asks for a path (a `.html` name
-/// saves the HTML page, anything else text), asks again before replacing a file, and writes
-/// atomically (a temporary file beside it, then rename). Main actor only.
+/// saves the HTML page, anything else text), refuses Tidings' own files and files of another kind
+/// (`OutputTarget`), asks again before replacing a file, and writes atomically (a temporary file
+/// beside it, then rename). Main actor only.
 @MainActor
 struct ArticleCommands {
     let context: ReaderContext
@@ -36,6 +37,10 @@ struct ArticleCommands {
             let trimmed = typed.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { return }
             let path = ArticleExport.expand(trimmed, home: home)
+            if let refusal = Self.refusal(path, context: context) {
+                context.actions?.showMessage(refusal, isError: true)
+                return
+            }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
                 guard !isDirectory.boolValue else {
@@ -53,6 +58,21 @@ struct ArticleCommands {
             }
             Self.write(article, to: path, context: context)
         }
+    }
+
+    /// Why `path` must not be written (`OutputTarget`): one of Tidings' own files, or a file of another
+    /// kind than the text or HTML page `w` writes (the reader has no `--force`: the user picks another name).
+    private static func refusal(_ path: String, context: ReaderContext) -> String? {
+        // Without the run's paths, the database alone stands for every own file.
+        let database = context.store.path
+        let paths = context.paths ?? TidingsPaths(feedList: database, database: database, config: database)
+        if let role = OwnFiles(paths: paths).role(of: path) {
+            return "Not saved: \(path) is \(role); Tidings never writes over its own files."
+        }
+        let html = ArticleExport.wantsHTML(path)
+        let target = OutputTarget(path: path, option: "w", kind: html ? .html : .text, content: "")
+        guard let existing = target.conflictingKind() else { return nil }
+        return "Not saved: \(path) is \(existing.phrase), not \(html ? "an HTML page" : "a text file"); choose another name."
     }
 
     private static func write(_ article: StoredArticle, to path: String, context: ReaderContext) {

@@ -46,6 +46,8 @@ public final class ReaderContext {
     /// Changes the feed list file and the store together, as `tidings feeds` does; nil when the reader
     /// runs without a feed list (adding, editing and unsubscribing are then unavailable).
     public let subscriptions: SubscriptionsController?
+    /// The files of this run, which `w` never writes over (`OwnFiles`); nil: only the database is known.
+    public var paths: TidingsPaths?
     /// The last "mark all read", which `U` undoes.
     var undoableMarks: UndoableMarks?
     /// Makes the UI loop wake up and draw, for work finished in a background task; callable from any

@@ -41,6 +41,7 @@ public enum ReaderLauncher {
         let context = ReaderContext(
             store: environment.store, config: config, scope: scope, feedListPath: environment.paths.feedList,
             subscriptions: SubscriptionsController(environment: environment))
+        context.paths = environment.paths
         if let snapshot { context.feedListOrder?.readAhead(snapshot) }
         let application = ReaderApplication(
             device: terminal, context: context,

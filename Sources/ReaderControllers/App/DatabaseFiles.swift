@@ -1,0 +1,60 @@
+import Foundation
+
+/// The database file and SQLite's companions (`-wal`, `-shm`, `-journal`), looked at before SQLite
+/// opens them and again when it could not, so that a message names the file at fault and why,
+/// instead of SQLite's "disk I/O error" or "attempt to write a readonly database".
+struct DatabaseFiles {
+    let database: String
+
+    /// The companions with how a message names them.
+    private var files: [(path: String, role: String)] {
+        [
+            (database, "the database"),
+            (database + "-wal", "its write-ahead log"),
+            (database + "-shm", "its shared-memory index"),
+            (database + "-journal", "its rollback journal"),
+        ]
+    }
+
+    /// Refuses a database or companion that exists and is not a regular file (a FIFO, which SQLite
+    /// would block on or call an I/O error; a socket, a device, a folder). Looked at with `stat`,
+    /// which neither opens nor blocks.
+    func checkKinds() throws(EnvironmentError) {
+        for (path, role) in files {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFREG { continue }
+            if path == database, type == S_IFDIR { throw .databaseIsDirectory(path: path) }
+            throw .notAFile(path: path, role: role, kind: Self.kindName(type))
+        }
+    }
+
+    /// Why SQLite could not open or write the database, when a companion or the folder is the cause:
+    /// one that is not writable by this account (left by a run as another user), named with its owner.
+    func unwritableReason() -> String? {
+        for (path, role) in files {
+            var info = stat()
+            guard stat(path, &info) == 0, access(path, W_OK) != 0 else { continue }
+            let cause = errno == EPERM ? "is immutable" : "is not writable by this account"
+            return "\(role) \(path) \(cause) (owner uid \(info.st_uid), mode \(String(info.st_mode & 0o7777, radix: 8)))"
+                + (path == database ? "" : "; remove it or give it back to this account (it holds nothing once no Tidings runs)")
+        }
+        let folder = (database as NSString).deletingLastPathComponent
+        if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+            return "its folder \(folder.isEmpty ? "." : folder) is not writable by this account"
+        }
+        return nil
+    }
+
+    private static func kindName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+}
