@@ -1,0 +1,200 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The database's refusals and clean-ups (issue 28, classes 8, 9 and 10): a store a newer Tidings
+/// made is refused by every command (73, one line naming it and its schema) and left byte-identical;
+/// a database or companion that is a FIFO is refused at once (66) instead of blocking or calling it
+/// an I/O error; a shared-memory file this account cannot write is named; and the leftovers of a
+/// killed schema upgrade or export are removed by the next command, never those of a live process.
+final class StoreRefusalTests: XCTestCase {
+    private var workspace: SafetyWorkspace!
+
+    override func setUpWithError() throws {
+        workspace = try SafetyWorkspace(self)
+    }
+
+    /// Put before the command: kills it after 20 s (`sh` drops the `exec` word `run` puts first).
+    private static let deadline = "exec timeout -s KILL 20 sh -c 'shift; exec \"$@\"' tidings"
+
+    private func data(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// Runs tidings with `arguments` on the workspace's files, killed after 20 s so a hang fails the
+    /// test instead of stopping the suite.
+    private func run(_ arguments: [String]) throws -> SafetyWorkspace.Outcome {
+        try workspace.run(
+            SafetyCommand(name: arguments.joined(separator: " "), arguments: arguments), shellPrefix: Self.deadline)
+    }
+
+    func testAStoreFromANewerTidingsIsRefusedAndLeftAsItWas() throws {
+        for (label, sql, schema) in [
+            ("unknown migration and user_version 99",
+             "INSERT INTO grdb_migrations VALUES ('v99-from-the-future'); PRAGMA user_version = 99;", "schema 99"),
+            ("unknown migration only", "INSERT INTO grdb_migrations VALUES ('v15-not-yet-written');", "schema "),
+            ("user_version only", "PRAGMA user_version = 40;", "schema 40"),
+        ] {
+            try workspace.reset(list: workspace.goodList)
+            try SafetyWorkspace.shell("sqlite3 '\(workspace.database)' \"\(sql)\"")
+            let before = try data(workspace.database)
+            for arguments in [
+                ["count"], ["export", "--format", "csv"], ["feeds", "list"], ["refresh", "--all"],
+                ["feeds", "add", "--no-check", "http://127.0.0.1:9/new.xml"], ["feeds", "remove", workspace.extraFeedURL],
+                ["export", "--new", "--mark-read"],
+            ] {
+                let outcome = try run(arguments)
+                let name = "\(label) × \(arguments.joined(separator: " "))"
+                XCTAssertEqual(outcome.status, 73, "\(name): \(outcome.stderr)")
+                workspace.assertOneLine(outcome, mentioning: workspace.database, name)
+                XCTAssertTrue(outcome.stderr.contains("made by a newer Tidings (\(schema)"), "\(name): \(outcome.stderr)")
+                XCTAssertTrue(outcome.stderr.contains("upgrade Tidings"), "\(name): \(outcome.stderr)")
+                XCTAssertEqual(try data(workspace.database), before, "\(name): the database changed")
+                XCTAssertEqual(try workspace.listBytes(), workspace.goodList, "\(name): the feed list changed")
+            }
+        }
+    }
+
+    func testADatabaseOrCompanionThatIsAFIFOIsRefusedAtOnce() throws {
+        let fifoFolder = workspace.folder + "/fifo"
+        try FileManager.default.createDirectory(atPath: fifoFolder, withIntermediateDirectories: true)
+        let fifoDatabase = fifoFolder + "/tidings.db"
+        XCTAssertEqual(mkfifo(fifoDatabase, 0o644), 0)
+        for arguments in [["count"], ["export"], ["refresh", "--all"], ["feeds", "list"]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["-s", "KILL", "20", workspace.binary.path] + arguments + [
+                "--db", fifoDatabase, "--feeds", workspace.feedList, "--config", workspace.config,
+            ]
+            let outcome = try EndToEndRun.run(process)
+            XCTAssertEqual(outcome.status, 66, "\(arguments): \(outcome.stderr)")
+            XCTAssertTrue(outcome.stderr.contains("\(fifoDatabase) is a FIFO, not a database"), outcome.stderr)
+            XCTAssertFalse(outcome.stderr.contains("disk I/O error"), outcome.stderr)
+        }
+        for suffix in ["-wal", "-shm", "-journal"] {
+            try workspace.reset(list: workspace.goodList)
+            let companion = workspace.database + suffix
+            unlink(companion)
+            XCTAssertEqual(mkfifo(companion, 0o644), 0)
+            let before = try data(workspace.database)
+            let outcome = try run(["count"])
+            XCTAssertEqual(outcome.status, 66, "\(suffix): \(outcome.stderr)")
+            workspace.assertOneLine(outcome, mentioning: companion, suffix)
+            XCTAssertTrue(outcome.stderr.contains("is a FIFO"), outcome.stderr)
+            XCTAssertEqual(try data(workspace.database), before)
+            unlink(companion)
+        }
+    }
+
+    /// A `-shm` this account cannot write (left by a run as another user; made immutable here when
+    /// running as root, who ignores permissions) is named in the message, with its owner and mode.
+    func testAnUnwritableSharedMemoryFileIsNamed() throws {
+        let shm = workspace.database + "-shm"
+        try Data(count: 32768).write(to: URL(fileURLWithPath: shm))
+        if getuid() == 0 {
+            guard try SafetyWorkspace.shell("chattr +i '\(shm)' 2>/dev/null", check: false) == 0 else {
+                throw XCTSkip("chattr +i is not possible here")
+            }
+            addTeardownBlock { _ = try? SafetyWorkspace.shell("chattr -i '\(shm)'", check: false) }
+        } else {
+            chmod(shm, 0o444)
+        }
+        let before = try data(workspace.database)
+        for arguments in [["count"], ["export", "--mark-read"], ["refresh", "--all"]] {
+            let outcome = try run(arguments)
+            let label = arguments.joined(separator: " ")
+            XCTAssertEqual(outcome.status, 73, "\(label): \(outcome.stderr)")
+            workspace.assertOneLine(outcome, mentioning: shm, label)
+            XCTAssertTrue(outcome.stderr.contains("shared-memory"), "\(label): \(outcome.stderr)")
+        }
+        XCTAssertEqual(try data(workspace.database), before)
+        if getuid() == 0 { _ = try SafetyWorkspace.shell("chattr -i '\(shm)'", check: false) }
+        try workspace.assertNothingLost("after the unwritable -shm")
+    }
+
+    /// A schema upgrade killed while copying the database leaves `tidings.db.bak-vN.tmp-PID` and its
+    /// journal; the next command removes them when PID is gone, and leaves a live process's copy, the
+    /// finished copies and anything else beside the database alone.
+    func testLeftoversOfAKilledUpgradeAreRemovedButNotALiveOnes() throws {
+        let dead = try Self.exitedProcessID()
+        let live = Process()
+        live.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        live.arguments = ["60"]
+        try live.run()
+        defer {
+            live.terminate()
+            live.waitUntilExit()
+        }
+        let database = workspace.database
+        let stale = ["\(database).bak-v9.tmp-\(dead)", "\(database).bak-v9.tmp-\(dead)-journal"]
+        let kept = [
+            "\(database).bak-v9.tmp-\(live.processIdentifier)", "\(database).bak-v9.tmp-\(live.processIdentifier)-journal",
+            "\(database).bak-v9", "\(database).bak-v9.tmp-notapid", "\(database).bak-notes.tmp-\(dead)",
+            workspace.folder + "/db/other.db.bak-v9.tmp-\(dead)",
+        ]
+        for path in stale + kept { try Data("copy \(path)".utf8).write(to: URL(fileURLWithPath: path)) }
+        let outcome = try run(["count"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        for path in stale { XCTAssertFalse(FileManager.default.fileExists(atPath: path), "\(path) was left") }
+        for path in kept { XCTAssertEqual(try data(path), Data("copy \(path)".utf8), "\(path) was touched") }
+        try workspace.assertNothingLost("after the clean-up")
+    }
+
+    /// An export killed before renaming its output leaves `.NAME.SUFFIX.tmp`; a live export holds a
+    /// lock on it. Here `flock` holds that lock as a live export would, then is killed with SIGKILL:
+    /// while it lives the next export leaves the file, once it is gone the next export removes it,
+    /// and files of other names stay.
+    func testATemporaryFileOfAKilledExportIsRemovedByTheNextExport() throws {
+        let out = workspace.folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let target = out + "/news.csv"
+        let held = out + "/.news.csv.k3x9a.tmp"
+        let unheld = out + "/.news.csv.2b7qz1.tmp"
+        let others = [out + "/.other.csv.k3x9a.tmp", out + "/.news.csv.NotOurs.tmp", out + "/news.csv.k3x9a.tmp"]
+        for path in [held, unheld] + others {
+            try Data(repeating: 0x41, count: 1 << 20).write(to: URL(fileURLWithPath: path))
+        }
+        let holder = try Self.spawnGroup(["/usr/bin/flock", "-x", held, "sleep", "60"])
+        var attempts = 0
+        while attempts < 500, try SafetyWorkspace.shell("flock -n '\(held)' true", check: false) == 0 {
+            Thread.sleep(forTimeInterval: 0.01)
+            attempts += 1
+        }
+        var outcome = try run(["export", "--format", "csv", "--output", target])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: held), "a live export's temporary file was removed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: unheld), "a dead export's temporary file was left")
+        kill(-holder, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(holder, &status, 0) < 0, errno == EINTR {}
+        outcome = try run(["export", "--format", "csv", "--output", target])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: held), "the killed export's temporary file was left")
+        for path in others { XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(path) was removed") }
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("date,feed,"))
+    }
+
+    /// Starts `argv` in a process group of its own (so SIGKILL to the group ends it and its children).
+    private static func spawnGroup(_ argv: [String]) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], nil, &attributes, &cArguments, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        return pid
+    }
+
+    /// The id of a process that has exited and been reaped.
+    private static func exitedProcessID() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+}
