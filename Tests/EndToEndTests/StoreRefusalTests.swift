@@ -112,6 +112,33 @@ final class StoreRefusalTests: XCTestCase {
         try workspace.assertNothingLost("after the unwritable -shm")
     }
 
+    /// The case as it happens: the `-shm` of a run as root, then a command as the database's owner.
+    func testASharedMemoryFileOfAnotherUserIsNamed() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let folder = workspace.folder + "/other-user"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let database = folder + "/tidings.db"
+        try FileManager.default.copyItem(atPath: workspace.database, toPath: database)
+        try FileManager.default.copyItem(atPath: workspace.feedList, toPath: folder + "/feeds.opml")
+        let shm = database + "-shm"
+        try Data(count: 32768).write(to: URL(fileURLWithPath: shm))
+        try SafetyWorkspace.shell("chown -R 65534:65534 '\(folder)' && chown 0:0 '\(shm)' && chmod 644 '\(shm)'")
+        chmod(workspace.folder, 0o755)
+        let before = try data(database)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", workspace.binary.path, "count",
+            "--db", database, "--feeds", folder + "/feeds.opml", "--config", folder + "/config.toml"]
+        let outcome = try EndToEndRun.run(process)
+        XCTAssertEqual(outcome.status, 73, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.hasPrefix("tidings: cannot open the database \(database): "), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("\(shm) is not writable by this account (owner uid 0"), outcome.stderr)
+        XCTAssertEqual(outcome.stderr.filter { $0 == "\n" }.count, 1, outcome.stderr)
+        XCTAssertEqual(try data(database), before)
+    }
+
     /// A schema upgrade killed while copying the database leaves `tidings.db.bak-vN.tmp-PID` and its
     /// journal; the next command removes them when PID is gone, and leaves a live process's copy, the
     /// finished copies and anything else beside the database alone.
@@ -172,6 +199,49 @@ final class StoreRefusalTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: held), "the killed export's temporary file was left")
         for path in others { XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(path) was removed") }
         XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("date,feed,"))
+    }
+
+    /// A real export killed with SIGKILL while it writes (a store of 6,000 articles, so that the
+    /// write lasts long enough to be caught) leaves its temporary file; the next export to the same
+    /// file removes it and leaves the other files of the folder alone.
+    func testAnExportKilledWhileWritingLeavesATemporaryTheNextExportRemoves() throws {
+        let body = String(repeating: "lorem ipsum dolor sit amet ", count: 80)
+        var feed = "<rss version=\"2.0\"><channel><title>Big</title>"
+        for index in 0..<6000 {
+            feed += "<item><title>Story \(index)</title><link>http://big.example/\(index)</link><guid>g\(index)</guid>"
+                + "<description><![CDATA[<p>\(body) \(index)</p>]]></description></item>"
+        }
+        try Data((feed + "</channel></rss>").utf8).write(to: URL(fileURLWithPath: workspace.feedFile("big.xml")))
+        let url = "file://\(workspace.feedFile("big.xml"))"
+        XCTAssertEqual(try run(["feeds", "add", "--no-check", url]).status, 0)
+        XCTAssertEqual(try run(["refresh", url]).status, 0)
+        let out = workspace.folder + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let notes = out + "/.page.html.notes"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: notes))
+        let files = ["--feeds", workspace.feedList, "--db", workspace.database, "--config", workspace.config]
+        func temporaries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter {
+                $0.hasPrefix(".page.html.") && $0.hasSuffix(".tmp")
+            }
+        }
+        var killed = false
+        for attempt in 0..<10 where !killed {
+            let export = try TidingsBinary.start(
+                ["export", "--format", "html", "--output", out + "/page.html"] + files, folder: workspace.folder,
+                name: "export-\(attempt)")
+            while export.isRunning, temporaries().isEmpty { usleep(200) }
+            kill(export.processIdentifier, SIGKILL)
+            export.waitUntilExit()
+            killed = export.terminationReason == .uncaughtSignal && !temporaries().isEmpty
+        }
+        guard killed else { throw XCTSkip("the export always ended before it could be killed mid-write") }
+        XCTAssertEqual(temporaries().count, 1)
+        let outcome = try run(["export", "--format", "html", "--output", out + "/page.html"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(temporaries(), [], "the killed export's temporary file was left")
+        XCTAssertEqual(try data(notes), Data("mine".utf8))
+        XCTAssertTrue(try String(contentsOfFile: out + "/page.html", encoding: .utf8).hasSuffix("</html>\n"))
     }
 
     /// Starts `argv` in a process group of its own (so SIGKILL to the group ends it and its children).

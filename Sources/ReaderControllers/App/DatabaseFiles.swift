@@ -36,9 +36,13 @@ struct DatabaseFiles {
         for (path, role) in files {
             var info = stat()
             guard stat(path, &info) == 0, access(path, W_OK) != 0 else { continue }
-            let cause = errno == EPERM ? "is immutable" : "is not writable by this account"
-            return "\(role) \(path) \(cause) (owner uid \(info.st_uid), mode \(String(info.st_mode & 0o7777, radix: 8)))"
-                + (path == database ? "" : "; remove it or give it back to this account (it holds nothing once no Tidings runs)")
+            let immutable = errno == EPERM
+            let owner = "(owner uid \(info.st_uid), mode \(String(info.st_mode & 0o7777, radix: 8)))"
+            // Only the shared-memory index is safe to remove: the log and journal may hold saved changes.
+            let advice = immutable ? "make it mutable again (chattr -i)"
+                : path.hasSuffix("-shm") ? "remove it (it holds nothing while no Tidings runs) or give it to this account"
+                : "give it to this account (chown); do not remove it"
+            return "\(role) \(path) \(immutable ? "is immutable" : "is not writable by this account") \(owner); \(advice)"
         }
         let folder = (database as NSString).deletingLastPathComponent
         if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
