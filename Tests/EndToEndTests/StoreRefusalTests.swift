@@ -167,6 +167,34 @@ final class StoreRefusalTests: XCTestCase {
         try workspace.assertNothingLost("after the clean-up")
     }
 
+    /// A real upgrade killed with SIGKILL while it copies the database (an older schema made with
+    /// `StoreDowngrades`) leaves `tidings.db.bak-vN.tmp-PID`; the next command removes it, upgrades,
+    /// and every article and mark is there.
+    func testAnUpgradeKilledWhileCopyingLeavesACopyTheNextCommandRemoves() throws {
+        let folder = workspace.folder + "/db"
+        func leftovers(_ pid: pid_t) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.contains(".tmp-\(pid)") }
+        }
+        var left: [String] = []
+        for _ in 0..<20 where left.isEmpty {
+            try workspace.reset(list: workspace.goodList)
+            try SafetyWorkspace.shell("sqlite3 '\(workspace.database)' \"\(StoreDowngrades.undoFeedCounts)\"")
+            let command = try TidingsBinary.start(
+                ["count", "--feeds", workspace.feedList, "--db", workspace.database, "--config", workspace.config],
+                folder: workspace.folder, name: "upgrade")
+            let pid = command.processIdentifier
+            while command.isRunning, leftovers(pid).isEmpty { usleep(100) }
+            kill(pid, SIGKILL)
+            command.waitUntilExit()
+            if command.terminationReason == .uncaughtSignal { left = leftovers(pid) }
+        }
+        guard !left.isEmpty else { throw XCTSkip("the upgrade always ended before it could be killed while copying") }
+        let outcome = try run(["count"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        for name in left { XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name) was left") }
+        try workspace.assertNothingLost("after the killed upgrade")
+    }
+
     /// An export killed before renaming its output leaves `.NAME.SUFFIX.tmp`; a live export holds a
     /// lock on it. Here `flock` holds that lock as a live export would, then is killed with SIGKILL:
     /// while it lives the next export leaves the file, once it is gone the next export removes it,
