@@ -209,7 +209,10 @@ final class StoreRefusalTests: XCTestCase {
         for path in [held, unheld] + others {
             try Data(repeating: 0x41, count: 1 << 20).write(to: URL(fileURLWithPath: path))
         }
-        let holder = try Self.spawnGroup(["/usr/bin/flock", "-x", held, "sleep", "60"])
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["-x", held, "sleep", "60"]
+        try holder.run()
         var attempts = 0
         while attempts < 500, try SafetyWorkspace.shell("flock -n '\(held)' true", check: false) == 0 {
             Thread.sleep(forTimeInterval: 0.01)
@@ -219,9 +222,10 @@ final class StoreRefusalTests: XCTestCase {
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: held), "a live export's temporary file was removed")
         XCTAssertFalse(FileManager.default.fileExists(atPath: unheld), "a dead export's temporary file was left")
-        kill(-holder, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(holder, &status, 0) < 0, errno == EINTR {}
+        // flock's child `sleep` holds the lock too: both are killed, as a killed export's process would be.
+        for pid in ProcessTable.children(of: holder.processIdentifier) { kill(pid, SIGKILL) }
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
         outcome = try run(["export", "--format", "csv", "--output", target])
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: held), "the killed export's temporary file was left")
@@ -270,21 +274,6 @@ final class StoreRefusalTests: XCTestCase {
         XCTAssertEqual(temporaries(), [], "the killed export's temporary file was left")
         XCTAssertEqual(try data(notes), Data("mine".utf8))
         XCTAssertTrue(try String(contentsOfFile: out + "/page.html", encoding: .utf8).hasSuffix("</html>\n"))
-    }
-
-    /// Starts `argv` in a process group of its own (so SIGKILL to the group ends it and its children).
-    private static func spawnGroup(_ argv: [String]) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], nil, &attributes, &cArguments, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        return pid
     }
 
     /// The id of a process that has exited and been reaped.
