@@ -140,7 +140,7 @@ struct ExportCommand: AsyncParsableCommand {
         "Let --output replace a file of another kind than this export writes.",
         discussion: """
             Without it, --output refuses to replace a SQLite database, an OPML feed list, a binary file, \
-            or a feed, page, JSON or text file of another kind than the chosen format writes (exit 73). \
+            or a feed, page or JSON file of another kind than the chosen format writes (exit 73). \
             Tidings' own files (database, feed list, config, their backups and locks) are always refused.
             """))
     var force = false

@@ -112,6 +112,8 @@ final class OwnFileOutputTests: XCTestCase {
         try Data("<!DOCTYPE html>\n<html><body>My home page</body></html>\n".utf8).write(to: URL(fileURLWithPath: page))
         let notes = out + "/notes.txt"
         try Data("call the plumber\n".utf8).write(to: URL(fileURLWithPath: notes))
+        let planet = out + "/planet.xml"
+        try Data("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel/></rss>\n".utf8).write(to: URL(fileURLWithPath: planet))
         let image = out + "/photo.png"
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: URL(fileURLWithPath: image))
         let refusals: [([String], String, String)] = [
@@ -120,7 +122,7 @@ final class OwnFileOutputTests: XCTestCase {
             (["feeds", "export", "--format", "urls", "--output", otherList], otherList, "is an OPML feed list"),
             (["feeds", "export", "--output", otherDatabase], otherDatabase, "is a SQLite database"),
             (["export", "--format", "csv", "--output", page], page, "is an HTML page"),
-            (["export", "--format", "json", "--output", notes], notes, "is a text file"),
+            (["export", "--format", "json", "--output", planet], planet, "is an RSS feed"),
             (["export", "--format", "text", "--output", image], image, "is a binary file"),
             (["feeds", "export", "--output", page], page, "is an HTML page"),
         ]
@@ -133,12 +135,12 @@ final class OwnFileOutputTests: XCTestCase {
             XCTAssertTrue(outcome.stderr.contains(words) && outcome.stderr.contains("--force"), "\(label): \(outcome.stderr)")
             XCTAssertEqual(try files(), before, "\(label): a file changed")
         }
-        // The same kind is replaced as before (cron jobs re-export to one file), --force replaces any.
+        // The same kind, and plain text, are replaced as before (cron jobs re-export to one file);
+        // --force replaces any kind.
         for arguments in [
             ["export", "--format", "html", "--output", page], ["export", "--format", "csv", "--output", notes],
             ["feeds", "export", "--output", otherList], ["export", "--format", "csv", "--force", "--output", otherDatabase],
-            ["export", "--format", "rss", "--output", out + "/planet.xml"],
-            ["export", "--format", "rss", "--output", out + "/planet.xml"],
+            ["export", "--format", "rss", "--output", planet], ["export", "--format", "rss", "--output", planet],
         ] {
             let outcome = try run(arguments)
             XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome.stderr)")

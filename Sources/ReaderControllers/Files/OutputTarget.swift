@@ -3,8 +3,9 @@ import FeedExport
 /// The one check every output path goes through before anything is written to it (`export
 /// --output`, `feeds export --output`, the reader's `w`, and any later command that writes a file
 /// the user names): it is none of Tidings' own files (`OwnFiles`, always refused), and it does not
-/// hold a file of another kind than the one about to be written (`FileKind`), unless `force`.
-/// Replacing a file of the same kind stays allowed, as cron jobs re-export to the same file.
+/// hold a file of another recognisable kind than the one about to be written (`FileKind`), unless
+/// `force`. Replacing a file of the same kind, or plain text, stays allowed, as cron jobs re-export
+/// to the same file.
 struct OutputTarget {
     let path: String
     /// Where the path came from, for messages (`--output`).
@@ -27,9 +28,12 @@ struct OutputTarget {
         }
     }
 
-    /// The kind of the file already at `path` when writing would replace it with another kind.
+    /// The kind of the file already at `path` when writing would replace it with another kind. Plain
+    /// text tells nothing of what it was (any text export, or a file the user wrote), so it is
+    /// replaced as before; a template's output may be anything, so only what no template writes
+    /// (a database, a feed list, a binary file) is kept from it.
     func conflictingKind() -> FileKind? {
-        guard let existing = FileKind.of(path) else { return nil }
+        guard let existing = FileKind.of(path), existing != .text else { return nil }
         guard let kind else { return [.sqlite, .opml, .binary].contains(existing) ? existing : nil }
         return existing == kind ? nil : existing
     }
