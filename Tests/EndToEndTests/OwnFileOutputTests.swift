@@ -101,6 +101,32 @@ final class OwnFileOutputTests: XCTestCase {
         print("own-file outputs: \(cases) refused cases")
     }
 
+    /// A feed list and config kept as links (dotfiles): the files their links end at, and the backup
+    /// and lock beside those, are refused too.
+    func testTheFilesBesideALinkedListAndConfigAreRefused() throws {
+        let dotfiles = workspace.folder + "/dotfiles"
+        try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: workspace.feedList, toPath: dotfiles + "/feeds.opml")
+        XCTAssertEqual(symlink(dotfiles + "/feeds.opml", workspace.feedList), 0)
+        try Data("# settings\n".utf8).write(to: URL(fileURLWithPath: dotfiles + "/config.toml"))
+        XCTAssertEqual(symlink(dotfiles + "/config.toml", workspace.config), 0)
+        try workspace.listBytes().write(to: URL(fileURLWithPath: dotfiles + "/feeds.opml.bak"))
+        let before = try files()
+        for (target, role) in [
+            (dotfiles + "/feeds.opml", "is the feed list"), (dotfiles + "/feeds.opml.bak", "is the feed list's backup"),
+            (dotfiles + "/feeds.opml.lock", "is the feed list's lock"), (dotfiles + "/config.toml", "is the config file"),
+            (dotfiles + "/config.toml.bak", "is the config file's backup"),
+        ] {
+            for arguments in [["export", "--format", "csv", "--output", target], ["feeds", "export", "--output", target]] {
+                let outcome = try run(arguments)
+                let label = arguments.joined(separator: " ")
+                XCTAssertEqual(outcome.status, 73, "\(label): \(outcome.stderr)")
+                XCTAssertTrue(outcome.stderr.contains(role), "\(label): \(outcome.stderr)")
+                XCTAssertEqual(try files(), before, "\(label): a file changed")
+            }
+        }
+    }
+
     func testOutputOverAnotherKindNeedsForceAndTheSameKindIsReplaced() throws {
         let out = workspace.folder + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

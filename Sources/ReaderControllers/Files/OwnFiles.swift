@@ -25,11 +25,16 @@ struct OwnFiles: Sendable {
             Entry(path: database + "-journal", role: "the database's rollback journal"),
             Entry(path: paths.refreshLock, role: "the refresh lock"),
             Entry(path: paths.feedList, role: "the feed list"),
-            Entry(path: paths.feedList + ".bak", role: "the feed list's backup"),
-            Entry(path: paths.feedList + ".lock", role: "the feed list's lock"),
             Entry(path: paths.config, role: "the config file"),
-            Entry(path: paths.config + ".bak", role: "the config file's backup"),
         ]
+        // A linked list or config keeps its backup and lock beside the file its links end at.
+        for path in Set([paths.feedList, FileIdentity.resolvedLinkTarget(paths.feedList)]) {
+            entries.append(Entry(path: path + ".bak", role: "the feed list's backup"))
+            entries.append(Entry(path: path + ".lock", role: "the feed list's lock"))
+        }
+        for path in Set([paths.config, FileIdentity.resolvedLinkTarget(paths.config)]) {
+            entries.append(Entry(path: path + ".bak", role: "the config file's backup"))
+        }
         let folder = (database as NSString).deletingLastPathComponent
         entries.append(Entry(
             path: folder.isEmpty ? "." : folder, role: "a copy of the database kept before a schema upgrade",
@@ -113,7 +118,7 @@ struct FileIdentity: Equatable {
     }
 
     /// Follows symbolic links at `path` itself (at most 40, as the kernel does).
-    private static func resolvedLinkTarget(_ path: String) -> String {
+    static func resolvedLinkTarget(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { break }
