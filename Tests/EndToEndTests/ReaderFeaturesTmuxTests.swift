@@ -88,11 +88,7 @@ final class ReaderFeaturesTmuxTests: XCTestCase {
         try session.send("k", "Enter")  // read Aardvarks, back, hide read ones
         try session.waitFor(text: "The aardvark body text is here.")
         let path = workspace.folder.appendingPathComponent("saved.txt").path
-        try session.send("w")
-        try session.waitFor(text: "Save article to")
-        try session.send("C-u")
-        try session.send(path, literal: true)
-        try session.send("Enter")
+        try session.answer("w", prompt: "Save article to", with: path)
         try session.waitFor(text: "Saved text to")
         XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("Aardvarks at dawn\n"))
         try session.send("q", "l")

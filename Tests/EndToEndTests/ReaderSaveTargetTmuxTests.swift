@@ -33,11 +33,7 @@ final class ReaderSaveTargetTmuxTests: XCTestCase {
             (workspace.config, "is the config file"), (workspace.database + "-wal", "is the database's write-ahead log"),
             (other, "is a SQLite database"),
         ] {
-            try session.send("w")
-            try session.waitFor(text: "Save article to")
-            try session.send("C-u")
-            try session.send(path, literal: true)
-            try session.send("Enter")
+            try session.answer("w", prompt: "Save article to", with: path)
             try session.waitFor(text: "Not saved: \(path) \(words)")
         }
         try session.send("Q")
