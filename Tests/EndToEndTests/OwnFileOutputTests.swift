@@ -101,6 +101,18 @@ final class OwnFileOutputTests: XCTestCase {
         print("own-file outputs: \(cases) refused cases")
     }
 
+    /// `--output /dev/stdout` with standard output appended to the feed list is the feed list too.
+    func testStandardOutputThatIsTheFeedListIsRefused() throws {
+        let quoted = [workspace.binary.path, "export", "--format", "rss", "--output", "/dev/stdout",
+            "--feeds", workspace.feedList, "--db", workspace.database, "--config", workspace.config]
+            .map { "'\($0)'" }.joined(separator: " ")
+        let status = try SafetyWorkspace.shell("\(quoted) >> '\(workspace.feedList)' 2>'\(workspace.folder)/err.txt'", check: false)
+        let message = try String(contentsOfFile: workspace.folder + "/err.txt", encoding: .utf8)
+        XCTAssertEqual(status, 73, message)
+        XCTAssertTrue(message.contains("--output /dev/stdout is the feed list"), message)
+        XCTAssertEqual(try workspace.listBytes(), workspace.goodList)
+    }
+
     /// A feed list and config kept as links (dotfiles): the files their links end at, and the backup
     /// and lock beside those, are refused too.
     func testTheFilesBesideALinkedListAndConfigAreRefused() throws {

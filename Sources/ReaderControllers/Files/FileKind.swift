@@ -35,9 +35,11 @@ enum FileKind: Sendable, Hashable {
     }
 
     /// The kind of the regular file at `path`; nil when it is missing, empty, not a regular file or
-    /// cannot be read (the write itself then says why). Opened without blocking and checked with
-    /// `fstat`, so a FIFO or device is never read.
+    /// cannot be read (the write itself then says why). Only a regular file is opened (a device may
+    /// act on being opened), without blocking and checked again with `fstat`.
     static func of(_ path: String) -> FileKind? {
+        var named = stat()
+        guard stat(path, &named) == 0, named.st_mode & S_IFMT == S_IFREG else { return nil }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
