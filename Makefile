@@ -2,7 +2,7 @@
 # Each target installs the Debian packages it needs when they are missing, then builds and runs.
 
 SWIFT      ?= swift
-APT_BUILD  := pkg-config libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev libdeflate-dev libzstd-dev libbrotli-dev
+APT_BUILD  := pkg-config libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev libdeflate-dev libzstd-dev libbrotli-dev libpcre2-dev
 APT_TEST   := tmux python3 sqlite3 bsdutils
 APT_BENCH  := sfeed newsboat gcc nginx-light
 DEMO_DIR   := .build/demo

@@ -40,6 +40,8 @@ let package = Package(
             name: "CBrotli", path: "Sources/CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(
             name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        .systemLibrary(
+            name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .target(name: "CTerminal", path: "Sources/CTerminal"),
         // SSE2 byte scans for the parser's hot loops (Swift's SIMD types do not compile to vector code).
         .target(name: "CByteScan", path: "Sources/CByteScan"),
@@ -54,7 +56,9 @@ let package = Package(
         .target(
             name: "FeedStore",
             dependencies: [
-                "FeedModel", "TidingsText", "CZlib", "CDeflate", "CZstd", .product(name: "GRDB", package: "GRDB.swift")]),
+                "FeedModel", "TidingsText", "CZlib", "CDeflate", "CZstd", "CPCRE2",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
         // Headline export: one writer per format, the streaming pipeline, Mustache templates.
         .target(

@@ -13,7 +13,7 @@ declare -A allowed=(
     [TidingsText]=""
     [FeedModel]="TidingsText CLibXML2 CByteScan"
     [FeedFetch]="TidingsText CCurl CDeflate CZstd CBrotli"
-    [FeedStore]="TidingsText FeedModel GRDB CZlib CDeflate CZstd"
+    [FeedStore]="TidingsText FeedModel GRDB CZlib CDeflate CZstd CPCRE2"
     [TerminalView]="TidingsText CTerminal"
     [FeedExport]="TidingsText FeedModel FeedStore Mustache"
     [ReaderControllers]="TidingsText FeedModel FeedFetch FeedStore TerminalView FeedExport TOMLKit"
@@ -21,7 +21,7 @@ declare -A allowed=(
     [LocalFeedServer]=""
     [tidings-bench]="TidingsText FeedModel FeedFetch FeedStore TerminalView FeedExport ReaderControllers LocalFeedServer ArgumentParser"
     # C libraries: module maps and shims, no Swift.
-    [CLibXML2]="" [CCurl]="" [CTerminal]="" [CZlib]="" [CDeflate]="" [CByteScan]="" [CZstd]="" [CBrotli]=""
+    [CLibXML2]="" [CCurl]="" [CTerminal]="" [CZlib]="" [CDeflate]="" [CByteScan]="" [CZstd]="" [CBrotli]="" [CPCRE2]=""
 )
 # Imports that break a rule and are being removed, each with who removes it. They are printed but do
 # not fail the check; an entry this repository no longer has fails it, so the list only shrinks.

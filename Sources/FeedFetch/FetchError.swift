@@ -20,6 +20,9 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     case incompleteEncoding(coding: String)
     /// A `file://` URL or plain path that does not exist or cannot be read.
     case fileUnreadable
+    /// A `file://` URL or plain path naming a FIFO, socket or device (`kind`: "a FIFO"), which
+    /// could block the fetch for ever; refused without reading it.
+    case notRegularFile(path: String, kind: String)
     /// A final status of 400 or above that has no more specific case.
     case httpStatus(Int)
     /// 410 Gone: the caller should stop fetching this feed.
@@ -53,6 +56,7 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .truncated: "connection closed before the whole body arrived"
         case .incompleteEncoding(let coding): "the body is not a whole \(coding) stream (cut short or damaged)"
         case .fileUnreadable: "file not found or not readable"
+        case .notRegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
         case .httpStatus(let code): "HTTP status \(code)"
         case .gone: "gone (HTTP 410): the feed was removed"
         case .rateLimited(let seconds?): "rate limited: retry after \(seconds) s"

@@ -199,6 +199,12 @@ extension TransferLoop {
 
     private func startTransfer(_ item: Waiting, hostKey: String) {
         guard let batch = batches[item.batchID] else { return }
+        let target = RequestTarget(request: item.request)
+        if target.isFile, let problem = LocalFileCheck.problem(fileURL: target.url) {
+            batch.deliver(FetchResult(requestID: item.request.id, url: target.url, error: problem))
+            finishIfDone(batch)
+            return
+        }
         guard let transfer = Transfer(request: item.request, batchID: item.batchID, configuration: configuration)
         else {
             batch.deliver(FetchResult(

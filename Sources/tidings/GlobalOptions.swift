@@ -44,7 +44,11 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// Reports `error` as `CommandOutput.failure` does, naming this database in database errors.
+    /// A regular expression that ran out of its budget is reported with the config rule it belongs to.
     func failure(_ error: any Error) -> ExitCode {
-        CommandOutput.failure(error, database: paths.database)
+        if let failure = ReaderConfig.regexBudgetFailure(error, configPath: paths.config) {
+            return CommandOutput.failure(failure)
+        }
+        return CommandOutput.failure(error, database: paths.database)
     }
 }

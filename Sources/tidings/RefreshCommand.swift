@@ -14,7 +14,7 @@ struct RefreshCommand: AsyncParsableCommand {
             Exit status: 0 every feed refreshed, 1 some failed or came incomplete (the others were stored), \
             2 usage error, \
             75 another refresh is running (without --wait), 73 the database cannot be opened, \
-            78 the config file is wrong.
+            78 the config file is wrong, 130 / 143 stopped by SIGINT / SIGTERM.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -40,11 +40,12 @@ struct RefreshCommand: AsyncParsableCommand {
             all: all, feeds: feeds, unattended: !terminalOut, waitForLock: wait, retention: config.retention,
             ignoreRules: config.ignoreRules)
         let controller = RefreshController(environment: environment)
-        let signals = SignalCancellation(controller: controller)
-        defer { signals.stop() }
         let summary: RefreshSummary
         do {
-            summary = try await controller.run(options) { progressLine.show($0) }
+            // A stop signal cancels the fetches; what is stored stays, and the lock is released.
+            summary = try await StopSignals.cancelling(with: { controller.cancel() }) {
+                try await controller.run(options) { progressLine.show($0) }
+            }
         } catch {
             progressLine.clear()
             throw global.failure(error)

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ReaderControllers
 import Synchronization
@@ -60,41 +59,5 @@ final class RefreshProgressLine: Sendable {
     private static func writeError(_ text: String) {
         let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
-    }
-}
-
-/// Turns SIGINT and SIGTERM into `RefreshController.cancel()` while a refresh runs: what is stored
-/// stays, the lock is released, and the command exits 130. A second signal ends the process at once.
-final class SignalCancellation {
-    private let sources: [any DispatchSourceSignal]
-
-    init(controller: RefreshController) {
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            let fired = SignalCount()
-            source.setEventHandler {
-                if fired.increment() > 1 { _exit(128 + number) }
-                controller.cancel()
-            }
-            source.resume()
-            return source
-        }
-    }
-
-    func stop() {
-        for source in sources { source.cancel() }
-    }
-}
-
-/// How many times a signal arrived.
-private final class SignalCount: Sendable {
-    private let count = Mutex(0)
-
-    func increment() -> Int {
-        count.withLock { value in
-            value += 1
-            return value
-        }
     }
 }

@@ -23,6 +23,7 @@ struct Tidings: AsyncParsableCommand {
     @MainActor
     static func main() async {
         ProcessSetup.run()
+        StopSignals.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let (unknown, parent) = unknownSubcommand(arguments) {
             // `read` (and `feeds list`) are default subcommands, so the parser would take a mistyped
@@ -40,6 +41,7 @@ struct Tidings: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            if let stopped = StopSignals.requestedStatus { exit(withError: stopped.exitCode) }
             if exitCode(for: error) == .validationFailure {
                 // Usage errors exit with 2, as cron users and the refresh contract expect, not EX_USAGE.
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
@@ -47,6 +49,8 @@ struct Tidings: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+        // Work that a signal stopped may have ended without an error; the status still says it stopped.
+        if let stopped = StopSignals.requestedStatus { exit(withError: stopped.exitCode) }
     }
 
     /// The first word of `arguments` that stands where a subcommand would and is none (not an option,

@@ -6,6 +6,9 @@ import GRDB
 /// through NSRegularExpression on Linux). Anything else (metacharacters, `$`, escapes, an empty
 /// alternative, non-ASCII text with `(?i)`) is left to `REGEXP`.
 enum LiteralPattern {
+    /// The most alternatives tested with `instr`/`substr`.
+    static let maximumAlternatives = 100
+
     /// SQL testing `expression` against `pattern` with its arguments appended, or nil when the
     /// pattern is more than literal text.
     static func sql(_ expression: String, _ pattern: String, _ arguments: inout StatementArguments) -> String? {
@@ -15,7 +18,11 @@ enum LiteralPattern {
         let (alternatives, groupAnchored) = ungrouped(body)
         var tests: [String] = []
         var values: StatementArguments = []
-        for alternative in alternatives.split(separator: "|", omittingEmptySubsequences: false) {
+        let split = alternatives.split(separator: "|", omittingEmptySubsequences: false)
+        // Each alternative is one more level of SQL expression (SQLite allows 1,000): many are left to
+        // `REGEXP`, which also refuses a pattern too large to compile.
+        guard split.count <= maximumAlternatives else { return nil }
+        for alternative in split {
             var text = alternative
             let anchored = groupAnchored || text.hasPrefix("^")
             if text.hasPrefix("^") { text = text.dropFirst() }

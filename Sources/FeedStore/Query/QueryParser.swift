@@ -15,10 +15,25 @@ struct QueryParser {
     private let tokens: [QueryToken]
     private var position = 0
 
+    /// The most `and`, `or`, `not` and parentheses a query may hold, far below SQLite's depth limit.
+    static let maximumOperators = 200
+
     static let fieldNames = "title, author, content, feed, tag, url, date, age, unread, starred, enclosure, language"
 
     static func parse(_ text: String) throws(QuerySyntaxError) -> QueryExpression {
-        var parser = QueryParser(tokens: try QueryLexer.tokens(text))
+        let tokens = try QueryLexer.tokens(text)
+        // SQLite refuses an expression tree deeper than 1,000 ("Expression tree is too large"), and
+        // each `and`, `or`, `not` or "(" may add a level: such a query is refused here, with its size.
+        let operators = tokens.count { token in
+            if token.kind == .openParenthesis { return true }
+            if case .word(let word) = token.kind { return ["and", "or", "not"].contains(word.lowercased()) }
+            return false
+        }
+        guard operators <= maximumOperators else {
+            throw QuerySyntaxError(
+                column: 1, message: "the query is too large: \(operators) and/or/not/parentheses, at most \(maximumOperators)")
+        }
+        var parser = QueryParser(tokens: tokens)
         guard parser.current.kind != .end else {
             throw QuerySyntaxError(column: 1, message: "the query is empty")
         }
@@ -195,7 +210,11 @@ struct QueryParser {
             do {
                 _ = try RegexpFunction.compile(operand.text)
             } catch {
-                throw QuerySyntaxError(column: operand.column, message: "invalid regular expression \"\(operand.text)\"")
+                var reason = ""
+                if case .invalid(let message, _) = error { reason = ": \(message)" }
+                throw QuerySyntaxError(
+                    column: operand.column,
+                    message: "invalid regular expression \"\(RegexBudgetError.abbreviated(operand.text))\"\(reason)")
             }
             let condition = QueryExpression.condition(.text(field, .regex, operand.text))
             return symbol == "=~" ? condition : .not(condition)

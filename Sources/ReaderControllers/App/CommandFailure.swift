@@ -26,7 +26,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         case let error as RefreshError: self.init(message: error.description, status: error.exitStatus)
         case let error as ReaderError: self.init(message: error.description, status: error.exitStatus)
         case let error as EnvironmentError: self.init(message: error.description, status: error.exitStatus)
-        case let error as ConfigError: self.init(message: error.description, status: .config)
+        case let error as ConfigError: self.init(message: error.description, status: error.status)
         case let error as FeedParseError: self.init(message: error.description, status: .dataError)
         case let error as FeedStoreError:
             if case .invalidURL = error {
@@ -35,7 +35,9 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
                 self.init(message: error.description, status: .partialFailure)
             }
         default:
-            if let failure = DatabaseFailure(error) {
+            if let budget = RegexBudgetError(error) {
+                self.init(message: "query: \(budget.description)", status: .usage)
+            } else if let failure = DatabaseFailure(error) {
                 let name = database.map { "the database \($0)" } ?? "the database"
                 if failure.kind == .cannotOpen, let database, let reason = DatabaseFiles(database: database).unwritableReason() {
                     self.init(message: "\(name): \(reason)", status: .cannotCreate)

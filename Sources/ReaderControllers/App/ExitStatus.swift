@@ -18,6 +18,8 @@ public enum ExitStatus: Int32, Sendable {
     case temporaryFailure = 75
     /// EX_CONFIG: the config file is wrong.
     case config = 78
-    /// Stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report it); what was done is kept.
+    /// Stopped by SIGINT (128 + SIGINT, as shells report it); what was done is kept.
     case interrupted = 130
+    /// Stopped by SIGTERM (128 + SIGTERM); what was done is kept.
+    case terminated = 143
 }

@@ -3,11 +3,14 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     public let path: String
     public let line: Int?
     public let message: String
+    /// 78 for a config that is wrong; 66 for a path that is no file to read (a FIFO, a device).
+    public let status: ExitStatus
 
-    public init(path: String, line: Int? = nil, message: String) {
+    public init(path: String, line: Int? = nil, message: String, status: ExitStatus = .config) {
         self.path = path
         self.line = line
         self.message = message
+        self.status = status
     }
 
     public var description: String {

@@ -8,9 +8,15 @@ extension ReaderConfig {
     /// Reads the config at `path`; defaults when the file does not exist.
     /// Throws `ConfigError` (a one-line message naming the file, and line where known).
     public static func load(path: String) throws(ConfigError) -> ReaderConfig {
-        guard FileManager.default.fileExists(atPath: path) else { return ReaderConfig() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(path: path, message: "cannot be read")
+        let data: Data
+        do {
+            data = try InputFile.read(path, limit: 16 << 20)
+        } catch .missing {
+            return ReaderConfig()
+        } catch .special(let kind) {
+            throw ConfigError(path: path, message: "is \(kind), not a regular file; give the path of a file", status: .noInput)
+        } catch {
+            throw ConfigError(path: path, message: "cannot be read: \(error.reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(path: path, message: "is not UTF-8 text")

@@ -16,7 +16,7 @@ enum ConfigQuerySections {
             do {
                 rules.append(try IgnoreRule(query: query, feed: feed, tag: tag))
             } catch {
-                throw ConfigError(path: path, message: "\(place) (\(query)): \(error.description)")
+                throw ConfigError(path: path, message: "\(place) (\(RegexBudgetError.abbreviated(query))): \(error.description)")
             }
         }
         return IgnoreRules(rules)
@@ -36,7 +36,9 @@ enum ConfigQuerySections {
             do {
                 feeds.append(try QueryFeed(name: name, query: query))
             } catch {
-                throw ConfigError(path: path, message: "\(place) \"\(name)\" (\(query)): \(error.description)")
+                throw ConfigError(
+                    path: path,
+                    message: "\(place) \"\(name)\" (\(RegexBudgetError.abbreviated(query))): \(error.description)")
             }
         }
         return feeds

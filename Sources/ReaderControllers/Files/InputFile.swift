@@ -10,6 +10,8 @@ enum InputFile {
         case directory
         case tooLarge(Int)
         case unreadable(String)
+        /// A FIFO, socket or device: reading one may block for ever (a FIFO without a writer).
+        case special(String)
 
         /// Completes "cannot read PATH: …".
         var reason: String {
@@ -18,27 +20,21 @@ enum InputFile {
             case .directory: "it is a directory, not a file"
             case .tooLarge(let bytes): "it is \(bytes >> 20) MB, too large"
             case .unreadable(let reason): reason
+            case .special(let kind): "it is \(kind), not a regular file; give the path of a file"
             }
         }
     }
 
-    /// The bytes of the file at `path`, refusing anything but a readable file (or device, FIFO) of at
-    /// most `limit` bytes.
+    /// The bytes of the file at `path`, refusing anything but a readable regular file of at most
+    /// `limit` bytes.
     static func read(_ path: String, limit: Int) throws(Failure) -> Data {
         try readWithStatus(path, limit: limit).data
     }
 
     /// `read`, with the file's status as `fstat` gave it on the descriptor the bytes were read from.
     static func readWithStatus(_ path: String, limit: Int) throws(Failure) -> (data: Data, status: stat) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw code == ENOENT ? .missing : .unreadable(String(cString: strerror(code)))
-        }
+        let (fd, info) = try openRegular(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .directory }
         if Int(info.st_size) > limit { throw .tooLarge(Int(info.st_size)) }
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -51,6 +47,45 @@ enum InputFile {
             if n == 0 { return (data, info) }
             data.append(contentsOf: chunk[..<n])
             if data.count > limit { throw .tooLarge(data.count) }
+        }
+    }
+
+    /// `path` opened for reading with its status, refused unless it is a regular file. Opened without
+    /// blocking, so a FIFO with no writer is refused instead of waited on for ever.
+    static func openRegular(_ path: String) throws(Failure) -> (descriptor: Int32, status: stat) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            var info = stat()
+            // A socket cannot be opened at all (ENXIO): name what it is rather than the system's words.
+            if code == ENXIO, stat(path, &info) == 0, let kind = specialKind(info.st_mode) { throw .special(kind) }
+            throw code == ENOENT ? .missing : .unreadable(String(cString: strerror(code)))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw .unreadable(String(cString: strerror(code)))
+        }
+        if let kind = specialKind(info.st_mode) {
+            close(fd)
+            throw kind == "a directory" ? .directory : .special(kind)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return (fd, info)
+    }
+
+    /// What a file of mode `mode` is when it is not a regular file ("a FIFO", "a socket", "a
+    /// character device", "a block device", "a directory"); nil for a regular file.
+    static func specialKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "not a regular file"
         }
     }
 }
