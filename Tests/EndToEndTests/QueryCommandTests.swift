@@ -80,7 +80,9 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertEqual(export.stderr, "tidings: query: column 20: expected a value after \"=\"\n")
         let count = try run(["count", "--query", "title =~ \"(\""])
         XCTAssertEqual(count.status, 2)
-        XCTAssertEqual(count.stderr, "tidings: query: column 10: invalid regular expression \"(\"\n")
+        XCTAssertTrue(
+            count.stderr.hasPrefix("tidings: query: column 10: invalid regular expression \"(\": missing closing parenthesis"),
+            count.stderr)
     }
 
     func testInjectionAttemptsMatchNothingAndChangeNothing() throws {

@@ -78,7 +78,7 @@ final class RefreshProcessTests: FeedServerTestCase {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func testSIGTERMStopsTheRefreshCleanlyWithExit130() async throws {
+    func testSIGTERMStopsTheRefreshCleanlyWithExit143() async throws {
         let server = try server
         let count = 40
         let gate = "term-\(UUID().uuidString.prefix(8))"
@@ -93,12 +93,12 @@ final class RefreshProcessTests: FeedServerTestCase {
         while try store.counts().articles == 0, process.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        // The last four feeds wait for the gate, so the run cannot have finished: exit 130 with feeds
+        // The last four feeds wait for the gate, so the run cannot have finished: exit 143 with feeds
         // left undone shows it stopped at the signal.
         XCTAssertTrue(process.isRunning, "the refresh ended before it could be stopped")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertEqual(process.terminationStatus, 143)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
         let done = try store.feeds().filter { $0.fetchState.lastFetchAt != nil }
         XCTAssertLessThan(done.count, count)
