@@ -2,8 +2,8 @@ import GRDB
 
 /// A regular expression that is only literal text, optionally case-insensitive (`(?i)`), anchored at
 /// the start (`^`) and split into alternatives (`|`), such as `(?i)^sponsored|advert`: tested with
-/// SQLite's `instr`/`substr` instead of the regular-expression engine (which costs about 15 µs a row
-/// through NSRegularExpression on Linux). Anything else (metacharacters, `$`, escapes, an empty
+/// SQLite's `instr`/`substr` instead of the regular-expression engine, which costs far more a row.
+/// Anything else (metacharacters, `$`, escapes, an empty
 /// alternative, non-ASCII text with `(?i)`) is left to `REGEXP`.
 enum LiteralPattern {
     /// The most alternatives tested with `instr`/`substr`.
