@@ -65,6 +65,7 @@ public enum ReaderLauncher {
             try environment.store.applyIgnoreRules(config.ignoreRules)
             return nil
         } catch {
+            if let failure = config.regexBudgetFailure(error, path: environment.paths.config) { return failure.message }
             return "Ignore rules not applied: \(error)"
         }
     }
