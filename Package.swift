@@ -52,7 +52,7 @@ let package = Package(
 
         // Modules that do one thing each and know nothing of one another.
         .target(name: "FeedModel", dependencies: ["CLibXML2", "CByteScan", "TidingsText"]),
-        .target(name: "FeedFetch", dependencies: ["CCurl", "CDeflate", "CZstd", "CBrotli"]),
+        .target(name: "FeedFetch", dependencies: ["TidingsText", "CCurl", "CDeflate", "CZstd", "CBrotli"]),
         .target(
             name: "FeedStore",
             dependencies: [

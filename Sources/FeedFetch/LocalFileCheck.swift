@@ -1,4 +1,5 @@
 import Foundation
+import TidingsText
 
 /// Looks at the file a `file://` URL names before libcurl reads it: libcurl opens it blocking on the
 /// one transfer thread, so a FIFO with no writer would stall every fetch for ever. The file is opened
@@ -17,16 +18,8 @@ enum LocalFileCheck {
             // A socket cannot be opened (ENXIO); anything else is libcurl's to report.
             guard errno == ENXIO, stat(path, &info) == 0 else { return nil }
         }
-        let kind: String
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return nil
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFSOCK: kind = "a socket"
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        default: kind = "not a regular file"
-        }
+        // A directory is left to libcurl, which reports it unreadable.
+        guard let kind = SpecialFile.kind(of: info.st_mode), kind != "a directory" else { return nil }
         return .notRegularFile(path: path, kind: kind)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsText
 
 /// Reads a whole input file (the feed list, a file to import, a template) with reasons a user can act
 /// on: a directory, a missing file, a file too large, or the system's own words (`Permission denied`),
@@ -58,7 +59,7 @@ enum InputFile {
             let code = errno
             var info = stat()
             // A socket cannot be opened at all (ENXIO): name what it is rather than the system's words.
-            if code == ENXIO, stat(path, &info) == 0, let kind = specialKind(info.st_mode) { throw .special(kind) }
+            if code == ENXIO, stat(path, &info) == 0, let kind = SpecialFile.kind(of: info.st_mode) { throw .special(kind) }
             throw code == ENOENT ? .missing : .unreadable(String(cString: strerror(code)))
         }
         var info = stat()
@@ -67,25 +68,11 @@ enum InputFile {
             close(fd)
             throw .unreadable(String(cString: strerror(code)))
         }
-        if let kind = specialKind(info.st_mode) {
+        if let kind = SpecialFile.kind(of: info.st_mode) {
             close(fd)
             throw kind == "a directory" ? .directory : .special(kind)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return (fd, info)
-    }
-
-    /// What a file of mode `mode` is when it is not a regular file ("a FIFO", "a socket", "a
-    /// character device", "a block device", "a directory"); nil for a regular file.
-    static func specialKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        default: "not a regular file"
-        }
     }
 }
