@@ -53,6 +53,8 @@ let package = Package(
         // Modules that do one thing each and know nothing of one another.
         .target(name: "FeedModel", dependencies: ["CLibXML2", "CByteScan", "TidingsText"]),
         .target(name: "FeedFetch", dependencies: ["TidingsText", "CCurl", "CDeflate", "CZstd", "CBrotli"]),
+        // Feed-service protocols (Google Reader API, Fever) on FeedFetch's HTTP.
+        .target(name: "FeedSync", dependencies: ["FeedFetch", "FeedModel", "TidingsText"]),
         .target(
             name: "FeedStore",
             dependencies: [
@@ -101,6 +103,9 @@ let package = Package(
         .testTarget(
             name: "FeedStoreTests",
             dependencies: ["FeedStore", "FeedModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Resources")]),
+        .testTarget(
+            name: "FeedSyncTests", dependencies: ["FeedSync", "FeedFetch", "TidingsText", "TestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText", "TestSupport"]),
         .testTarget(

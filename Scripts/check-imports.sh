@@ -13,6 +13,7 @@ declare -A allowed=(
     [TidingsText]=""
     [FeedModel]="TidingsText CLibXML2 CByteScan"
     [FeedFetch]="TidingsText CCurl CDeflate CZstd CBrotli"
+    [FeedSync]="TidingsText FeedFetch FeedModel"
     [FeedStore]="TidingsText FeedModel GRDB CZlib CDeflate CZstd CPCRE2"
     [TerminalView]="TidingsText CTerminal"
     [FeedExport]="TidingsText FeedModel FeedStore Mustache"

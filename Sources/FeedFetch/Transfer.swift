@@ -152,6 +152,8 @@ extension Transfer {
         if let lastModified = request.lastModified.flatMap(Self.headerValue) {
             lines.append("If-Modified-Since: " + lastModified)
         }
+        lines = withRequestHeaders(lines)
+        configureMethod()
         for line in lines {
             headerList = curl_slist_append(headerList, line)
         }
@@ -223,6 +225,56 @@ extension Transfer {
         case 429: return .rateLimited(retryAfter: headers.retryAfter())
         case 503 where headers.retryAfterValue != nil: return .rateLimited(retryAfter: headers.retryAfter())
         default: return .httpStatus(status)
+        }
+    }
+}
+
+extension Transfer {
+    /// `defaults` with the request's own headers after them: a caller's `Accept` replaces the feed
+    /// types, a body brings its Content-Type, and a header with a name that is not a token or a value
+    /// that becomes empty is left out rather than sent malformed.
+    private func withRequestHeaders(_ defaults: [String]) -> [String] {
+        var lines = defaults
+        let names = Set(request.headers.map { $0.name.lowercased() })
+        if names.contains("accept") { lines.removeAll { $0.hasPrefix("Accept: ") } }
+        if let body = request.body, !names.contains("content-type"),
+            let type = Self.headerValue(body.contentType)
+        {
+            lines.append("Content-Type: " + type)
+        }
+        if request.method == .post {
+            lines.append("Expect:")  // no 100-continue round trip before a larger form
+        }
+        for header in request.headers where Self.isToken(header.name) {
+            if let value = Self.headerValue(header.value) { lines.append(header.name + ": " + value) }
+        }
+        return lines
+    }
+
+    /// Makes a POST send the request's body; libcurl copies it, so the request may go after this.
+    private func configureMethod() {
+        guard request.method == .post else { return }
+        let bytes = request.body?.bytes ?? []
+        setLong(CURLOPT_POST, 1)
+        _ = tidings_curl_easy_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
+        if bytes.isEmpty {
+            setString(CURLOPT_COPYPOSTFIELDS, "")
+        } else {
+            bytes.withUnsafeBytes { buffer in
+                _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+            }
+        }
+    }
+
+    /// True when `name` is a non-empty HTTP token (RFC 9110), so it cannot end a header line early.
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "a")...UInt8(ascii: "z"):
+                true
+            default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
         }
     }
 }

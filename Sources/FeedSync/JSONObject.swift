@@ -1,0 +1,104 @@
+import Foundation
+
+/// A JSON object from a service, read defensively: the document must be an object, nested at most
+/// `maxDepth` deep, and every accessor returns nil (never traps) on a missing key or a wrong type.
+/// Numbers written as strings and strings written as numbers are both accepted, as servers differ.
+struct JSONObject: @unchecked Sendable {
+    /// Why a body is not a JSON object; the text never quotes the body (it could echo a secret).
+    struct ParseError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let maxDepth = 64
+
+    /// Values from `JSONSerialization`: immutable property-list types only.
+    private let storage: [String: Any]
+
+    init(_ storage: [String: Any]) {
+        self.storage = storage
+    }
+
+    init(parsing bytes: [UInt8], contentType: String?) throws(ParseError) {
+        let first = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+        if first == UInt8(ascii: "<") || contentType == "text/html" {
+            throw ParseError(description: "an HTML page instead of JSON (a login page? the url must be the API endpoint itself)")
+        }
+        guard first == UInt8(ascii: "{") else {
+            throw ParseError(description: bytes.isEmpty ? "an empty answer instead of JSON" : "not a JSON object")
+        }
+        guard Self.depth(of: bytes) <= Self.maxDepth else {
+            throw ParseError(description: "JSON nested deeper than \(Self.maxDepth) levels")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw ParseError(description: "broken JSON")
+        }
+        storage = object
+    }
+
+    func string(_ key: String) -> String? {
+        switch storage[key] {
+        case let text as String: text
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+
+    func int64(_ key: String) -> Int64? {
+        switch storage[key] {
+        case let number as NSNumber: number.int64Value
+        case let text as String: Int64(text)
+        default: nil
+        }
+    }
+
+    /// true, 1 and "1" are true; false, 0 and "0" false.
+    func bool(_ key: String) -> Bool? {
+        switch storage[key] {
+        case let flag as Bool: flag
+        case let number as NSNumber: number.intValue != 0
+        case let text as String: text == "1" || text == "true" ? true : (text == "0" || text == "false" ? false : nil)
+        default: nil
+        }
+    }
+
+    func object(_ key: String) -> JSONObject? {
+        (storage[key] as? [String: Any]).map(JSONObject.init)
+    }
+
+    /// The objects in the array at `key`; elements that are not objects are skipped.
+    func objects(_ key: String) -> [JSONObject] {
+        (storage[key] as? [Any])?.compactMap { ($0 as? [String: Any]).map(JSONObject.init) } ?? []
+    }
+
+    /// The strings in the array at `key`; other elements are skipped.
+    func strings(_ key: String) -> [String] {
+        (storage[key] as? [Any])?.compactMap { $0 as? String } ?? []
+    }
+
+    func has(_ key: String) -> Bool { storage[key] != nil }
+
+    /// The deepest nesting of arrays and objects in `bytes`, outside strings; stops counting past the
+    /// limit. Foundation's parser recurses, so a hostile document is refused before it reaches it.
+    static func depth(of bytes: [UInt8]) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+                if deepest > maxDepth { return deepest }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A throw-away FreshRSS on 127.0.0.1 (../shared/sync/freshrss.sh) with its own home folder and port,
+/// for the sync tests. Started once per test class, stopped (its folder removed) after.
+final class FreshRSSServer: @unchecked Sendable {
+    /// The folder holding freshrss.sh and the FreshRSS tarball, beside the package checkout.
+    static var scriptFolder: String {
+        TestFeedServer.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/sync").path
+    }
+
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: scriptFolder + "/freshrss.sh")
+    }
+
+    let home: String
+    let port: Int
+    let values: [String: String]
+
+    var baseURL: String { values["FRESHRSS_URL"] ?? "" }
+    var greaderURL: String { values["FRESHRSS_GREADER_URL"] ?? "" }
+    var feverURL: String { values["FRESHRSS_FEVER_URL"] ?? "" }
+    var user: String { values["FRESHRSS_USER"] ?? "" }
+    var apiPassword: String { values["FRESHRSS_API_PASSWORD"] ?? "" }
+    var logPath: String { home + "/php-server.log" }
+
+    init() throws {
+        home = TemporaryFolder.create(prefix: "tidings-freshrss")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        let output = try Self.run(["start", String(port)], home: home)
+        var values: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...]).trimmingCharacters(
+                in: CharacterSet(charactersIn: "'"))
+        }
+        self.values = values
+        guard values["FRESHRSS_GREADER_URL"] != nil else {
+            throw FreshRSSError(message: "freshrss.sh start printed no URLs: \(output)")
+        }
+    }
+
+    /// Fetches every subscribed feed now.
+    func refresh() throws {
+        _ = try Self.run(["refresh"], home: home)
+    }
+
+    func stop() {
+        _ = try? Self.run(["stop"], home: home)
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// The API requests (GReader and Fever) in the access log so far.
+    func apiRequestLines() -> [String] {
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").map(String.init).filter {
+            $0.contains("]: GET /api/") || $0.contains("]: POST /api/")
+        }
+    }
+
+    /// Runs `freshrss.sh ARGUMENTS` with this server's home; returns its stdout.
+    private static func run(_ arguments: [String], home: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: scriptFolder + "/freshrss.sh")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["FRESHRSS_HOME"] = home
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FreshRSSError(message: "freshrss.sh \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errorText)")
+        }
+        return text
+    }
+
+    /// A port nothing listens on now (the kernel's choice for port 0).
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw FreshRSSError(message: "socket() failed") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw FreshRSSError(message: "bind() failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct FreshRSSError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// The stub API of Resources/stub_api.py: answers every request by its first path segment.
+final class StubAPIServer: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    let port: Int
+
+    init() throws {
+        guard let script = Bundle.module.path(forResource: "stub_api", ofType: "py", inDirectory: "Resources") else {
+            throw FreshRSSError(message: "stub_api.py is missing from the test resources")
+        }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            throw FreshRSSError(message: "stub_api.py printed no port")
+        }
+        self.port = port
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,137 @@
+import FeedSync
+import Foundation
+import XCTest
+
+/// `GoogleReaderClient` against a real FreshRSS: subscribe, list, fetch, fetch what is new, mark, and
+/// the failures a user meets (wrong password, a stale token).
+final class GoogleReaderClientTests: FreshRSSTestCase {
+    func testSubscribesListsAndFetchesEverything() async throws {
+        let client = try greader()
+        let alpha = try await makeFeed("alpha", count: 3)
+        let beta = try await makeFeed("beta", count: 2)
+        let a = try await client.subscribe(url: alpha.url, title: nil, label: "News")
+        let b = try await client.subscribe(url: beta.url, title: "Beta renamed", label: "Tech")
+        XCTAssertEqual(a.labels, ["News"])
+
+        let listed = try await client.subscriptions()
+        let listedA = try XCTUnwrap(listed.subscriptions.first { $0.id == a.id })
+        let listedB = try XCTUnwrap(listed.subscriptions.first { $0.id == b.id })
+        XCTAssertEqual(listedA.url, alpha.url)
+        XCTAssertEqual(listedA.title, "Feed alpha")
+        XCTAssertEqual(listedA.labels, ["News"])
+        XCTAssertEqual(listedB.title, "Beta renamed")
+        XCTAssertEqual(listedB.labels, ["Tech"])
+        XCTAssertTrue(Set(["News", "Tech"]).isSubset(of: Set(listed.labels)), "\(listed.labels)")
+
+        let changes = try await client.changes(since: SyncState())
+        assertItems(changes.newItems.filter { $0.subscriptionID == a.id }, equal: alpha.items)
+        assertItems(changes.newItems.filter { $0.subscriptionID == b.id }, equal: beta.items)
+        for item in changes.newItems where item.subscriptionID == a.id {
+            XCTAssertTrue(changes.unreadIDs.contains(item.id))
+            XCTAssertFalse(item.read)
+            XCTAssertTrue(item.labels.contains("News"))
+            XCTAssertNotNil(item.crawled)
+        }
+        XCTAssertNotNil(changes.state.newestCrawlSeconds)
+    }
+
+    func testAnIncrementalSyncReturnsOnlyTheNewItemInThreeRequests() async throws {
+        let client = try greader()
+        let key = "gamma-\(UUID().uuidString.prefix(8))"
+        let feed = try await makeFeed("gamma", count: 2)
+        let subscription = try await client.subscribe(url: feed.url, title: nil, label: nil)
+        let first = try await client.changes(since: SyncState())
+        XCTAssertEqual(first.newItems.filter { $0.subscriptionID == subscription.id }.count, 2)
+
+        let fresh = ServedItem(
+            title: "gamma item NEW", link: try feedServer.url("/pages/\(key)/new.html"), guid: "\(key)-new",
+            published: Date(timeIntervalSince1970: 1_750_000_000), body: "<p>new</p>")
+        let feedKey = String(feed.url.split(separator: "/").last ?? "")
+        try await serve(key: feedKey, name: "gamma", items: [fresh] + feed.items)
+        var second: SyncChanges?
+        try await refresh {
+            let changes = try await client.changes(since: first.state)
+            second = changes
+            return !changes.newItems.isEmpty
+        }
+        let changes = try XCTUnwrap(second)
+        assertItems(changes.newItems, equal: [fresh])
+        XCTAssertTrue(changes.unreadIDs.contains(try XCTUnwrap(changes.newItems.first).id))
+
+        let before = try server.apiRequestLines().count
+        let nothing = try await client.changes(since: changes.state)
+        let requests = try server.apiRequestLines().dropFirst(before)
+        XCTAssertEqual(nothing.newItems, [])
+        XCTAssertLessThanOrEqual(requests.count, 3, requests.joined(separator: "\n"))
+        XCTAssertEqual(nothing.unreadIDs, changes.unreadIDs)
+    }
+
+    func testMarksReachTheServerInBatches() async throws {
+        let client = try greader()
+        let feed = try await makeFeed("delta", count: 4)
+        let subscription = try await client.subscribe(url: feed.url, title: nil, label: nil)
+        let items = try await client.changes(since: SyncState()).newItems.filter { $0.subscriptionID == subscription.id }
+        XCTAssertEqual(items.count, 4)
+        let ids = items.map(\.id).sorted()
+        let outcome = await client.send([
+            SyncEdit(itemID: ids[0], action: .read), SyncEdit(itemID: ids[1], action: .read),
+            SyncEdit(itemID: ids[2], action: .star), SyncEdit(itemID: ids[3], action: .read),
+            SyncEdit(itemID: ids[3], action: .unread),
+        ])
+        XCTAssertNil(outcome.error)
+        XCTAssertEqual(outcome.confirmed.count, 5)
+
+        let unread = try await rawGReaderIDs(
+            stream: "user/-/state/com.google/reading-list", exclude: "user/-/state/com.google/read")
+        let starred = try await rawGReaderIDs(stream: "user/-/state/com.google/starred")
+        XCTAssertFalse(unread.contains(ids[0].description))
+        XCTAssertFalse(unread.contains(ids[1].description))
+        XCTAssertTrue(unread.contains(ids[2].description))
+        XCTAssertTrue(unread.contains(ids[3].description))
+        XCTAssertTrue(starred.contains(ids[2].description))
+
+        let again = try await client.changes(since: SyncState())
+        XCTAssertTrue(again.starredIDs.contains(ids[2]))
+        XCTAssertFalse(again.unreadIDs.contains(ids[0]))
+        let unstar = await client.send([SyncEdit(itemID: ids[2], action: .unstar)])
+        XCTAssertNil(unstar.error)
+        let starredAfter = try await rawGReaderIDs(stream: "user/-/state/com.google/starred")
+        XCTAssertFalse(starredAfter.contains(ids[2].description))
+    }
+
+    func testAKeptTokenIsUsedAndAStaleOneReplacedOnce() async throws {
+        let client = try greader()
+        _ = try await client.subscriptions()
+        let kept0 = await client.authToken
+        let token = try XCTUnwrap(kept0)
+
+        let before = try server.apiRequestLines().count
+        let kept = try greader(token: token)
+        _ = try await kept.subscriptions()
+        let lines = try server.apiRequestLines().dropFirst(before)
+        XCTAssertFalse(lines.contains { $0.contains("ClientLogin") }, lines.joined(separator: "\n"))
+
+        let stale = try greader(token: SyncToken(try server.user + "/0000000000000000000000000000000000000000"))
+        _ = try await stale.subscriptions()
+        let renewed = await stale.authToken
+        XCTAssertEqual(renewed, token)
+    }
+
+    func testAWrongPasswordIsAuthRejectedAndNeverShown() async throws {
+        let password = "wrong-\(UUID().uuidString)"
+        let client = GoogleReaderClient(
+            endpoint: try server.greaderURL, credentials: SyncCredentials(user: try server.user, password: password),
+            authToken: SyncToken("tidings/stale-token-value"))
+        do {
+            _ = try await client.changes(since: SyncState())
+            XCTFail("a wrong password synced")
+        } catch {
+            guard case .authRejected = error else { return XCTFail("\(error)") }
+            XCTAssertFalse(error.description.contains(password))
+            XCTAssertFalse(error.description.contains("stale-token-value"))
+            XCTAssertTrue(error.description.contains(try server.user), error.description)
+        }
+        let dropped = await client.authToken
+        XCTAssertNil(dropped)
+    }
+}

@@ -1,0 +1,100 @@
+import FeedSync
+import Foundation
+import XCTest
+
+/// What both clients make of a server that is down or answers nonsense: one-line errors of the right
+/// kind that never hold the password, and hostile answers contained.
+final class SyncFailureTests: XCTestCase {
+    nonisolated(unsafe) static var stub: StubAPIServer?
+
+    override class func setUp() {
+        super.setUp()
+        stub = try? StubAPIServer()
+    }
+
+    override class func tearDown() {
+        stub?.stop()
+        stub = nil
+        super.tearDown()
+    }
+
+    private let credentials = SyncCredentials(user: "me", password: "pa55-word-\(UUID().uuidString)")
+
+    private func stubURL(_ path: String) throws -> String { try XCTUnwrap(Self.stub).url(path) }
+
+    private func clients(_ endpoint: String) -> [any FeedService] {
+        [
+            GoogleReaderClient(endpoint: endpoint, credentials: credentials, authToken: SyncToken("me/tok-secret")),
+            FeverClient(endpoint: endpoint, credentials: credentials),
+        ]
+    }
+
+    /// Runs `changes` on both clients and hands each error over, after checking it is one line
+    /// without the password, the API key or the token.
+    private func failures(_ endpoint: String) async -> [SyncError] {
+        var errors: [SyncError] = []
+        for client in clients(endpoint) {
+            do {
+                _ = try await client.changes(since: SyncState())
+                XCTFail("\(endpoint): a sync succeeded")
+            } catch {
+                let text = error.description
+                XCTAssertFalse(text.contains(credentials.password), text)
+                XCTAssertFalse(text.contains("tok-secret"), text)
+                XCTAssertFalse(text.contains("\n"), text)
+                errors.append(error)
+            }
+        }
+        return errors
+    }
+
+    func testAStoppedServerIsUnreachable() async throws {
+        let port = try FreshRSSServer.freePort()
+        for error in await failures("http://127.0.0.1:\(port)/api/greader.php") {
+            guard case .unreachable = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.description.contains("127.0.0.1:\(port)"), error.description)
+        }
+    }
+
+    func testAServerErrorIsReportedWithItsStatus() async throws {
+        for error in await failures(try stubURL("/status500/api")) {
+            XCTAssertEqual(error, .serverError(service: try stubURL("/status500/api"), status: 500))
+        }
+    }
+
+    func testAnHTMLLoginPageIsABadResponse() async throws {
+        let errors = await failures(try stubURL("/html/api"))
+        XCTAssertEqual(errors.count, 2)
+        for error in errors {
+            guard case .badResponse(_, let detail) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(detail.contains("HTML page"), detail)
+        }
+    }
+
+    func testBrokenDeepOrForeignJSONIsABadResponse() async throws {
+        for path in ["/broken/api", "/deep/api", "/notfever/api"] {
+            let fever = FeverClient(endpoint: try stubURL(path), credentials: credentials)
+            do {
+                _ = try await fever.changes(since: SyncState())
+                XCTFail("\(path) synced")
+            } catch {
+                guard case .badResponse = error else { return XCTFail("\(path): \(error)") }
+            }
+        }
+    }
+
+    func testAHostileItemIsReturnedAsDataNotExecuted() async throws {
+        let fever = FeverClient(endpoint: try stubURL("/huge/api"), credentials: credentials)
+        let changes = try await fever.changes(since: SyncState())
+        let item = try XCTUnwrap(changes.newItems.first)
+        XCTAssertEqual(item.title?.unicodeScalars.count, 5_000_000)
+        XCTAssertEqual(item.contentHTML, "<script>x</script>")
+        XCTAssertEqual(changes.unreadIDs, [SyncItemID(7)])
+    }
+
+    func testANonHTTPEndpointIsRefusedBeforeAnyRequest() async throws {
+        for error in await failures("file:///etc/passwd") {
+            guard case .invalidEndpoint = error else { return XCTFail("\(error)") }
+        }
+    }
+}
