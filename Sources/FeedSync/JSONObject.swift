@@ -18,9 +18,10 @@ struct JSONObject: @unchecked Sendable {
         self.storage = storage
     }
 
-    init(parsing bytes: [UInt8], contentType: String?) throws(ParseError) {
+    init(parsing bytes: [UInt8]) throws(ParseError) {
         let first = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
-        if first == UInt8(ascii: "<") || contentType == "text/html" {
+        // The first byte decides, not Content-Type: FreshRSS sends some JSON as text/html.
+        if first == UInt8(ascii: "<") {
             throw ParseError(description: "an HTML page instead of JSON (a login page? the url must be the API endpoint itself)")
         }
         guard first == UInt8(ascii: "{") else {

@@ -52,7 +52,7 @@ struct ServiceHTTP: Sendable {
     /// The body as a JSON object, or the error that says why it is not one.
     func jsonObject(_ result: FetchResult) throws(SyncError) -> JSONObject {
         do {
-            return try JSONObject(parsing: result.body, contentType: result.contentType)
+            return try JSONObject(parsing: result.body)
         } catch {
             throw SyncError.badResponse(service: name, detail: error.description)
         }

@@ -74,11 +74,14 @@ final class FreshRSSServer: @unchecked Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let errorReader = Thread.detachedRead(errors.fileHandleForReading)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FreshRSSError(message: "freshrss.sh \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errorText)")
+        let errorText = String(decoding: errorReader.wait(), as: UTF8.self)
+        // Reaped with waitpid: Foundation's waitUntilExit waits on a run loop, which never turns in a task.
+        var status: Int32 = 0
+        _ = waitpid(process.processIdentifier, &status, 0)
+        guard status == 0 else {
+            throw FreshRSSError(message: "freshrss.sh \(arguments.joined(separator: " ")) failed (wait status \(status)): \(errorText)")
         }
         return text
     }
@@ -136,6 +139,7 @@ final class StubAPIServer: @unchecked Sendable {
 
     func stop() {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        var status: Int32 = 0
+        _ = waitpid(process.processIdentifier, &status, 0)
     }
 }
