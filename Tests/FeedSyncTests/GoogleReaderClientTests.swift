@@ -62,8 +62,34 @@ final class GoogleReaderClientTests: FreshRSSTestCase {
         let nothing = try await client.changes(since: changes.state)
         let requests = try server.apiRequestLines().dropFirst(before)
         XCTAssertEqual(nothing.newItems, [])
-        XCTAssertLessThanOrEqual(requests.count, 3, requests.joined(separator: "\n"))
+        XCTAssertEqual(requests.count, 3, requests.joined(separator: "\n"))
+        XCTAssertFalse(requests.contains { $0.contains("ClientLogin") || $0.contains("contents") })
         XCTAssertEqual(nothing.unreadIDs, changes.unreadIDs)
+        XCTAssertEqual(nothing.state, changes.state)
+    }
+
+    func testAFirstSyncFetchesContentsAndSendsEditsInBatches() async throws {
+        let client = try greader()
+        let feed = try await makeFeed("epsilon", count: 230)
+        let subscription = try await client.subscribe(url: feed.url, title: nil, label: nil)
+        let before = try server.apiRequestLines().count
+        let changes = try await client.changes(since: SyncState())
+        let syncRequests = try server.apiRequestLines().dropFirst(before)
+        let mine = changes.newItems.filter { $0.subscriptionID == subscription.id }
+        XCTAssertEqual(mine.count, 230)
+        assertItems(mine, equal: feed.items)
+        let contentCalls = syncRequests.filter { $0.contains("stream/items/contents") }.count
+        XCTAssertEqual(contentCalls, (changes.newItems.count + 99) / 100, syncRequests.joined(separator: "\n"))
+
+        let editsBefore = try server.apiRequestLines().count
+        let outcome = await client.send(mine.map { SyncEdit(itemID: $0.id, action: .read) })
+        XCTAssertNil(outcome.error)
+        XCTAssertEqual(outcome.confirmed.count, 230)
+        let editCalls = try server.apiRequestLines().dropFirst(editsBefore).filter { $0.contains("edit-tag") }
+        XCTAssertEqual(editCalls.count, 1)
+        let unread = try await rawGReaderIDs(
+            stream: "user/-/state/com.google/reading-list", exclude: "user/-/state/com.google/read")
+        XCTAssertTrue(unread.isDisjoint(with: mine.map(\.id.description)))
     }
 
     func testMarksReachTheServerInBatches() async throws {
