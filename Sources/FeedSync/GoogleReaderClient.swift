@@ -166,8 +166,13 @@ extension GoogleReaderClient {
         while true {
             let auth = try await session()
             var fields = form
-            if write { fields = (fields ?? []) + [(name: "T", value: try await token(auth: auth))] }
-            let result = try await http.send(request(url: url, auth: auth, form: fields))
+            var result: FetchResult
+            if write, let refused = try await fetchWriteToken(auth: auth) {
+                result = refused
+            } else {
+                if write, let writeToken { fields = (fields ?? []) + [(name: "T", value: writeToken)] }
+                result = try await http.send(request(url: url, auth: auth, form: fields))
+            }
             if result.status == 401, !retried, !loggedInNow || write {
                 retried = true
                 writeToken = nil
@@ -204,17 +209,19 @@ extension GoogleReaderClient {
         return SyncToken(token)
     }
 
-    /// The write token `T`, fetched once per client (again after a 401).
-    private func token(auth: SyncToken) async throws(SyncError) -> String {
-        if let writeToken { return writeToken }
+    /// Makes sure `writeToken` holds the token `T`, fetched once per client (again after a 401);
+    /// returns the answer when it was a 401, for `call` to log in again.
+    private func fetchWriteToken(auth: SyncToken) async throws(SyncError) -> FetchResult? {
+        if writeToken != nil { return nil }
         let result = try await http.send(request(url: http.endpoint + "/reader/api/0/token", auth: auth, form: nil))
+        if result.status == 401 { return result }
         let body = try http.requireSuccess(result, user: credentials.user).body
         let token = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty, !token.contains("<") else {
             throw SyncError.badResponse(service: http.name, detail: "no write token")
         }
         writeToken = token
-        return token
+        return nil
     }
 
     /// `user/-/label/News` → `News`; states and other streams → nil.

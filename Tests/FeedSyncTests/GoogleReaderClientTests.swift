@@ -141,6 +141,17 @@ final class GoogleReaderClientTests: FreshRSSTestCase {
         _ = try await stale.subscriptions()
         let renewed = await stale.authToken
         XCTAssertEqual(renewed, token)
+
+        let feed = try await makeFeed("zeta", count: 1)
+        let subscription = try await client.subscribe(url: feed.url, title: nil, label: nil)
+        let all = try await client.changes(since: SyncState()).newItems
+        let item = try XCTUnwrap(all.first { $0.subscriptionID == subscription.id })
+        let staleWriter = try greader(token: SyncToken(try server.user + "/1111111111111111111111111111111111111111"))
+        let outcome = await staleWriter.send([SyncEdit(itemID: item.id, action: .star)])
+        XCTAssertNil(outcome.error)
+        XCTAssertEqual(outcome.confirmed.count, 1)
+        let starred = try await rawGReaderIDs(stream: "user/-/state/com.google/starred")
+        XCTAssertTrue(starred.contains(item.id.description))
     }
 
     func testAWrongPasswordIsAuthRejectedAndNeverShown() async throws {
