@@ -224,10 +224,13 @@ extension GoogleReaderClient {
         return nil
     }
 
-    /// `user/-/label/News` → `News`; states and other streams → nil.
+    /// `user/-/label/News` (or `user/1/label/News`, as Miniflux writes it) → `News`; states and
+    /// other streams → nil.
     static func labelName(_ stream: String) -> String? {
-        guard stream.hasPrefix(labelPrefix) else { return nil }
-        let name = String(stream.dropFirst(labelPrefix.count))
+        guard stream.hasPrefix("user/") else { return nil }
+        let afterUser = stream.dropFirst(5).drop { $0 != "/" }
+        guard afterUser.hasPrefix("/label/") else { return nil }
+        let name = String(afterUser.dropFirst(7))
         return name.isEmpty ? nil : name
     }
 }

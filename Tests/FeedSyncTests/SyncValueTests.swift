@@ -1,5 +1,5 @@
 import FeedFetch
-import FeedSync
+@testable import FeedSync
 import Foundation
 import XCTest
 
@@ -18,6 +18,14 @@ final class SyncValueTests: XCTestCase {
         {
             XCTAssertNil(SyncItemID(bad), bad)
         }
+    }
+
+    func testLabelsAreReadWhateverTheUserPart() {
+        XCTAssertEqual(GoogleReaderClient.labelName("user/-/label/News"), "News")
+        XCTAssertEqual(GoogleReaderClient.labelName("user/1/label/My Test"), "My Test")
+        XCTAssertNil(GoogleReaderClient.labelName("user/-/state/com.google/read"))
+        XCTAssertNil(GoogleReaderClient.labelName("user/-/label/"))
+        XCTAssertNil(GoogleReaderClient.labelName("feed/1"))
     }
 
     func testStateSurvivesItsText() throws {
