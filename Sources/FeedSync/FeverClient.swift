@@ -106,7 +106,8 @@ extension FeverClient {
     /// One call: `?api` and the `query` words, posting the API key and `form`; checks `auth`.
     private func call(_ query: [String], form: [(name: String, value: String)]) async throws(SyncError) -> JSONObject {
         nextRequestID += 1
-        let url = http.endpoint + "?" + (["api"] + query).joined(separator: "&")
+        let separator = http.endpoint.contains("?") ? "&" : "?"
+        let url = http.endpoint + separator + (["api"] + query).joined(separator: "&")
         let request = FetchRequest(
             id: nextRequestID, url: url, method: .post, body: .form([(name: "api_key", value: apiKey)] + form),
             headers: [FetchHeader(name: "Accept", value: "application/json")])

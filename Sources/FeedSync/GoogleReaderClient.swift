@@ -158,7 +158,7 @@ extension GoogleReaderClient {
     private func call(path: String, query: [(String, String)], form: [(name: String, value: String)]?, write: Bool)
         async throws(SyncError) -> FetchResult
     {
-        var url = http.endpoint + "/reader/api/0/" + path
+        var url = http.base + "/reader/api/0/" + path
         if !query.isEmpty {
             url += "?" + query.map { FetchBody.formEncoded($0.0) + "=" + FetchBody.formEncoded($0.1) }.joined(separator: "&")
         }
@@ -197,7 +197,7 @@ extension GoogleReaderClient {
     private func session() async throws(SyncError) -> SyncToken {
         if let authToken { return authToken }
         let form = [(name: "Email", value: credentials.user), (name: "Passwd", value: credentials.password)]
-        let result = try await http.send(request(url: http.endpoint + "/accounts/ClientLogin", auth: nil, form: form))
+        let result = try await http.send(request(url: http.base + "/accounts/ClientLogin", auth: nil, form: form))
         if result.status == 400 { throw SyncError.authRejected(service: http.name, user: credentials.user) }
         let body = try http.requireSuccess(result, user: credentials.user).body
         let line = String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline).first { $0.hasPrefix("Auth=") }
@@ -213,7 +213,7 @@ extension GoogleReaderClient {
     /// returns the answer when it was a 401, for `call` to log in again.
     private func fetchWriteToken(auth: SyncToken) async throws(SyncError) -> FetchResult? {
         if writeToken != nil { return nil }
-        let result = try await http.send(request(url: http.endpoint + "/reader/api/0/token", auth: auth, form: nil))
+        let result = try await http.send(request(url: http.base + "/reader/api/0/token", auth: auth, form: nil))
         if result.status == 401 { return result }
         let body = try http.requireSuccess(result, user: credentials.user).body
         let token = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

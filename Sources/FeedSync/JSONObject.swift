@@ -3,7 +3,7 @@ import Foundation
 /// A JSON object from a service, read defensively: the document must be an object, nested at most
 /// `maxDepth` deep, and every accessor returns nil (never traps) on a missing key or a wrong type.
 /// Numbers written as strings and strings written as numbers are both accepted, as servers differ.
-struct JSONObject: @unchecked Sendable {
+struct JSONObject {
     /// Why a body is not a JSON object; the text never quotes the body (it could echo a secret).
     struct ParseError: Error, CustomStringConvertible {
         let description: String
@@ -11,7 +11,6 @@ struct JSONObject: @unchecked Sendable {
 
     static let maxDepth = 64
 
-    /// Values from `JSONSerialization`: immutable property-list types only.
     private let storage: [String: Any]
 
     init(_ storage: [String: Any]) {

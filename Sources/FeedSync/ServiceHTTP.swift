@@ -5,16 +5,20 @@ import Foundation
 /// mapping of transport failures and statuses to `SyncError`.
 struct ServiceHTTP: Sendable {
     let fetcher: FeedFetcher
-    /// The endpoint without a trailing slash.
+    /// The endpoint as given (white space trimmed).
     let endpoint: String
+    /// The endpoint without trailing slashes, for APIs that append paths to it.
+    let base: String
     /// The endpoint as messages name it: no user information, query or fragment.
     let name: String
     let isValid: Bool
 
     init(endpoint: String, fetcher: FeedFetcher?) {
-        var trimmed = endpoint.trimmingCharacters(in: .whitespacesAndNewlines)
-        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let trimmed = endpoint.trimmingCharacters(in: .whitespacesAndNewlines)
         self.endpoint = trimmed
+        var base = trimmed
+        while base.hasSuffix("/") { base.removeLast() }
+        self.base = base
         self.fetcher = fetcher ?? FeedFetcher(configuration: .sync)
         let shown = FetchRequest(id: 0, url: trimmed).description
         let plain = Self.plainURL(from: shown)

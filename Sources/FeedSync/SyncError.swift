@@ -36,19 +36,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A user name and password for a feed service; the password is hidden from every description and mirror.
-public struct SyncCredentials: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
-    public var user: String
-    public var password: String
-
-    public init(user: String, password: String) {
-        self.user = user
-        self.password = password
-    }
-
-    public var description: String { "\(user):<hidden>" }
-    public var customMirror: Mirror { Mirror(self, children: ["user": user, "password": "<hidden>"]) }
-}
+/// A user name and password for a feed service: FeedFetch's credentials, whose password no
+/// description or mirror shows.
+public typealias SyncCredentials = FetchCredentials
 
 /// A session token a service gave at login (Google Reader's `Auth`); worth keeping between runs (in a
 /// file only the user can read) so a sync need not log in again. Hidden from every description and mirror.

@@ -35,26 +35,14 @@ final class FeverClientTests: FreshRSSTestCase {
         let client = try fever()
         let first = try await client.changes(since: SyncState())
 
-        let feedKey = String(feed.url.split(separator: "/").last ?? "")
-        let fresh = ServedItem(
-            title: "fgamma item NEW", link: try feedServer.url("/pages/\(feedKey)/new.html"), guid: "\(feedKey)-new",
-            published: Date(timeIntervalSince1970: 1_750_000_000), body: "<p>new</p>")
-        try await serve(key: feedKey, name: "fgamma", items: [fresh] + feed.items)
-        var second: SyncChanges?
-        try await refresh {
-            let changes = try await client.changes(since: first.state)
-            second = changes
-            return !changes.newItems.isEmpty
-        }
-        let changes = try XCTUnwrap(second)
+        let (fresh, changes) = try await addItemAndSync(to: feed, name: "fgamma", client: client, since: first.state)
         assertItems(changes.newItems, equal: [fresh])
 
-        let before = try server.apiRequestLines().count
-        let nothing = try await client.changes(since: changes.state)
-        let requests = try server.apiRequestLines().dropFirst(before)
-        XCTAssertEqual(nothing.newItems, [])
+        var nothing: SyncChanges?
+        let requests = try await apiRequests { nothing = try await client.changes(since: changes.state) }
+        XCTAssertEqual(nothing?.newItems, [])
         XCTAssertEqual(requests.count, 1, requests.joined(separator: "\n"))
-        XCTAssertEqual(nothing.state, changes.state)
+        XCTAssertEqual(nothing?.state, changes.state)
     }
 
     func testAFirstSyncPagesThroughItemsBySinceID() async throws {
@@ -85,9 +73,8 @@ final class FeverClientTests: FreshRSSTestCase {
         ])
         XCTAssertNil(outcome.error)
         XCTAssertEqual(outcome.confirmed.count, 4)
-        let unread = try await rawGReaderIDs(
-            stream: "user/-/state/com.google/reading-list", exclude: "user/-/state/com.google/read")
-        let starred = try await rawGReaderIDs(stream: "user/-/state/com.google/starred")
+        let unread = try await serverUnreadIDs()
+        let starred = try await serverStarredIDs()
         XCTAssertFalse(unread.contains(ids[0].description))
         XCTAssertTrue(unread.contains(ids[1].description))
         XCTAssertTrue(starred.contains(ids[1].description))
@@ -95,8 +82,7 @@ final class FeverClientTests: FreshRSSTestCase {
 
         let back = await client.send([SyncEdit(itemID: ids[0], action: .unread)])
         XCTAssertNil(back.error)
-        let unreadAfter = try await rawGReaderIDs(
-            stream: "user/-/state/com.google/reading-list", exclude: "user/-/state/com.google/read")
+        let unreadAfter = try await serverUnreadIDs()
         XCTAssertTrue(unreadAfter.contains(ids[0].description))
     }
 
@@ -115,6 +101,28 @@ final class FeverClientTests: FreshRSSTestCase {
             XCTFail("Fever unsubscribed")
         } catch {
             guard case .unsupported = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    /// FreshRSS's web pages instead of its API: an error page (404) or a page of HTML, never a sync.
+    func testTheWebPagesInsteadOfTheAPIGiveOneLineNamingThem() async throws {
+        let endpoint = try server.baseURL + "/i/"
+        let clients: [any FeedService] = [
+            FeverClient(endpoint: endpoint, credentials: try credentials),
+            GoogleReaderClient(endpoint: endpoint, credentials: try credentials),
+        ]
+        for client in clients {
+            do {
+                _ = try await client.subscriptions()
+                XCTFail("FreshRSS's web page was taken for the API")
+            } catch {
+                switch error {
+                case .badResponse, .serverError: break
+                default: XCTFail("\(error)")
+                }
+                XCTAssertTrue(error.description.hasPrefix(try server.baseURL + "/i"), error.description)
+                XCTAssertFalse(error.description.contains("\n"))
+            }
         }
     }
 

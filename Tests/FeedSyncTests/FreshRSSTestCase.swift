@@ -109,6 +109,32 @@ class FreshRSSTestCase: XCTestCase {
         XCTFail("FreshRSS did not pick up the change within 30 s")
     }
 
+    /// Serves a new item on top of `feed`, refreshes FreshRSS until `client` finds something new
+    /// since `state`, and returns the item and those changes.
+    func addItemAndSync(
+        to feed: (url: String, items: [ServedItem]), name: String, client: any FeedService, since state: SyncState
+    ) async throws -> (item: ServedItem, changes: SyncChanges) {
+        let key = String(feed.url.split(separator: "/").last ?? "")
+        let fresh = ServedItem(
+            title: "\(name) item NEW", link: try feedServer.url("/pages/\(key)/new.html"), guid: "\(key)-new",
+            published: Date(timeIntervalSince1970: 1_750_000_000), body: "<p>new</p>")
+        try await serve(key: key, name: name, items: [fresh] + feed.items)
+        var found: SyncChanges?
+        try await refresh {
+            let changes = try await client.changes(since: state)
+            found = changes
+            return !changes.newItems.isEmpty
+        }
+        return (fresh, try XCTUnwrap(found))
+    }
+
+    /// The API requests FreshRSS logged while `work` ran.
+    func apiRequests(during work: () async throws -> Void) async throws -> [String] {
+        let before = try server.apiRequestLines().count
+        try await work()
+        return Array(try server.apiRequestLines().dropFirst(before))
+    }
+
     /// The raw Google Reader API, for reading the server's state back without the clients.
     func rawGReaderIDs(stream: String, exclude: String? = nil) async throws -> Set<String> {
         let login = try await rawRequest(
@@ -120,6 +146,16 @@ class FreshRSSTestCase: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let refs = try XCTUnwrap(object["itemRefs"] as? [[String: Any]])
         return Set(refs.compactMap { $0["id"] as? String })
+    }
+
+    /// The unread item ids on the server, read through its raw Google Reader API.
+    func serverUnreadIDs() async throws -> Set<String> {
+        try await rawGReaderIDs(stream: "user/-/state/com.google/reading-list", exclude: "user/-/state/com.google/read")
+    }
+
+    /// The starred item ids on the server, read through its raw Google Reader API.
+    func serverStarredIDs() async throws -> Set<String> {
+        try await rawGReaderIDs(stream: "user/-/state/com.google/starred")
     }
 
     func rawRequest(_ url: String, form: String? = nil, auth: String? = nil) async throws -> String {

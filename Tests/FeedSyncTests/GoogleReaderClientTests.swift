@@ -37,35 +37,24 @@ final class GoogleReaderClientTests: FreshRSSTestCase {
 
     func testAnIncrementalSyncReturnsOnlyTheNewItemInThreeRequests() async throws {
         let client = try greader()
-        let key = "gamma-\(UUID().uuidString.prefix(8))"
         let feed = try await makeFeed("gamma", count: 2)
         let subscription = try await client.subscribe(url: feed.url, title: nil, label: nil)
         let first = try await client.changes(since: SyncState())
         XCTAssertEqual(first.newItems.filter { $0.subscriptionID == subscription.id }.count, 2)
 
-        let fresh = ServedItem(
-            title: "gamma item NEW", link: try feedServer.url("/pages/\(key)/new.html"), guid: "\(key)-new",
-            published: Date(timeIntervalSince1970: 1_750_000_000), body: "<p>new</p>")
-        let feedKey = String(feed.url.split(separator: "/").last ?? "")
-        try await serve(key: feedKey, name: "gamma", items: [fresh] + feed.items)
-        var second: SyncChanges?
-        try await refresh {
-            let changes = try await client.changes(since: first.state)
-            second = changes
-            return !changes.newItems.isEmpty
-        }
-        let changes = try XCTUnwrap(second)
+        let (fresh, changes) = try await addItemAndSync(to: feed, name: "gamma", client: client, since: first.state)
         assertItems(changes.newItems, equal: [fresh])
         XCTAssertTrue(changes.unreadIDs.contains(try XCTUnwrap(changes.newItems.first).id))
 
-        let before = try server.apiRequestLines().count
-        let nothing = try await client.changes(since: changes.state)
-        let requests = try server.apiRequestLines().dropFirst(before)
-        XCTAssertEqual(nothing.newItems, [])
+        let session = await client.authToken
+        let nextRun = try greader(token: try XCTUnwrap(session))
+        var nothing: SyncChanges?
+        let requests = try await apiRequests { nothing = try await nextRun.changes(since: changes.state) }
+        XCTAssertEqual(nothing?.newItems, [])
         XCTAssertEqual(requests.count, 3, requests.joined(separator: "\n"))
         XCTAssertFalse(requests.contains { $0.contains("ClientLogin") || $0.contains("contents") })
-        XCTAssertEqual(nothing.unreadIDs, changes.unreadIDs)
-        XCTAssertEqual(nothing.state, changes.state)
+        XCTAssertEqual(nothing?.unreadIDs, changes.unreadIDs)
+        XCTAssertEqual(nothing?.state, changes.state)
     }
 
     func testAFirstSyncFetchesContentsAndSendsEditsInBatches() async throws {
@@ -87,8 +76,7 @@ final class GoogleReaderClientTests: FreshRSSTestCase {
         XCTAssertEqual(outcome.confirmed.count, 230)
         let editCalls = try server.apiRequestLines().dropFirst(editsBefore).filter { $0.contains("edit-tag") }
         XCTAssertEqual(editCalls.count, 1)
-        let unread = try await rawGReaderIDs(
-            stream: "user/-/state/com.google/reading-list", exclude: "user/-/state/com.google/read")
+        let unread = try await serverUnreadIDs()
         XCTAssertTrue(unread.isDisjoint(with: mine.map(\.id.description)))
     }
 
@@ -107,9 +95,8 @@ final class GoogleReaderClientTests: FreshRSSTestCase {
         XCTAssertNil(outcome.error)
         XCTAssertEqual(outcome.confirmed.count, 5)
 
-        let unread = try await rawGReaderIDs(
-            stream: "user/-/state/com.google/reading-list", exclude: "user/-/state/com.google/read")
-        let starred = try await rawGReaderIDs(stream: "user/-/state/com.google/starred")
+        let unread = try await serverUnreadIDs()
+        let starred = try await serverStarredIDs()
         XCTAssertFalse(unread.contains(ids[0].description))
         XCTAssertFalse(unread.contains(ids[1].description))
         XCTAssertTrue(unread.contains(ids[2].description))
@@ -121,7 +108,7 @@ final class GoogleReaderClientTests: FreshRSSTestCase {
         XCTAssertFalse(again.unreadIDs.contains(ids[0]))
         let unstar = await client.send([SyncEdit(itemID: ids[2], action: .unstar)])
         XCTAssertNil(unstar.error)
-        let starredAfter = try await rawGReaderIDs(stream: "user/-/state/com.google/starred")
+        let starredAfter = try await serverStarredIDs()
         XCTAssertFalse(starredAfter.contains(ids[2].description))
     }
 
@@ -150,7 +137,7 @@ final class GoogleReaderClientTests: FreshRSSTestCase {
         let outcome = await staleWriter.send([SyncEdit(itemID: item.id, action: .star)])
         XCTAssertNil(outcome.error)
         XCTAssertEqual(outcome.confirmed.count, 1)
-        let starred = try await rawGReaderIDs(stream: "user/-/state/com.google/starred")
+        let starred = try await serverStarredIDs()
         XCTAssertTrue(starred.contains(item.id.description))
     }
 
