@@ -261,7 +261,8 @@ extension Transfer {
             setString(CURLOPT_COPYPOSTFIELDS, "")
         } else {
             bytes.withUnsafeBytes { buffer in
-                _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+                let start = UnsafeMutableRawPointer(mutating: buffer.baseAddress)
+                _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, start)
             }
         }
     }

@@ -80,7 +80,11 @@ public actor FeverClient: FeedService {
             }
             do {
                 _ = try await call(
-                    [], form: [(name: "mark", value: "item"), (name: "as", value: verb), (name: "id", value: edit.itemID.description)])
+                    [],
+                    form: [
+                        (name: "mark", value: "item"), (name: "as", value: verb),
+                        (name: "id", value: edit.itemID.description),
+                    ])
             } catch {
                 return SyncSendOutcome(confirmed: SyncEdit.settled(by: confirmed, in: edits), error: error)
             }
@@ -100,7 +104,9 @@ public actor FeverClient: FeedService {
 
 extension FeverClient {
     private var unsupported: SyncError {
-        .unsupported(service: http.name, what: "Fever cannot add or remove subscriptions; use the service's web page or its Google Reader API")
+        .unsupported(
+            service: http.name,
+            what: "Fever cannot add or remove subscriptions; use the service's web page or its Google Reader API")
     }
 
     /// One call: `?api` and the `query` words, posting the API key and `form`; checks `auth`.

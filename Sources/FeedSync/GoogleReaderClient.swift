@@ -106,7 +106,8 @@ public actor GoogleReaderClient: FeedService {
     }
 
     public func unsubscribe(subscriptionID: String) async throws(SyncError) {
-        try await expectOK(post: "subscription/edit", form: [(name: "ac", value: "unsubscribe"), (name: "s", value: subscriptionID)])
+        let form = [(name: "ac", value: "unsubscribe"), (name: "s", value: subscriptionID)]
+        try await expectOK(post: "subscription/edit", form: form)
     }
 }
 

@@ -18,10 +18,12 @@ struct JSONObject {
     }
 
     init(parsing bytes: [UInt8]) throws(ParseError) {
-        let first = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+        let skipped: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF]  // white space and a UTF-8 BOM
+        let first = bytes.first { !skipped.contains($0) }
         // The first byte decides, not Content-Type: FreshRSS sends some JSON as text/html.
         if first == UInt8(ascii: "<") {
-            throw ParseError(description: "an HTML page instead of JSON (a login page? the url must be the API endpoint itself)")
+            throw ParseError(
+                description: "an HTML page instead of JSON (a login page? the url must be the API endpoint itself)")
         }
         guard first == UInt8(ascii: "{") else {
             throw ParseError(description: bytes.isEmpty ? "an empty answer instead of JSON" : "not a JSON object")
@@ -86,7 +88,13 @@ struct JSONObject {
         var escaped = false
         for byte in bytes {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

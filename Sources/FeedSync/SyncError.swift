@@ -26,7 +26,8 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unreachable(let service, let cause): "\(service): cannot reach the server: \(cause)"
         case .authRejected(let service, let user):
-            "\(service): the server rejected the password of user '\(user)'; check the account's password (an API password on most services)"
+            "\(service): the server rejected the password of user '\(user)'; "
+                + "check the account's password (an API password on most services)"
         case .serverError(let service, let status): "\(service): the server answered HTTP status \(status)"
         case .badResponse(let service, let detail): "\(service): unexpected answer: \(detail)"
         case .unsupported(let service, let what): "\(service): \(what)"

@@ -81,7 +81,8 @@ final class FreshRSSServer: @unchecked Sendable {
         var status: Int32 = 0
         _ = waitpid(process.processIdentifier, &status, 0)
         guard status == 0 else {
-            throw FreshRSSError(message: "freshrss.sh \(arguments.joined(separator: " ")) failed (wait status \(status)): \(errorText)")
+            let command = arguments.joined(separator: " ")
+            throw FreshRSSError(message: "freshrss.sh \(command) failed (wait status \(status)): \(errorText)")
         }
         return text
     }
@@ -97,7 +98,9 @@ final class FreshRSSServer: @unchecked Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
         }
         guard bound else { throw FreshRSSError(message: "bind() failed") }
         return Int(UInt16(bigEndian: address.sin_port))
