@@ -18,14 +18,20 @@ public actor GoogleReaderClient: FeedService {
     private var loggedInNow = false
     private var nextRequestID: Int64 = 0
 
-    /// Item ids per `stream/items/ids` page, and items per `stream/items/contents` request.
-    static let idPageSize = 1000
+    /// Item ids per `stream/items/ids` page (smaller in tests, to walk continuations).
+    private let idPageSize: Int
+    /// Items per `stream/items/contents` request, and ids per `edit-tag` request.
     static let contentBatchSize = 100
     static let editBatchSize = 250
 
     public init(endpoint: String, credentials: SyncCredentials, authToken: SyncToken? = nil, fetcher: FeedFetcher? = nil) {
+        self.init(endpoint: endpoint, credentials: credentials, authToken: authToken, fetcher: fetcher, idPageSize: 1000)
+    }
+
+    init(endpoint: String, credentials: SyncCredentials, authToken: SyncToken?, fetcher: FeedFetcher?, idPageSize: Int) {
         self.credentials = credentials
         self.authToken = authToken
+        self.idPageSize = max(1, idPageSize)
         http = ServiceHTTP(endpoint: endpoint, fetcher: fetcher)
     }
 
@@ -123,7 +129,7 @@ extension GoogleReaderClient {
         var continuation: String?
         var seen = Set<String>()
         repeat {
-            var query = [("s", stream), ("n", String(Self.idPageSize)), ("output", "json")] + extra
+            var query = [("s", stream), ("n", String(idPageSize)), ("output", "json")] + extra
             if let continuation { query.append(("c", continuation)) }
             let page = try await json(get: "stream/items/ids", query: query)
             all += page.objects("itemRefs").compactMap { $0.string("id").flatMap(SyncItemID.init) }

@@ -1,4 +1,4 @@
-import FeedSync
+@testable import FeedSync
 import Foundation
 import XCTest
 
@@ -78,6 +78,30 @@ final class GoogleReaderClientTests: FreshRSSTestCase {
         XCTAssertEqual(editCalls.count, 1)
         let unread = try await serverUnreadIDs()
         XCTAssertTrue(unread.isDisjoint(with: mine.map(\.id.description)))
+    }
+
+    func testSmallIDPagesFollowContinuationsToTheSameSets() async throws {
+        let client = try greader()
+        let feed = try await makeFeed("eta", count: 23)
+        let subscription = try await client.subscribe(url: feed.url, title: nil, label: nil)
+        let whole = try await client.changes(since: SyncState())
+        let ids = whole.newItems.filter { $0.subscriptionID == subscription.id }.map(\.id).sorted()
+        let marks = await client.send([SyncEdit(itemID: ids[0], action: .star), SyncEdit(itemID: ids[1], action: .read)])
+        XCTAssertNil(marks.error)
+        let reference = try await client.changes(since: SyncState())
+
+        let paged = GoogleReaderClient(
+            endpoint: try server.greaderURL, credentials: try credentials, authToken: nil, fetcher: nil, idPageSize: 7)
+        var changes: SyncChanges?
+        let requests = try await apiRequests { changes = try await paged.changes(since: SyncState()) }
+        let result = try XCTUnwrap(changes)
+        XCTAssertEqual(Set(result.newItems.map(\.id)), Set(reference.newItems.map(\.id)))
+        XCTAssertEqual(result.newItems.count, reference.newItems.count, "an item came twice")
+        XCTAssertEqual(result.unreadIDs, reference.unreadIDs)
+        XCTAssertEqual(result.starredIDs, reference.starredIDs)
+        XCTAssertGreaterThan(reference.newItems.count, 7)
+        let idCalls = requests.filter { $0.contains("stream/items/ids") }.count
+        XCTAssertGreaterThanOrEqual(idCalls, reference.newItems.count / 7 + 1, requests.joined(separator: "\n"))
     }
 
     func testMarksReachTheServerInBatches() async throws {
