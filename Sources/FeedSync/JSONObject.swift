@@ -1,15 +1,14 @@
 import Foundation
 
-/// A JSON object from a service, read defensively: the document must be an object, nested at most
-/// `maxDepth` deep, and every accessor returns nil (never traps) on a missing key or a wrong type.
+/// A JSON object from a service, read defensively: the document must be an object (Foundation's
+/// parser refuses nesting past 512 levels), and every accessor returns nil (never traps) on a missing
+/// key or a wrong type.
 /// Numbers written as strings and strings written as numbers are both accepted, as servers differ.
 struct JSONObject {
     /// Why a body is not a JSON object; the text never quotes the body (it could echo a secret).
     struct ParseError: Error, CustomStringConvertible {
         let description: String
     }
-
-    static let maxDepth = 64
 
     private let storage: [String: Any]
 
@@ -27,9 +26,6 @@ struct JSONObject {
         }
         guard first == UInt8(ascii: "{") else {
             throw ParseError(description: bytes.isEmpty ? "an empty answer instead of JSON" : "not a JSON object")
-        }
-        guard Self.depth(of: bytes) <= Self.maxDepth else {
-            throw ParseError(description: "JSON nested deeper than \(Self.maxDepth) levels")
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
             throw ParseError(description: "broken JSON")
@@ -77,36 +73,4 @@ struct JSONObject {
         (storage[key] as? [Any])?.compactMap { $0 as? String } ?? []
     }
 
-    func has(_ key: String) -> Bool { storage[key] != nil }
-
-    /// The deepest nesting of arrays and objects in `bytes`, outside strings; stops counting past the
-    /// limit. Foundation's parser recurses, so a hostile document is refused before it reaches it.
-    static func depth(of bytes: [UInt8]) -> Int {
-        var depth = 0
-        var deepest = 0
-        var inString = false
-        var escaped = false
-        for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                deepest = max(deepest, depth)
-                if deepest > maxDepth { return deepest }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
-        }
-        return deepest
-    }
 }
