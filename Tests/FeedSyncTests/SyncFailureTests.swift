@@ -56,6 +56,31 @@ final class SyncFailureTests: XCTestCase {
         }
     }
 
+    /// A FreshRSS that answered, then stopped: the same clients now report it unreachable.
+    func testAFreshRSSThatStoppedIsUnreachable() async throws {
+        guard FreshRSSServer.isAvailable else {
+            throw XCTSkip("no FreshRSS here: \(FreshRSSServer.scriptFolder)/freshrss.sh is absent")
+        }
+        let server = try FreshRSSServer()
+        defer { server.stop() }
+        let credentials = SyncCredentials(user: server.user, password: server.apiPassword)
+        let clients: [any FeedService] = [
+            GoogleReaderClient(endpoint: server.greaderURL, credentials: credentials),
+            FeverClient(endpoint: server.feverURL, credentials: credentials),
+        ]
+        for client in clients { _ = try await client.changes(since: SyncState()) }
+        server.stop()
+        for client in clients {
+            do {
+                _ = try await client.changes(since: SyncState())
+                XCTFail("a stopped server synced")
+            } catch {
+                guard case .unreachable = error else { return XCTFail("\(error)") }
+                XCTAssertFalse(error.description.contains(server.apiPassword), error.description)
+            }
+        }
+    }
+
     func testAServerErrorIsReportedWithItsStatus() async throws {
         for error in await failures(try stubURL("/status500/api")) {
             XCTAssertEqual(error, .serverError(service: try stubURL("/status500/api"), status: 500))
