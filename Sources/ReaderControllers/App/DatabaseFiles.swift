@@ -1,4 +1,5 @@
 import Foundation
+import TidingsText
 
 /// The database file and SQLite's companions (`-wal`, `-shm`, `-journal`), looked at before SQLite
 /// opens them and again when it could not, so that a message names the file at fault and why,
@@ -26,7 +27,7 @@ struct DatabaseFiles {
             let type = info.st_mode & S_IFMT
             if type == S_IFREG { continue }
             if path == database, type == S_IFDIR { throw .databaseIsDirectory(path: path) }
-            throw .notAFile(path: path, role: role, kind: Self.kindName(type))
+            throw .notAFile(path: path, role: role, kind: SpecialFile.kind(of: info.st_mode) ?? "not a regular file")
         }
     }
 
@@ -49,16 +50,5 @@ struct DatabaseFiles {
             return "its folder \(folder.isEmpty ? "." : folder) is not writable by this account"
         }
         return nil
-    }
-
-    private static func kindName(_ type: mode_t) -> String {
-        switch type {
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFDIR: "a directory"
-        case S_IFLNK: "a symbolic link"
-        default: "not a regular file"
-        }
     }
 }
