@@ -15,11 +15,12 @@ struct FeedsCommand: AsyncParsableCommand {
 }
 
 /// Runs a feed-list operation and what prints its outcome, turning errors into a message and an exit
-/// status.
+/// status. `noticesMissingList` false: the operation itself refuses a missing list with the same advice.
 func runFeedList<T>(
-    _ global: GlobalOptions, _ body: (SubscriptionsController) async throws -> T, output: (T) throws -> Void
+    _ global: GlobalOptions, noticesMissingList: Bool = true,
+    _ body: (SubscriptionsController) async throws -> T, output: (T) throws -> Void
 ) async throws {
-    let controller = SubscriptionsController(environment: try global.environment())
+    let controller = SubscriptionsController(environment: try global.environment(noticesMissingList: noticesMissingList))
     do {
         try output(try await body(controller))
     } catch {
@@ -50,12 +51,15 @@ struct FeedsAddCommand: AsyncParsableCommand {
     @Flag(help: "Add the URL as given, without fetching it.")
     var noCheck = false
 
+    @Flag(help: "When the feed list is missing, start a new one even though the database holds feeds.")
+    var newList = false
+
     @Argument(help: "The feed's URL (or a web page, or a local path).")
     var url: String
 
     func run() async throws {
-        try await runFeedList(global) { controller in
-            try await controller.add(FeedAddRequest(url: url, title: title, tags: tag, check: !noCheck))
+        try await runFeedList(global, noticesMissingList: false) { controller in
+            try await controller.add(FeedAddRequest(url: url, title: title, tags: tag, check: !noCheck, newList: newList))
         } output: { item in
             let restored = item.restored
                 ? " (kept in the database: \(item.total) articles, \(item.unread) unread, marks as they were)" : ""
@@ -133,8 +137,11 @@ struct FeedsImportCommand: AsyncParsableCommand {
     @Argument(help: "The OPML or urls file.")
     var file: String
 
+    @Flag(help: "When the feed list is missing, start a new one even though the database holds feeds.")
+    var newList = false
+
     func run() async throws {
-        try await runFeedList(global) { try $0.importFeeds(path: file) } output: { result in
+        try await runFeedList(global, noticesMissingList: false) { try $0.importFeeds(path: file, newList: newList) } output: { result in
             for note in result.notes { CommandOutput.error(note) }
             for name in result.queryFeeds { try CommandOutput.line("added the query feed \(name) to \(result.config)") }
             try CommandOutput.line(
@@ -146,7 +153,12 @@ struct FeedsImportCommand: AsyncParsableCommand {
 
 struct FeedsExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Print the feed list as OPML or as a newsboat urls file.")
+        commandName: "export", abstract: "Print the feed list as OPML or as a newsboat urls file.",
+        discussion: """
+            With --all, the feeds the database keeps that the list does not name follow the list's \
+            (every stored feed when the list is missing): `tidings feeds export --all > feeds.opml.new \
+            && mv feeds.opml.new feeds.opml` recreates a lost list.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
@@ -164,6 +176,9 @@ struct FeedsExportCommand: AsyncParsableCommand {
         discussion: "Without it such a file is refused (exit 73); an earlier export of the same format is replaced."))
     var force = false
 
+    @Flag(help: "Also every feed the database keeps that the list does not name.")
+    var all = false
+
     func validate() throws {
         if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
         if force && output == nil { throw ValidationError("--force applies only with --output.") }
@@ -173,13 +188,13 @@ struct FeedsExportCommand: AsyncParsableCommand {
         if let output {
             let environment = try global.environment()
             do {
-                try FeedListExportController(environment: environment).write(format: format, to: output, force: force)
+                try FeedListExportController(environment: environment).write(format: format, all: all, to: output, force: force)
             } catch {
                 throw global.failure(error)
             }
             return
         }
-        try await runFeedList(global) { try $0.export(format: format) } output: { text in
+        try await runFeedList(global) { try $0.export(format: format, all: all) } output: { text in
             // On a terminal each line is cleaned; to a file or a pipe the list goes out exactly.
             try CommandOutput.write(Array((isatty(1) == 1 ? ConsoleText.lines(text) : text).utf8))
         }
@@ -214,7 +229,7 @@ struct FeedsPruneCommand: AsyncParsableCommand {
     func run() async throws {
         let now = Date()
         let age = now.timeIntervalSince(ExportSince.parse(olderThan, now: now) ?? now)
-        try await runFeedList(global) { try $0.prune(olderThan: age, dryRun: dryRun) } output: { pruned in
+        try await runFeedList(global, noticesMissingList: false) { try $0.prune(olderThan: age, dryRun: dryRun) } output: { pruned in
             let verb = dryRun ? "would delete" : "deleted"
             for feed in pruned {
                 var line = "\(verb) \(feed.title) <\(feed.url)>: \(feed.deletedArticles) article"

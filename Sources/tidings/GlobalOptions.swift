@@ -33,11 +33,19 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the environment, or reports why not and exits (73 cannot open, 66 a directory, 65 not a
     /// database).
-    func environment(readerCacheKilobytes: Int = 16_384, prefetchesListRows: Bool = false) throws -> AppEnvironment {
+    /// The files and the store; unless `noticesMissingList` is false, first says on standard error when
+    /// the feed list is missing while the database holds feeds (`SubscriptionsController.missingListNotice`).
+    func environment(
+        readerCacheKilobytes: Int = 16_384, prefetchesListRows: Bool = false, noticesMissingList: Bool = true
+    ) throws -> AppEnvironment {
         let paths = paths
         do {
-            return try AppEnvironment(
+            let environment = try AppEnvironment(
                 paths: paths, readerCacheKilobytes: readerCacheKilobytes, prefetchesListRows: prefetchesListRows)
+            if noticesMissingList, let notice = try SubscriptionsController(environment: environment).missingListNotice() {
+                CommandOutput.error(notice)
+            }
+            return environment
         } catch {
             throw CommandOutput.failure(error, database: paths.database)
         }

@@ -62,7 +62,8 @@ struct ReadCommand: ParsableCommand {
             throw global.failure(error)
         }
         let environment = try global.environment(
-            readerCacheKilobytes: ReaderLauncher.storeReaderCacheKilobytes, prefetchesListRows: true)
+            readerCacheKilobytes: ReaderLauncher.storeReaderCacheKilobytes, prefetchesListRows: true,
+            noticesMissingList: false)
         // `Tidings.main` runs on the main actor and calls this synchronously, so the reader's loop
         // owns the main thread; the check traps if that ever stops being true.
         let failure = MainActor.assumeIsolated { () -> ReaderError? in

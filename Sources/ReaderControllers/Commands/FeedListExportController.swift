@@ -12,14 +12,14 @@ public final class FeedListExportController: Sendable {
         self.environment = environment
     }
 
-    /// Writes the list in `format` to `path`. Throws `CommandFailure`, `ExportError` and the feed
+    /// Writes the list in `format` (with `all`, every stored feed it does not name after it) to `path`. Throws `CommandFailure`, `ExportError` and the feed
     /// list's errors; `path` is then left as it was.
-    public func write(format: SubscriptionsFormat, to path: String, force: Bool) throws {
+    public func write(format: SubscriptionsFormat, all: Bool = false, to path: String, force: Bool) throws {
         let target = OutputTarget(
             path: path, option: "--output", kind: format == .opml ? .opml : .text,
             content: format == .opml ? "the feed list as OPML" : "the feed list as a urls file")
         try target.check(environment.paths, force: force)
-        let text = try SubscriptionsController(environment: environment).export(format: format)
+        let text = try SubscriptionsController(environment: environment).export(format: format, all: all)
         try FeedExporter.writeFile(Array(text.utf8), to: path)
     }
 }

@@ -3,8 +3,8 @@ import TidingsText
 
 /// Adds `[[query]]` tables (query feeds) to the end of the user's config.toml, leaving every byte already
 /// there as it was: used when `tidings feeds import` meets newsboat `query:` lines. The file is replaced
-/// safely (temporary file, flush, rename; the previous version kept as `config.toml.bak`), and created
-/// when missing. A config file that does not load is never touched.
+/// safely (temporary file, flush, rename; the previous version kept as `config.toml.bak` beside the
+/// file a link ends at), and created when missing. A config file that does not load is never touched.
 struct ConfigQueryAppender {
     let path: String
 
@@ -17,9 +17,9 @@ struct ConfigQueryAppender {
         return feeds.filter { known.insert($0.name).inserted }
     }
 
-    /// Appends `feeds` (already filtered by `missing`); returns the file's previous bytes (nil when it did
-    /// not exist), so that a caller whose next step fails can put it back with `restore`.
-    func append(_ feeds: [(name: String, query: String)]) throws -> Data? {
+    /// Writes the config with `feeds` (already filtered by `missing`) appended to a temporary file
+    /// beside it, for `SafeFileWriter.commit` with the feed list's: nothing changes before the commit.
+    func stage(_ feeds: [(name: String, query: String)]) throws -> SafeFileWriter.Staged {
         let old = FileManager.default.fileExists(atPath: path) ? try Data(contentsOf: URL(fileURLWithPath: path)) : nil
         var text = old.map { String(decoding: $0, as: UTF8.self) } ?? ""
         if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
@@ -29,19 +29,9 @@ struct ConfigQueryAppender {
             text += "name = \(QuotedString.quoted(feed.name, as: .toml))\n"
             text += "query = \(QuotedString.quoted(feed.query, as: .toml))\n"
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = (SafeFileWriter.followLinks(path) as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try SafeFileWriter.replace(path, with: Data(text.utf8), backup: path + ".bak")
-        return old
-    }
-
-    /// Puts back the bytes `append` returned (removes the file when it had not existed).
-    func restore(_ old: Data?) {
-        if let old {
-            try? SafeFileWriter.replace(path, with: old, backup: nil)
-        } else {
-            unlink(path)
-        }
+        return try SafeFileWriter.stage(path, with: Data(text.utf8), backup: path + ".bak")
     }
 }
 

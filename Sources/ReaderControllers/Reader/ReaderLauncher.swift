@@ -48,7 +48,9 @@ public enum ReaderLauncher {
             makeRefresher: { RefreshController(environment: environment) },
             environment: processEnvironment,
             foreground: { body in try terminal.runRestored(body) })
-        if let problem = scopeProblem ?? ignoreProblem { application.showMessage(problem, isError: true) }
+        // Shown on the screen: a line on standard error would be hidden behind it.
+        let missingList = try? SubscriptionsController(environment: environment).missingListNotice()
+        if let problem = scopeProblem ?? ignoreProblem ?? missingList { application.showMessage(problem, isError: true) }
         application.run(afterFirstFrame: {
             let (synced, syncProblem) = syncFeedList(environment)
             if let syncProblem { application.showMessage(syncProblem, isError: true) }

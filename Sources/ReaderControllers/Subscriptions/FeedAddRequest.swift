@@ -10,11 +10,14 @@ public struct FeedAddRequest: Sendable, Hashable {
     public var refreshInterval: TimeInterval?
     /// Fetch and parse first (discovering feeds on a web page); false adds the URL as given.
     public var check: Bool
+    /// Create the list when it is missing even though the database holds feeds (they leave its scope).
+    public var newList: Bool
 
     public init(
         url: String, title: String? = nil, tags: [String] = [], refreshInterval: TimeInterval? = nil,
-        check: Bool = true
+        check: Bool = true, newList: Bool = false
     ) {
+        self.newList = newList
         self.url = url
         self.title = title
         self.tags = tags

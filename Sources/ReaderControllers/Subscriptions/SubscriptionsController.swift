@@ -10,8 +10,12 @@ import TidingsText
 /// feed (or discovers the feeds a web page links to), removing takes a URL or a title, and lists
 /// import and export as OPML or newsboat `urls`.
 ///
-/// Threading: every method may be called from any task; the file is rewritten atomically, but two
-/// processes changing the list at the same instant may lose one change (the last rename wins).
+/// A missing list means every stored feed and is never created by a command that fails or only
+/// reads; `add` and `import` refuse to create it while the database holds feeds (unless asked to).
+///
+/// Threading: every method may be called from any task. Every change to the list is made under
+/// `FeedListLock`: the list is read again, the one change applied and written atomically, so that
+/// concurrent writers (other processes, the reader) each keep their change.
 public final class SubscriptionsController: Sendable {
     private let environment: AppEnvironment
 
@@ -65,17 +69,35 @@ public final class SubscriptionsController: Sendable {
 
     /// Removes for good the feeds outside this list that no feed list has named for `age` seconds:
     /// every article but the starred ones, and the feed itself when none is starred (see
-    /// `FeedStore.pruneFeeds`). Nothing is pruned while no list file exists.
+    /// `FeedStore.pruneFeeds`). Refused (`SubscriptionsError.pruneRefused`) while no list file
+    /// exists, when the list names no feed, or when every stored feed would go.
     public func prune(olderThan age: TimeInterval, dryRun: Bool) throws -> [PrunedFeed] {
-        let scope = try sync()
-        guard scope != .every else { return [] }
-        return try environment.store.pruneFeeds(
-            outside: scope, notListedSince: Date().addingTimeInterval(-age), dryRun: dryRun)
+        let path = environment.paths.feedList
+        let (lock, file) = try lockedList()
+        defer { lock.release() }
+        guard file.existed else {
+            throw SubscriptionsError.pruneRefused(
+                path: path, reason: "is missing", missing: true)
+        }
+        guard !file.document.entries.isEmpty else {
+            throw SubscriptionsError.pruneRefused(path: path, reason: "names no feed", missing: false)
+        }
+        let scope = try environment.store.scope(listing: file.entries.map(\.entry.url))
+        let cutoff = Date().addingTimeInterval(-age)
+        let doomed = try environment.store.pruneFeeds(outside: scope, notListedSince: cutoff, dryRun: true)
+        let stored = try environment.store.counts().feeds
+        if stored > 0, doomed.filter({ $0.keptStarred == 0 }).count >= stored {
+            throw SubscriptionsError.pruneRefused(
+                path: path, reason: "leaves out every one of the \(stored) stored feeds", missing: false)
+        }
+        return dryRun ? doomed : try environment.store.pruneFeeds(outside: scope, notListedSince: cutoff)
     }
 
     /// Adds a feed (see `FeedAddRequest`); returns the feed as listed.
     public func add(_ request: FeedAddRequest) async throws -> SubscriptionItem {
-        var file = try synchronize()
+        // Refused early from the list as it is now, before the network; checked again under the lock.
+        let early = try SubscriptionsFile.load(path: environment.paths.feedList)
+        try refuseMissing(early, newList: request.newList)
         var url = request.url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !url.isEmpty else { throw SubscriptionsError.noFeed(url: url, reason: "empty URL") }
         if !SubscriptionsFile.hasScheme(url), !url.hasPrefix("/") {
@@ -84,15 +106,19 @@ public final class SubscriptionsController: Sendable {
             let looksLikeHost = url.split(separator: "/").first?.contains(".") == true && !url.hasPrefix(".")
             url = looksLikeHost && !FileManager.default.fileExists(atPath: local) ? "https://" + url : local
         }
-        try refuseDuplicate(url, in: file)
+        try refuseDuplicate(url, in: early)
         var title = request.title
         if request.check {
             let checked = try await SubscriptionCheck(fetcher: environment.makeFetcher()).check(url)
             url = checked.url
-            try refuseDuplicate(url, in: file)
             // The feed's own title becomes the list's: cleaned of controls and escape sequences first.
             if title == nil { title = checked.title.map(ConsoleText.line) }
         }
+        let (lock, fresh) = try lockedList()
+        defer { lock.release() }
+        var file = fresh
+        try refuseMissing(file, newList: request.newList)
+        try refuseDuplicate(url, in: file)
         // A feed the database kept from an earlier subscription comes back with its articles and
         // marks, and with its title and tags unless new ones are given.
         let kept = try environment.store.feed(url: url)
@@ -124,7 +150,9 @@ public final class SubscriptionsController: Sendable {
     /// database by its URL or title the same way.
     @discardableResult
     public func remove(_ name: String) throws -> String {
-        var file = try synchronize()
+        let (lock, fresh) = try lockedList()
+        defer { lock.release() }
+        var file = fresh
         guard let found = try file.find(name) else {
             guard let kept = try unlistedFeed(named: name, file: file) else { throw SubscriptionsError.notFound(name) }
             try environment.store.removeFeed(id: kept.id)
@@ -141,7 +169,9 @@ public final class SubscriptionsController: Sendable {
     /// feed keeps its articles and marks. With the same tags the outline is changed where it is (its
     /// other attributes kept); new tags move it to the end of its (new) folder.
     public func edit(_ name: String, title: String?, tags: [String], refreshInterval: TimeInterval?) throws {
-        var file = try synchronize()
+        let (lock, fresh) = try lockedList()
+        defer { lock.release() }
+        var file = fresh
         guard let found = try file.find(name) else { throw SubscriptionsError.notFound(name) }
         let url = found.written
         if tags == found.entry.tags {
@@ -164,7 +194,7 @@ public final class SubscriptionsController: Sendable {
             file.document.add(entry, inFolders: path)
         }
         try file.save()
-        try synchronize()
+        try sync(SubscriptionsFile.load(path: environment.paths.feedList))
     }
 
     /// The stored feed outside the list that `name` names by URL, else by title (only when one does).
@@ -187,7 +217,7 @@ public final class SubscriptionsController: Sendable {
     /// content; feeds already listed are skipped. Relative `xmlUrl`s resolve against the imported file.
     /// A file that is neither (JSON, HTML, binary, a damaged OPML) is refused whole, naming its first
     /// bad line, before the list or the store is touched.
-    public func importFeeds(path: String) throws -> FeedImportResult {
+    public func importFeeds(path: String, newList: Bool = false) throws -> FeedImportResult {
         var (incoming, notes) = try FeedImportReader.read(path: path)
         var queries: [(name: String, query: String)] = []
         for line in notes.queries {
@@ -200,11 +230,14 @@ public final class SubscriptionsController: Sendable {
                 notes.lines.append("\(path) line \(line.line): \(error); not imported")
             }
         }
-        let config = ConfigQueryAppender(path: environment.paths.config)
-        queries = try config.missing(queries)
         let folder = ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
             as NSString).deletingLastPathComponent
-        var file = try synchronize()
+        let config = ConfigQueryAppender(path: environment.paths.config)
+        let (lock, fresh) = try lockedList(alsoCleaning: [config.path])
+        defer { lock.release() }
+        try refuseMissing(fresh, newList: newList)
+        queries = try config.missing(queries)
+        var file = fresh
         var known = Set(file.entries.map { FeedURL.key($0.entry.url) })
         let listed = try environment.store.scope(listing: file.entries.map(\.entry.url))
         var added: [String] = []
@@ -224,24 +257,8 @@ public final class SubscriptionsController: Sendable {
             file.document.add(entry, inFolders: entry.folders.isEmpty ? Array(entry.tags.prefix(1)) : entry.folders)
             added.append(entry.url)
         }
-        // The config first: when the feed list cannot be written after it, the config is put back.
-        var oldConfig: Data?
-        if !queries.isEmpty {
-            do {
-                oldConfig = try config.append(queries)
-            } catch {
-                throw SubscriptionsError.configUnwritable(path: config.path, reason: CommandFailure(error).message)
-            }
-        }
-        if !added.isEmpty {
-            do {
-                try file.save()
-            } catch {
-                if !queries.isEmpty { config.restore(oldConfig) }
-                throw error
-            }
-        }
-        try synchronize()
+        try writeTogether(file: added.isEmpty ? nil : file, config: config, queries: queries)
+        try sync(SubscriptionsFile.load(path: environment.paths.feedList))
         return FeedImportResult(
             added: added, skipped: skipped, notImported: notes.notImported, notes: notes.lines,
             queryFeeds: queries.map(\.name), config: config.path)
@@ -249,8 +266,9 @@ public final class SubscriptionsController: Sendable {
 
     /// The feed list as OPML (relative paths made absolute, everything else as the file has it) or as
     /// a newsboat `urls` file.
-    public func export(format: SubscriptionsFormat) throws -> String {
+    public func export(format: SubscriptionsFormat, all: Bool = false) throws -> String {
         var file = try SubscriptionsFile.load(path: environment.paths.feedList)
+        if all { try addUnlisted(to: &file) }
         let entries = file.entries
         switch format {
         case .opml:
@@ -269,13 +287,14 @@ public final class SubscriptionsController: Sendable {
         }
     }
 
-    /// Loads the feed list (creating it empty when missing, for the commands that write it) and makes
-    /// the store follow it.
-    @discardableResult
-    func synchronize() throws -> SubscriptionsFile {
+    /// Takes the list's lock (cleaning the stale temporaries beside the list and `others`), then
+    /// reads the list again and makes the store follow it. A missing list is given empty, unwritten,
+    /// and the store is left as it is.
+    private func lockedList(alsoCleaning others: [String] = []) throws -> (FeedListLock, SubscriptionsFile) {
+        let lock = try FeedListLock.acquire(list: environment.paths.feedList, alsoCleaning: others)
         let file = try SubscriptionsFile.load(path: environment.paths.feedList)
-        try sync(file)
-        return file
+        if file.existed { try sync(file) }
+        return (lock, file)
     }
 
     /// Loads the feed list when the file exists and makes the store follow it; returns it with the
@@ -307,7 +326,10 @@ public final class SubscriptionsController: Sendable {
     /// removed instead and its tags are added to the other as `category`: one URL, one outline.
     func applyMoves(_ moves: [(from: String, to: String)]) throws {
         guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return }
+        let lock = try FeedListLock.acquire(list: environment.paths.feedList)
+        defer { lock.release() }
         var file = try SubscriptionsFile.load(path: environment.paths.feedList)
+        guard file.existed else { return }
         var changed = false
         for move in moves {
             let entries = file.entries
@@ -328,6 +350,64 @@ public final class SubscriptionsController: Sendable {
             }
         }
         if changed { try file.save() }
+    }
+
+    /// Refuses to create the list (`SubscriptionsError.listMissing`) while the database holds feeds:
+    /// they would all fall out of its scope. `newList` starts a list without them all the same.
+    private func refuseMissing(_ file: SubscriptionsFile, newList: Bool) throws {
+        guard !file.existed, !newList else { return }
+        let stored = try environment.store.counts().feeds
+        if stored > 0 { throw SubscriptionsError.listMissing(path: environment.paths.feedList, feeds: stored) }
+    }
+
+    /// One line saying that the list is missing while the database holds feeds (so every stored feed
+    /// is in use) and how to recreate it; nil when there is a list or nothing stored.
+    public func missingListNotice() throws -> String? {
+        let path = environment.paths.feedList
+        var info = stat()
+        guard lstat(path, &info) != 0, errno == ENOENT else { return nil }
+        let stored = try environment.store.counts().feeds
+        guard stored > 0 else { return nil }
+        return "the feed list \(path) is missing, so all \(stored) feed\(stored == 1 ? "" : "s") of the database are in use: "
+            + "recreate it with \(SubscriptionsError.recreateCommand(path))"
+    }
+
+    /// Appends to `file`'s document the stored feeds it does not name, for `feeds export --all`.
+    private func addUnlisted(to file: inout SubscriptionsFile) throws {
+        let scope = file.existed ? try environment.store.scope(listing: file.entries.map(\.entry.url)) : .listed([])
+        for feed in try environment.store.feeds() where !scope.contains(feed.id) {
+            var entry = FeedModel.FeedListEntry(
+                url: feed.url, title: feed.title, text: feed.title ?? feed.displayTitle, type: "rss", tags: feed.tags)
+            entry.refreshInterval = feed.refreshInterval
+            file.document.add(entry, inFolder: feed.tags.first)
+        }
+    }
+
+    /// Writes the list (nil: unchanged) and the config with `queries` appended together: both
+    /// temporaries first, then both renames, so that on any failure neither file changed.
+    private func writeTogether(file: SubscriptionsFile?, config: ConfigQueryAppender,
+                               queries: [(name: String, query: String)]) throws {
+        var staged: [SafeFileWriter.Staged] = []
+        if !queries.isEmpty {
+            do {
+                staged.append(try config.stage(queries))
+            } catch {
+                throw SubscriptionsError.configUnwritable(path: config.path, reason: CommandFailure(error).message)
+            }
+        }
+        if let file {
+            do {
+                staged.append(try file.stage())
+            } catch {
+                staged.forEach { $0.discard() }
+                throw error
+            }
+        }
+        do {
+            try SafeFileWriter.commit(staged)
+        } catch {
+            throw SubscriptionsFile.unwritable(environment.paths.feedList, error)
+        }
     }
 
     private func refuseDuplicate(_ url: String, in file: SubscriptionsFile) throws {

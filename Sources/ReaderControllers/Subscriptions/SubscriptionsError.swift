@@ -28,6 +28,12 @@ public enum SubscriptionsError: Error, Sendable, Hashable, CustomStringConvertib
     case importMalformed(path: String, problem: String)
     /// The query feeds of an import could not be added to the config file; nothing was imported.
     case configUnwritable(path: String, reason: String)
+    /// The lock every writer of the list takes (`FeedListLock`) could not be taken.
+    case lockFailed(path: String, reason: String)
+    /// The list is missing while the database holds `feeds` feeds: creating it would put them all out of scope.
+    case listMissing(path: String, feeds: Int)
+    /// `feeds prune` refuses: the list is missing (`missing`), names no feed, or every stored feed would go.
+    case pruneRefused(path: String, reason: String, missing: Bool)
 
     public var description: String {
         switch self {
@@ -53,7 +59,21 @@ public enum SubscriptionsError: Error, Sendable, Hashable, CustomStringConvertib
         case let .importMalformed(path, problem): "cannot import \(path): \(problem); nothing was imported"
         case let .configUnwritable(path, reason):
             "cannot add the imported query feeds to the config file \(path): \(reason); nothing was imported"
+        case let .lockFailed(path, reason):
+            "cannot lock the feed list with \(path): \(reason); nothing was changed: check that the list's folder is writable"
+        case let .listMissing(path, feeds):
+            "the feed list \(path) is missing and the database holds \(feeds) feed\(feeds == 1 ? "" : "s"); nothing was changed: "
+                + "recreate the list with \(recreateCommand(path)), or add --new-list to start a list without them"
+        case let .pruneRefused(path, reason, missing):
+            "feeds prune refused: the feed list \(path) \(reason); nothing was deleted"
+                + (missing ? ": recreate the list with \(recreateCommand(path))" : "")
         }
+    }
+
+    /// The shell command that writes every stored feed to a new list at `path` (through a second file:
+    /// a redirection straight onto the list would empty it before the export reads it).
+    static func recreateCommand(_ path: String) -> String {
+        "`tidings feeds export --all > \(path).new && mv \(path).new \(path)`"
     }
 
     private static func describe(path: String, problem: OPMLError, backup: String?) -> String {
@@ -75,7 +95,9 @@ public enum SubscriptionsError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .unreadable, .importUnreadable: .noInput
         case .malformed, .tooLarge, .noFeed, .importMalformed: .dataError
-        case .unwritable, .readOnly, .configUnwritable: .cannotCreate
+        case .unwritable, .readOnly, .configUnwritable, .lockFailed: .cannotCreate
+        case .listMissing: .noInput
+        case .pruneRefused(_, _, let missing): missing ? .noInput : .dataError
         case .ambiguous, .notFound, .duplicate, .severalFeeds: .partialFailure
         case .fetchFailed: .partialFailure
         }

@@ -21,9 +21,9 @@ struct SubscriptionsFile {
     var document: OPMLDocument {
         didSet { stamp = nil }
     }
-    /// False when the file did not exist and was created empty by `load`.
+    /// False when the file did not exist when `load` read it.
     let existed: Bool
-    /// The version of the file `document` was read from (nil when `load` created it, or once the
+    /// The version of the file `document` was read from (nil when there was no file, or once the
     /// document was changed).
     private(set) var stamp: FeedListStamp?
 
@@ -33,16 +33,15 @@ struct SubscriptionsFile {
         let stamp: FeedListStamp
     }
 
-    /// The previous version's path: `feeds.opml.bak` beside `feeds.opml`.
-    static func backupPath(_ path: String) -> String { path + ".bak" }
+    /// The previous version's path: `feeds.opml.bak` beside `feeds.opml` (beside the file a link ends at).
+    static func backupPath(_ path: String) -> String { SafeFileWriter.followLinks(path) + ".bak" }
 
-    /// Reads the list at `path`, creating an empty one (and its folder) when it does not exist.
-    /// Throws `SubscriptionsError` (unreadable, a directory, too large, not well-formed, not OPML).
+    /// Reads the list at `path`; a missing file gives an empty list that is not written (`existed`
+    /// false) until `save`. Throws `SubscriptionsError` (unreadable, a directory, too large, not
+    /// well-formed, not OPML).
     static func load(path: String) throws -> SubscriptionsFile {
         guard let snapshot = try read(path: path) else {
-            let file = SubscriptionsFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
-            try file.save()
-            return file
+            return SubscriptionsFile(path: path, document: OPMLDocument(title: "Tidings feeds"), existed: false)
         }
         return try parse(snapshot, path: path)
     }
@@ -162,11 +161,20 @@ struct SubscriptionsFile {
         if access(path, W_OK) != 0 || info.st_mode & 0o222 == 0 { throw SubscriptionsError.readOnly(path: path) }
     }
 
-    /// Writes the list, keeping the previous version as `feeds.opml.bak`.
+    /// Writes the list, keeping the previous version as `feeds.opml.bak`. The caller holds `FeedListLock`.
     func save() throws {
+        let staged = try stage()
+        do {
+            try SafeFileWriter.commit([staged])
+        } catch {
+            throw SubscriptionsFile.unwritable(path, error)
+        }
+    }
+
+    /// The new version written beside the list, for `SafeFileWriter.commit` (with another file's).
+    func stage() throws -> SafeFileWriter.Staged {
         try checkWritable()
-        let target = SubscriptionsFile.followLinks(path)
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = (SafeFileWriter.followLinks(path) as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -176,22 +184,17 @@ struct SubscriptionsFile {
             }
         }
         do {
-            try SafeFileWriter.replace(target, with: document.serialized(), backup: SubscriptionsFile.backupPath(target))
+            return try SafeFileWriter.stage(path, with: document.serialized(), backup: SubscriptionsFile.backupPath(path))
         } catch {
-            let advice = [EACCES, EPERM, EROFS].contains(error.code) ? "; check that its folder is writable"
-                : [ENOSPC, EFBIG, EDQUOT].contains(error.code) ? "; free some space or raise the file size limit" : ""
-            throw SubscriptionsError.unwritable(path: path, reason: error.reason + advice)
+            throw SubscriptionsFile.unwritable(path, error)
         }
     }
 
-    /// The file a chain of symbolic links at `path` ends at (`path` itself when it is not a link).
-    static func followLinks(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
-            return path
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The error for a list that could not be written, with what to do about the cause.
+    static func unwritable(_ path: String, _ error: SafeFileWriter.Failure) -> SubscriptionsError {
+        let advice = [EACCES, EPERM, EROFS].contains(error.code) ? "; check that its folder is writable"
+            : [ENOSPC, EFBIG, EDQUOT].contains(error.code) ? "; free some space or raise the file size limit" : ""
+        return SubscriptionsError.unwritable(path: path, reason: error.reason + advice)
     }
 
     /// True when `text` starts with a URL scheme (`http:`, `file:`), per RFC 3986.
