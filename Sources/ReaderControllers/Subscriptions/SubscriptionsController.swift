@@ -88,7 +88,7 @@ public final class SubscriptionsController: Sendable {
         let stored = try environment.store.counts().feeds
         if stored > 0, doomed.filter({ $0.keptStarred == 0 }).count >= stored {
             throw SubscriptionsError.pruneRefused(
-                path: path, reason: "leaves out every one of the \(stored) stored feeds", missing: false)
+                path: path, reason: "would let prune delete every one of the \(stored) stored feeds", missing: false)
         }
         return dryRun ? doomed : try environment.store.pruneFeeds(outside: scope, notListedSince: cutoff)
     }

@@ -63,10 +63,10 @@ public enum SubscriptionsError: Error, Sendable, Hashable, CustomStringConvertib
             "cannot lock the feed list with \(path): \(reason); nothing was changed: check that the list's folder is writable"
         case let .listMissing(path, feeds):
             "the feed list \(path) is missing and the database holds \(feeds) feed\(feeds == 1 ? "" : "s"); nothing was changed: "
-                + "recreate the list with \(recreateCommand(path)), or add --new-list to start a list without them"
+                + "recreate the list with \(SubscriptionsError.recreateCommand(path)), or add --new-list to start a list without them"
         case let .pruneRefused(path, reason, missing):
             "feeds prune refused: the feed list \(path) \(reason); nothing was deleted"
-                + (missing ? ": recreate the list with \(recreateCommand(path))" : "")
+                + (missing ? ": recreate the list with \(SubscriptionsError.recreateCommand(path))" : "")
         }
     }
 
