@@ -79,14 +79,21 @@ enum SafeFileWriter {
         }
     }
 
-    /// The file a chain of symbolic links at `path` ends at (`path` itself when it is not a link).
+    /// The file a chain of symbolic links at `path` ends at (`path` itself when it is not a link),
+    /// also when that file does not exist yet (a dotfiles link made before its target).
     static func followLinks(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
-            return path
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return current
     }
 
     /// Removes the temporaries of our naming beside `path` (`.NAME.PID-RANDOM.tmp`, also those of its

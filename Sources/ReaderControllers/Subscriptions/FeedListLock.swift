@@ -24,8 +24,9 @@ final class FeedListLock {
     }
 
     /// Waits for the lock of the list at `listPath` (creating the list's folder when missing), then
-    /// cleans the stale temporaries beside the list and beside each of `alsoCleaning`.
-    static func acquire(list listPath: String, alsoCleaning others: [String] = []) throws -> FeedListLock {
+    /// cleans the stale temporaries beside the list and beside the config file at `config` (written
+    /// only under this lock, by `feeds import`).
+    static func acquire(list listPath: String, config: String) throws -> FeedListLock {
         let path = path(forList: listPath)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
@@ -42,7 +43,7 @@ final class FeedListLock {
                 throw SubscriptionsError.lockFailed(path: path, reason: String(cString: strerror(code)))
             }
         }
-        for file in [listPath] + others { SafeFileWriter.removeStaleTemporaries(besides: file) }
+        for file in [listPath, config] { SafeFileWriter.removeStaleTemporaries(besides: file) }
         return FeedListLock(descriptor: fd)
     }
 

@@ -233,7 +233,7 @@ public final class SubscriptionsController: Sendable {
         let folder = ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
             as NSString).deletingLastPathComponent
         let config = ConfigQueryAppender(path: environment.paths.config)
-        let (lock, fresh) = try lockedList(alsoCleaning: [config.path])
+        let (lock, fresh) = try lockedList()
         defer { lock.release() }
         try refuseMissing(fresh, newList: newList)
         queries = try config.missing(queries)
@@ -287,11 +287,10 @@ public final class SubscriptionsController: Sendable {
         }
     }
 
-    /// Takes the list's lock (cleaning the stale temporaries beside the list and `others`), then
-    /// reads the list again and makes the store follow it. A missing list is given empty, unwritten,
-    /// and the store is left as it is.
-    private func lockedList(alsoCleaning others: [String] = []) throws -> (FeedListLock, SubscriptionsFile) {
-        let lock = try FeedListLock.acquire(list: environment.paths.feedList, alsoCleaning: others)
+    /// Takes the list's lock (which cleans stale temporaries), then reads the list again and makes the
+    /// store follow it. A missing list is given empty, unwritten, and the store is left as it is.
+    private func lockedList() throws -> (FeedListLock, SubscriptionsFile) {
+        let lock = try FeedListLock.acquire(list: environment.paths.feedList, config: environment.paths.config)
         let file = try SubscriptionsFile.load(path: environment.paths.feedList)
         if file.existed { try sync(file) }
         return (lock, file)
@@ -326,7 +325,7 @@ public final class SubscriptionsController: Sendable {
     /// removed instead and its tags are added to the other as `category`: one URL, one outline.
     func applyMoves(_ moves: [(from: String, to: String)]) throws {
         guard FileManager.default.fileExists(atPath: environment.paths.feedList) else { return }
-        let lock = try FeedListLock.acquire(list: environment.paths.feedList)
+        let lock = try FeedListLock.acquire(list: environment.paths.feedList, config: environment.paths.config)
         defer { lock.release() }
         var file = try SubscriptionsFile.load(path: environment.paths.feedList)
         guard file.existed else { return }
