@@ -57,7 +57,7 @@ final class FeedListFilesTests: XCTestCase {
         for index in 0..<3 {
             XCTAssertEqual(try run(["feeds", "add", "--no-check", "http://127.0.0.1:9/f\(index).xml"], feeds: list).status, 0)
         }
-        try Data("# mine\ntheme = \"dark\"\n".utf8).write(to: URL(fileURLWithPath: files.config))
+        try Data("# mine\nbrowser = \"lynx %s\"\n".utf8).write(to: URL(fileURLWithPath: files.config))
         let before = (list: bytes(list), backup: bytes(list + ".bak"), config: bytes(files.config))
         try fill(disk)
         let outcome = try run(["feeds", "import", try writeImport()], feeds: list)
@@ -77,7 +77,7 @@ final class FeedListFilesTests: XCTestCase {
         let disk = try smallDisk("config-disk")
         let config = disk + "/config.toml"
         XCTAssertEqual(try run(["feeds", "add", "--no-check", "http://127.0.0.1:9/f.xml"], config: config).status, 0)
-        try Data("theme = \"dark\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        try Data("browser = \"lynx %s\"\n".utf8).write(to: URL(fileURLWithPath: config))
         let before = (list: bytes(files.feedList), config: bytes(config))
         try fill(disk)
         let outcome = try run(["feeds", "import", try writeImport()], config: config)
@@ -99,7 +99,7 @@ final class FeedListFilesTests: XCTestCase {
     func testLinkedListAndConfigAreWrittenThroughTheirLinksWithTheBackupBesideTheTarget() throws {
         let dotfiles = files.folder + "/dotfiles"
         try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
-        try Data("theme = \"dark\"\n".utf8).write(to: URL(fileURLWithPath: dotfiles + "/config.toml"))
+        try Data("browser = \"lynx %s\"\n".utf8).write(to: URL(fileURLWithPath: dotfiles + "/config.toml"))
         XCTAssertEqual(symlink("dotfiles/feeds.opml", files.feedList), 0)
         XCTAssertEqual(symlink(dotfiles + "/config.toml", files.config), 0)
         XCTAssertEqual(try run(["feeds", "add", "--no-check", "http://127.0.0.1:9/a.xml"]).status, 0)
@@ -114,7 +114,7 @@ final class FeedListFilesTests: XCTestCase {
         }
         XCTAssertTrue(try String(contentsOfFile: dotfiles + "/feeds.opml", encoding: .utf8).contains("imported.xml"))
         XCTAssertTrue(try String(contentsOfFile: dotfiles + "/config.toml", encoding: .utf8).contains("[[query]]"))
-        XCTAssertEqual(bytes(dotfiles + "/config.toml.bak"), Data("theme = \"dark\"\n".utf8))
+        XCTAssertEqual(bytes(dotfiles + "/config.toml.bak"), Data("browser = \"lynx %s\"\n".utf8))
         let backup = try XCTUnwrap(bytes(dotfiles + "/feeds.opml.bak"))
         XCTAssertNotEqual(backup, first)
         XCTAssertTrue(String(decoding: backup, as: UTF8.self).contains("b.xml"))
