@@ -103,6 +103,18 @@ public struct OPMLDocument: Sendable {
         }
     }
 
+    /// Adds feeds in order, each where `add(_:inFolders:)` would put it, in one pass over the document
+    /// (`OPMLFolderIndex`) rather than a search of the whole list per feed.
+    public mutating func add(_ items: [(entry: FeedListEntry, folders: [String])]) {
+        var index = OPMLFolderIndex(outlines)
+        for item in items {
+            let path = item.folders.filter { !$0.isEmpty }
+            var outline = OPMLOutline(entry: item.entry, folders: path)
+            outline.children = []
+            index.add(outline, inFolders: path, to: &outlines)
+        }
+    }
+
     /// Removes every outline of the feed at `url`; returns whether one was found.
     @discardableResult
     public mutating func remove(url: String) -> Bool {

@@ -75,13 +75,13 @@ enum FeedReader {
     /// The feed at this URL (compared by `FeedURL.key`), or the feed that moved away from it
     /// (permanent redirect); the oldest when the database holds one feed twice.
     static func resolve(_ db: Database, url: String) throws -> Int64? {
+        // Cached: a list sync or an import resolves every feed of the list, each with this statement.
         try Int64.fetchOne(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT id FROM feeds WHERE url_key = ?1
                 UNION ALL SELECT feed_id FROM feed_aliases WHERE url = ?1
                 LIMIT 1
-                """,
+                """),
             arguments: [FeedURL.key(url)])
     }
 

@@ -161,6 +161,12 @@ extension FeedStore {
         }
     }
 
+    /// The stored feed each URL names (compared by `FeedURL.key`, moved feeds found by their old URL),
+    /// nil where none; one read for the whole batch.
+    public func feedIDs(matching urls: [String]) throws -> [Int64?] {
+        try pool.read { db in try urls.map { try FeedReader.resolve(db, url: $0) } }
+    }
+
     /// Every tag (of the feeds in `scope`) with its feed count and article counts, by name.
     public func tags(in scope: FeedScope = .every) throws -> [TagSummary] {
         try pool.read { db in try FeedReader.tagSummaries(db, in: try scope.widened(db)) }

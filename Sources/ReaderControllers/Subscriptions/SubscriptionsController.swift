@@ -239,24 +239,26 @@ public final class SubscriptionsController: Sendable {
         queries = try config.missing(queries)
         var file = fresh
         var known = Set(file.entries.map { FeedURL.key($0.entry.url) })
-        let listed = try environment.store.scope(listing: file.entries.map(\.entry.url))
+        let listed = Set(try environment.store.scope(listing: file.entries.map(\.entry.url)).feedIDs ?? [])
+        for index in incoming.indices { incoming[index].url = SubscriptionsFile.resolve(incoming[index].url, folder: folder) }
+        // The stored feed of each URL in one read, when the list names any (a feed listed under the URL it moved from).
+        let stored = listed.isEmpty ? [] : try environment.store.feedIDs(matching: incoming.map(\.url))
+        var additions: [(entry: FeedModel.FeedListEntry, folders: [String])] = []
         var added: [String] = []
         var skipped: [String] = []
-        for var entry in incoming {
-            entry.url = SubscriptionsFile.resolve(entry.url, folder: folder)
+        for (index, var entry) in incoming.enumerated() {
             guard !entry.url.isEmpty else { continue }
             // Listed already (also under another spelling, or the URL it moved from); a feed the
             // database kept outside the list is imported, and comes back with its articles.
-            if try !known.insert(FeedURL.key(entry.url)).inserted
-                || environment.store.feed(url: entry.url).map({ listed.contains($0.id) }) == true
-            {
+            if !known.insert(FeedURL.key(entry.url)).inserted || stored.isEmpty == false && stored[index].map(listed.contains) == true {
                 skipped.append(entry.url)
                 continue
             }
             entry.attributes = entry.attributes.filter { $0.name.lowercased() != "xmlurl" }
-            file.document.add(entry, inFolders: entry.folders.isEmpty ? Array(entry.tags.prefix(1)) : entry.folders)
+            additions.append((entry, entry.folders.isEmpty ? Array(entry.tags.prefix(1)) : entry.folders))
             added.append(entry.url)
         }
+        file.document.add(additions)
         try writeTogether(file: added.isEmpty ? nil : file, config: config, queries: queries)
         try sync(SubscriptionsFile.load(path: environment.paths.feedList))
         return FeedImportResult(
