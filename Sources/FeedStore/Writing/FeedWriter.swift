@@ -25,6 +25,11 @@ enum FeedWriter {
         if let existing = try FeedReader.resolve(db, url: url) {
             throw FeedStoreError.duplicateFeed(url: url, existingID: existing)
         }
+        return try insert(db, entry, url: url, now: now)
+    }
+
+    /// Adds the feed at `url` (clean, and known to name no stored feed); returns its id.
+    private static func insert(_ db: Database, _ entry: Entry, url: String, now: Date) throws -> Int64 {
         // Statements cached here and below: a sync of a new list of 100,000 feeds runs each that often.
         try db.cachedStatement(
             sql: """
@@ -63,7 +68,7 @@ enum FeedWriter {
         for entry in entries.map(entry) {
             guard let url = try? cleanURL(entry.url) else { continue }
             guard let id = try FeedReader.resolve(db, url: url) else {
-                let id = try add(db, entry, now: now)
+                let id = try insert(db, entry, url: url, now: now)
                 seen.insert(id)
                 listed.append(id)
                 added.append(id)
