@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|dates|scale|scale-reads]...
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|dates|import|scale|scale-reads]...
 # (default: all but scale). The -corpus sections, scale and parse use the shared realistic workloads of
 # ../shared/bench (see Benchmarks/corpus.sh) and say they skipped when that folder is not there.
 set -euo pipefail
@@ -11,7 +11,7 @@ BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize dates)
+[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize dates import)
 mkdir -p "$DATA"
 DATA=$(cd "$DATA" && pwd)
 
@@ -112,6 +112,22 @@ bench_query() {
         --config "$config" | sed 's/^/    /'
 }
 
+# `tidings feeds import` of OPML lists of 10,000 and 100,000 outlines into a new list and database
+# (one run each: a second run would find every feed listed already).
+bench_import() {
+    echo "== import: tidings feeds import of an OPML list into a new list and database (target: 100,000 outlines <= 10 s)"
+    local n dir
+    for n in 10000 100000; do
+        [ -f "$DATA/import-$n.opml" ] || python3 Benchmarks/generate_opml.py "$n" "$DATA/import-$n.opml"
+        dir="$DATA/import-$n"
+        rm -rf "$dir" && mkdir -p "$dir"
+        printf '  %7d outlines: ' "$n"
+        $MEASURE --runs 1 -- "$BIN/tidings" feeds import "$DATA/import-$n.opml" \
+            --feeds "$dir/feeds.opml" --db "$dir/tidings.db" --config "$dir/config.toml"
+        rm -rf "$dir"
+    done
+}
+
 source "$ROOT/Benchmarks/corpus.sh"
 
 run_section() {
@@ -119,6 +135,7 @@ run_section() {
     case $name in
         parse) bench_parse ;;
         query) bench_query ;;
+        import) bench_import ;;
         refresh-corpus) bench_refresh_corpus ;;
         reader-corpus) bench_reader_corpus ;;
         scale) bench_scale ;;
