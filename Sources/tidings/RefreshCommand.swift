@@ -54,8 +54,8 @@ struct RefreshCommand: AsyncParsableCommand {
         CommandOutput.reportFailures(summary)
         for merged in summary.feeds where merged.merged {
             CommandOutput.error(
-                "\(merged.movedFrom ?? merged.title): moved permanently to \(merged.url), which was already listed: "
-                    + "merged into it (articles, marks and tags), one entry left in the feed list")
+                "\(merged.movedFrom ?? merged.title): moved permanently to \(merged.url), a feed the database already held "
+                    + "(listed or kept outside the list): merged into it (articles, marks and tags); the feed list names it once")
         }
         do {
             if json {
