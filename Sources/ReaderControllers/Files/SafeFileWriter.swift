@@ -72,9 +72,8 @@ enum SafeFileWriter {
             throw Failure(reason: String(cString: strerror(code)), code: code)
         }
         for file in staged {
-            if let keptOld = file.keptOld {
-                if let backup = file.backup, rename(keptOld, backup) == 0 {} else { unlink(keptOld) }
-            }
+            // The old version becomes the backup; without one (or when that rename fails) it goes.
+            if let keptOld = file.keptOld, file.backup.map({ rename(keptOld, $0) }) != 0 { unlink(keptOld) }
             syncFolder(of: file.path)
         }
     }

@@ -17,7 +17,7 @@ import TidingsText
 /// `FeedListLock`: the list is read again, the one change applied and written atomically, so that
 /// concurrent writers (other processes, the reader) each keep their change.
 public final class SubscriptionsController: Sendable {
-    private let environment: AppEnvironment
+    let environment: AppEnvironment
 
     public init(environment: AppEnvironment) {
         self.environment = environment
@@ -62,7 +62,8 @@ public final class SubscriptionsController: Sendable {
         let scope = try sync()
         var items = try environment.store.feeds(in: scope).map { SubscriptionItem($0) }
         if includingUnlisted, scope != .every {
-            items += try environment.store.feeds().filter { !scope.contains($0.id) }.map { SubscriptionItem($0, listed: false) }
+            let listed = Set(scope.feedIDs ?? [])
+            items += try environment.store.feeds().filter { !listed.contains($0.id) }.map { SubscriptionItem($0, listed: false) }
         }
         return items
     }
@@ -204,8 +205,9 @@ public final class SubscriptionsController: Sendable {
         if let feed = try environment.store.feed(url: file.resolve(trimmed)) {
             return scope.contains(feed.id) ? nil : feed
         }
+        let listed = Set(scope.feedIDs ?? [])
         let titled = try environment.store.feeds().filter { feed in
-            !scope.contains(feed.id) && [feed.title, feed.displayTitle].contains {
+            !listed.contains(feed.id) && [feed.title, feed.displayTitle].contains {
                 $0?.caseInsensitiveCompare(trimmed) == .orderedSame
             }
         }
@@ -250,7 +252,8 @@ public final class SubscriptionsController: Sendable {
             guard !entry.url.isEmpty else { continue }
             // Listed already (also under another spelling, or the URL it moved from); a feed the
             // database kept outside the list is imported, and comes back with its articles.
-            if !known.insert(FeedURL.key(entry.url)).inserted || stored.isEmpty == false && stored[index].map(listed.contains) == true {
+            let listedAlready = !stored.isEmpty && stored[index].map(listed.contains) == true
+            if !known.insert(FeedURL.key(entry.url)).inserted || listedAlready {
                 skipped.append(entry.url)
                 continue
             }
@@ -351,37 +354,6 @@ public final class SubscriptionsController: Sendable {
             }
         }
         if changed { try file.save() }
-    }
-
-    /// Refuses to create the list (`SubscriptionsError.listMissing`) while the database holds feeds:
-    /// they would all fall out of its scope. `newList` starts a list without them all the same.
-    private func refuseMissing(_ file: SubscriptionsFile, newList: Bool) throws {
-        guard !file.existed, !newList else { return }
-        let stored = try environment.store.counts().feeds
-        if stored > 0 { throw SubscriptionsError.listMissing(path: environment.paths.feedList, feeds: stored) }
-    }
-
-    /// One line saying that the list is missing while the database holds feeds (so every stored feed
-    /// is in use) and how to recreate it; nil when there is a list or nothing stored.
-    public func missingListNotice() throws -> String? {
-        let path = environment.paths.feedList
-        var info = stat()
-        guard lstat(path, &info) != 0, errno == ENOENT else { return nil }
-        let stored = try environment.store.counts().feeds
-        guard stored > 0 else { return nil }
-        return "the feed list \(path) is missing, so all \(stored) feed\(stored == 1 ? "" : "s") of the database are in use: "
-            + "recreate it with \(SubscriptionsError.recreateCommand(path))"
-    }
-
-    /// Appends to `file`'s document the stored feeds it does not name, for `feeds export --all`.
-    private func addUnlisted(to file: inout SubscriptionsFile) throws {
-        let scope = file.existed ? try environment.store.scope(listing: file.entries.map(\.entry.url)) : .listed([])
-        for feed in try environment.store.feeds() where !scope.contains(feed.id) {
-            var entry = FeedModel.FeedListEntry(
-                url: feed.url, title: feed.title, text: feed.title ?? feed.displayTitle, type: "rss", tags: feed.tags)
-            entry.refreshInterval = feed.refreshInterval
-            file.document.add(entry, inFolder: feed.tags.first)
-        }
     }
 
     /// Writes the list (nil: unchanged) and the config with `queries` appended together: both
