@@ -16,6 +16,7 @@ struct Tidings: AsyncParsableCommand {
             ReadCommand.self,
             ExportCommand.self,
             CountCommand.self,
+            ExtractCommand.self,
         ],
         defaultSubcommand: ReadCommand.self)
 

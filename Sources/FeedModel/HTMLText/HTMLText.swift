@@ -41,6 +41,19 @@ public enum HTMLText {
         return RenderedText(lines: renderer.layout.finish(), links: renderer.links)
     }
 
+    /// The text of `html` as prose: one line per paragraph, paragraphs and headings separated by a
+    /// blank line, lists and tables laid out as `render` does, without link numbers or image marks.
+    public static func paragraphs(_ html: String) -> String {
+        guard !html.isEmpty else { return "" }
+        var renderer = HTMLTextRenderer(width: 1 << 20, baseURL: nil, plain: true)
+        let document = HTMLFragmentDocument(html)
+        document.walk { event, node, _ in renderer.visit(event, node) }
+        var lines = renderer.layout.finish()
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines.joined(separator: "\n")
+    }
+
     /// The text of `html` on one line, white space collapsed, for summaries, exports and search.
     ///
     /// Plain HTML (most feed bodies) is read by `HTMLPlainScan`, which reports exactly libxml2's parse

@@ -24,10 +24,13 @@ struct HTMLTextRenderer {
     private var cellDepth = 0
     private var rowCells: [String] = []
     private var headingStart = 0
+    /// Plain prose: no link numbers, image marks or heading underlines.
+    private let plain: Bool
 
-    init(width: Int, baseURL: String?) {
+    init(width: Int, baseURL: String?, plain: Bool = false) {
         layout = HTMLTextLayout(width: width)
         self.baseURL = baseURL
+        self.plain = plain
     }
 
     mutating func visit(_ event: HTMLWalkEvent, _ node: xmlNodePtr) -> Bool {
@@ -75,8 +78,9 @@ struct HTMLTextRenderer {
         case .br:
             if preDepth > 0 { preText += "\n" } else { layout.addLineBreak() }
         case .hr:
-            layout.addRule()
+            if plain { layout.endBlock(spaced: true) } else { layout.addRule() }
         case .img:
+            if plain { return }
             var alt = ""
             var pendingSpace = false
             HTMLText.appendCollapsed(node.pointee.attribute(.alt) ?? "", to: &alt, pendingSpace: &pendingSpace)
@@ -147,7 +151,7 @@ struct HTMLTextRenderer {
             closeLink()
         case .h1, .h2, .h3, .h4, .h5, .h6:
             layout.endBlock()
-            if element == .h1 || element == .h2 {
+            if !plain, element == .h1 || element == .h2 {
                 layout.underline(element == .h1 ? "=" : "-", since: headingStart)
             }
             layout.endBlock(spaced: true)
@@ -209,7 +213,7 @@ struct HTMLTextRenderer {
     }
 
     private mutating func closeLink() {
-        guard let href = openLinks.popLast() ?? nil, !href.hasPrefix("#"),
+        guard !plain, let href = openLinks.popLast() ?? nil, !href.hasPrefix("#"),
             let url = HTMLURL.safe(href, base: baseURL)
         else { return }
         let number: Int

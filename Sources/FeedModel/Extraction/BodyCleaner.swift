@@ -1,0 +1,121 @@
+import CLibXML2
+
+/// Takes the furniture out of a gathered article body: the headline repeated, share bars, and
+/// blocks that look like lists of links, image galleries or forms rather than prose. Figures with
+/// their captions, code and data tables stay.
+struct BodyCleaner {
+    /// Whether class and id names count.
+    var weighClasses: Bool
+    /// Whether blocks are judged by their content (the strict tries).
+    var cleanConditionally: Bool
+    /// The article's title, whose repetition at the top of the body goes.
+    var title: String?
+    /// The scores of the candidates, which a block's judgement starts from.
+    var scores: [xmlNodePtr: Double]
+
+    /// Cleans the subtree at `article`.
+    func run(_ article: xmlNodePtr) {
+        var node = article.pointee.children
+        while let current = node {
+            guard current.isElement else {
+                node = current.next(within: article)
+                continue
+            }
+            if shouldRemove(current) {
+                node = current.next(within: article, descend: false)
+                current.remove()
+                continue
+            }
+            if current.kind == .h1 { current.rename("h2") }
+            node = current.next(within: article)
+        }
+        removeEmpty(article)
+    }
+
+    private func shouldRemove(_ node: xmlNodePtr) -> Bool {
+        let kind = node.kind
+        switch kind {
+        case .h1, .h2, .h3, .h4, .h5, .h6:
+            if weighClasses, ClassWeight.weight(node) < 0 { return true }
+            if kind == .h1 || kind == .h2, let title, Self.isSimilar(node.collapsedText, title) { return true }
+            return false
+        case .form, .fieldset, .footer, .aside:
+            return cleanConditionally ? isFurniture(node) : false
+        case .table, .ul, .ol, .div, .section, .dl, .header:
+            if node.hasAncestor(.pre) || node.hasAncestor(.code) { return false }
+            if weighClasses, ClassWeight.isShareBar(node), NodeText(node).length < 500 { return true }
+            if kind == .table, Self.isDataTable(node) { return false }
+            return cleanConditionally ? isFurniture(node) : false
+        default:
+            return false
+        }
+    }
+
+    /// Whether a block reads like furniture: by its weight, its links, its images against its
+    /// paragraphs, its form controls.
+    private func isFurniture(_ node: xmlNodePtr) -> Bool {
+        let weight = weighClasses ? ClassWeight.weight(node) : 0
+        if weight + (scores[node] ?? 0) < 0 { return true }
+        let text = NodeText(node)
+        guard text.commas < 10 else { return false }
+        let kind = node.kind
+        let isList = kind == .ul || kind == .ol || kind == .dl
+        let paragraphs = node.count(.p)
+        let images = node.count(.img)
+        let items = node.count(.li) - 100
+        let inFigure = node.hasAncestor(.figure) || node.count(.figure) > 0
+        if images > 1, Double(paragraphs) / Double(images) < 0.5, !inFigure { return true }
+        if !isList, items > paragraphs { return true }
+        if !isList, text.length < 25, images == 0 || images > 2, !inFigure,
+            node.count(.pre) == 0, node.count(.table) == 0, node.count(.video) == 0
+        {
+            return true
+        }
+        if !isList, weight < 25, text.linkDensity > 0.2 { return true }
+        if weight >= 25, text.linkDensity > 0.5 { return true }
+        if isList, text.linkDensity > 0.5, weight <= 0 { return true }
+        return false
+    }
+
+    /// A table of data rather than of layout: it says so with a caption, headers or a summary, or
+    /// it is big; a table holding tables is layout.
+    static func isDataTable(_ table: xmlNodePtr) -> Bool {
+        if table.attribute("role")?.lowercased() == "presentation" { return false }
+        if table.count(.table) > 0 { return false }
+        if table.attribute("summary") != nil { return true }
+        if table.count(.caption) > 0 || table.count(.th) > 0 || table.count(.thead) > 0 || table.count(.tfoot) > 0
+            || table.count(.colgroup) > 0
+        {
+            return true
+        }
+        let rows = table.count(.tr)
+        let cells = table.count(.td)
+        let columns = rows == 0 ? 0 : cells / rows
+        return rows >= 10 || columns > 4 || rows * columns > 10
+    }
+
+    /// Paragraphs with neither text nor media.
+    private func removeEmpty(_ article: xmlNodePtr) {
+        var node = article.pointee.children
+        while let current = node {
+            let next = current.next(within: article, descend: current.kind != .p)
+            if current.kind == .p, current.collapsedText.isEmpty, current.count(.img) == 0,
+                current.count(.picture) == 0, current.count(.video) == 0
+            {
+                current.remove()
+            }
+            node = next
+        }
+    }
+
+    /// Whether two headings say the same, word for word give or take a few.
+    static func isSimilar(_ heading: String, _ title: String) -> Bool {
+        let a = Set(heading.lowercased().split { !$0.isLetter && !$0.isNumber })
+        let b = heading.lowercased().split { !$0.isLetter && !$0.isNumber }
+        let t = title.lowercased().split { !$0.isLetter && !$0.isNumber }
+        guard !t.isEmpty, !b.isEmpty else { return false }
+        let shared = t.filter { a.contains($0) }.count
+        let missing = Double(t.count - shared) / Double(t.count)
+        return missing < 0.25 && Double(b.count) <= Double(t.count) * 1.5 + 2
+    }
+}
