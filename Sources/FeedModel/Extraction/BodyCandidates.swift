@@ -38,7 +38,7 @@ struct BodyCandidates {
     }
 
     /// The body's elements gathered under a new `div`: the best candidate and the siblings that
-    /// belong with it; nil when the page has no paragraph worth scoring.
+    /// belong with it, or the whole body when no paragraph is long enough to score.
     mutating func gather(_ body: xmlNodePtr, tree: PageTree) -> xmlNodePtr? {
         var candidates: [xmlNodePtr] = []
         var node = body.pointee.children
@@ -71,7 +71,9 @@ struct BodyCandidates {
             return (candidate, final)
         }
         ranked.sort { $0.score > $1.score }
-        guard var top = ranked.first?.node, let topScore = ranked.first?.score, topScore > 0 else { return nil }
+        guard var top = ranked.first?.node, let topScore = ranked.first?.score, topScore > 0 else {
+            return collect(body, body: body, tree: tree)
+        }
         top = promote(top, ranked: ranked, body: body)
         return collect(top, body: body, tree: tree)
     }

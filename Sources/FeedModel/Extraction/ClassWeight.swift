@@ -22,7 +22,7 @@ enum ClassWeight {
         "-ad-", "ai2html", "banner", "breadcrumb", "combx", "comment", "community", "cover-wrap", "disqus",
         "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark", "replies", "rss",
         "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental", "ad-break", "agegate",
-        "pagination", "pager", "popup", "yom-remote", "cookie", "consent", "newsletter", "share",
+        "pagination", "pager", "popup", "yom-remote", "cookie", "consent", "newsletter",
     ]
 
     /// Names that save an unlikely-looking element.
@@ -35,7 +35,7 @@ enum ClassWeight {
 
     /// +25 per attribute (class, id) naming content, -25 per attribute naming furniture.
     static func weight(_ node: xmlNodePtr) -> Double {
-        var weight = 0.0
+        var weight = isMarkedBody(node) ? 25.0 : 0
         for value in [node.attribute("class"), node.attribute("id")] {
             guard let value, !value.isEmpty else { continue }
             let lower = value.lowercased()
@@ -45,8 +45,14 @@ enum ClassWeight {
         return weight
     }
 
+    /// Whether schema.org microdata marks the element as the article's body.
+    static func isMarkedBody(_ node: xmlNodePtr) -> Bool {
+        node.attribute("itemprop")?.lowercased().contains("articlebody") == true
+    }
+
     /// Whether the element looks like furniture by its class, id or role.
     static func isUnlikely(_ node: xmlNodePtr) -> Bool {
+        if isMarkedBody(node) { return false }
         if let role = node.attribute("role")?.lowercased(), furnitureRoles.contains(role) { return true }
         let names = ((node.attribute("class") ?? "") + " " + (node.attribute("id") ?? "")).lowercased()
         guard names.count > 1 else { return false }

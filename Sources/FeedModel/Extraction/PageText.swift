@@ -1,10 +1,12 @@
 /// Text jobs of the extractor: a page's bytes to UTF-8, white space collapsing, word counts.
 enum PageText {
-    /// `bytes` as clean UTF-8: a byte-order mark, `charset` (the HTTP hint), a `<meta charset>` or
-    /// `http-equiv` in the first 2048 bytes, else UTF-8 when the bytes are UTF-8, else a detected
-    /// encoding (`InputDecoder`).
+    /// `bytes` as clean UTF-8: a byte-order mark, bytes that are valid UTF-8, `charset` (the HTTP
+    /// hint), a `<meta charset>` or `http-equiv` in the first 2048 bytes, else a detected encoding
+    /// (`InputDecoder`). Valid UTF-8 with non-ASCII text is never another encoding by chance, while
+    /// pages saved or re-served in UTF-8 keep the label of their first encoding.
     static func utf8(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?) -> [UInt8] {
-        let hint = charset.flatMap { $0.isEmpty ? nil : $0 } ?? metaCharset(bytes)
+        let isUTF8 = UTF8Scrubber.isValid(bytes, allowCutEnd: true)
+        let hint = isUTF8 ? "utf-8" : charset.flatMap { $0.isEmpty ? nil : $0 } ?? metaCharset(bytes)
         let decoder = InputDecoder(prefix: bytes, hint: hint)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -80,7 +82,7 @@ enum PageText {
         return count
     }
 
-    /// CJK ideographs, kana and Hangul syllables: scripts written without spaces between words.
+    /// CJK ideographs and kana: scripts written without spaces between words.
     static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: return true
