@@ -10,6 +10,8 @@ struct BodyCandidates {
     /// Whether class and id names count.
     var weighClasses: Bool
     private(set) var scores: [xmlNodePtr: Double] = [:]
+    /// The paragraphs scored, with their text not in links.
+    private var prose: [(node: xmlNodePtr, length: Double)] = []
 
     init(weighClasses: Bool) {
         self.weighClasses = weighClasses
@@ -50,6 +52,7 @@ struct BodyCandidates {
             let text = NodeText(current)
             node = current.next(within: body, descend: false)
             guard text.length >= 25 else { continue }
+            prose.append((current, Double(text.length) * (1 - text.linkDensity)))
             let score = 1 + Double(text.commas) + min(Double(text.length / 100), 3)
             var ancestor = current.pointee.parent
             var level = 0
@@ -115,7 +118,31 @@ struct BodyCandidates {
         {
             top = ancestor
         }
+        return widen(top, body: body)
+    }
+
+    /// An ancestor of `top` (up to three levels) that holds much more of the page's prose than `top`
+    /// while few of its words are links: an article whose sections sit in containers of their own.
+    private func widen(_ first: xmlNodePtr, body: xmlNodePtr) -> xmlNodePtr {
+        var top = first
+        var topProse = proseLength(in: top)
+        var ancestor = top.pointee.parent
+        var level = 0
+        while let container = ancestor, container != body, container.isElement, level < 3 {
+            let containerProse = proseLength(in: container)
+            if topProse < containerProse * 0.66, NodeText(container).linkDensity < 0.3 {
+                top = container
+                topProse = containerProse
+            }
+            ancestor = container.pointee.parent
+            level += 1
+        }
         return top
+    }
+
+    /// The prose of the scored paragraphs inside `node`.
+    private func proseLength(in node: xmlNodePtr) -> Double {
+        prose.reduce(0) { $0 + ($1.node.isInside(node) ? $1.length : 0) }
     }
 
     /// The top candidate and its siblings that belong, moved into a new `div`.
