@@ -41,8 +41,7 @@ public enum ArticleExtractor {
             var candidates = BodyCandidates(weighClasses: attempt < 2)
             guard let article = candidates.gather(body, tree: page) else { continue }
             let cleaner = BodyCleaner(
-                weighClasses: attempt < 2, cleanConditionally: attempt < 3, title: metadata.title,
-                scores: candidates.scores)
+                weighClasses: attempt < 2, cleanConditionally: attempt < 3, title: metadata.title)
             cleaner.run(article)
             let length = NodeText(article).length
             if length > (best?.length ?? 0) {

@@ -10,8 +10,6 @@ struct BodyCleaner {
     var cleanConditionally: Bool
     /// The article's title, whose repetition at the top of the body goes.
     var title: String?
-    /// The scores of the candidates, which a block's judgement starts from.
-    var scores: [xmlNodePtr: Double]
 
     /// Cleans the subtree at `article`.
     func run(_ article: xmlNodePtr) {
@@ -55,7 +53,7 @@ struct BodyCleaner {
     /// paragraphs, its form controls.
     private func isFurniture(_ node: xmlNodePtr) -> Bool {
         let weight = weighClasses ? ClassWeight.weight(node) : 0
-        if weight + (scores[node] ?? 0) < 0 { return true }
+        if weight < 0 { return true }
         let text = NodeText(node)
         guard text.commas < 10 else { return false }
         let kind = node.kind
