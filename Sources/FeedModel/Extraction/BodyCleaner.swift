@@ -71,7 +71,6 @@ struct BodyCleaner {
         }
         if !isList, weight < 25, text.linkDensity > 0.2 { return true }
         if weight >= 25, text.linkDensity > 0.5 { return true }
-        if isList, text.linkDensity > 0.5, weight <= 0 { return true }
         return false
     }
 
