@@ -16,6 +16,7 @@ struct TidingsBench: AsyncParsableCommand {
             StoreBenchCommand.self,
             ExportBenchmark.self,
             SanitizeBenchmark.self,
+            ExtractBenchmark.self,
             SanitizeCheckCommand.self,
             PlainTextBenchmark.self,
             ReaderBenchmark.self,
