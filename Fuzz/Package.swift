@@ -12,6 +12,7 @@ let harnesses: [(name: String, folder: String, products: [String])] = [
     ("fuzz-feed-stream", "FeedStream", ["FeedModel"]),
     ("fuzz-json-feed", "JSONFeed", ["FeedModel"]),
     ("fuzz-sanitize", "Sanitize", ["FeedModel"]),
+    ("fuzz-extract", "Extract", ["FeedModel"]),
     ("fuzz-html-text", "HTMLText", ["FeedModel", "TidingsText"]),
     ("fuzz-discovery", "Discovery", ["FeedModel"]),
     ("fuzz-opml", "OPML", ["FeedModel"]),

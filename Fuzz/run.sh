@@ -22,7 +22,7 @@ smoke_seconds=${FUZZ_SMOKE_SECONDS:-60}
 jobs=${FUZZ_JOBS:-2}
 swift=${SWIFT:-swift}
 
-targets=(fuzz-feed fuzz-feed-stream fuzz-json-feed fuzz-sanitize fuzz-html-text fuzz-discovery fuzz-opml
+targets=(fuzz-feed fuzz-feed-stream fuzz-json-feed fuzz-sanitize fuzz-extract fuzz-html-text fuzz-discovery fuzz-opml
     fuzz-newsboat fuzz-date fuzz-http-headers fuzz-content-decoding fuzz-keys fuzz-terminal-text fuzz-query fuzz-config)
 
 # The dictionary, the largest input and the seed folders of each harness.
@@ -30,7 +30,7 @@ dict() {
     case $1 in
         fuzz-feed | fuzz-feed-stream) echo feed ;;
         fuzz-json-feed) echo json ;;
-        fuzz-sanitize | fuzz-html-text | fuzz-discovery) echo html ;;
+        fuzz-sanitize | fuzz-extract | fuzz-html-text | fuzz-discovery) echo html ;;
         fuzz-opml) echo opml ;;
         fuzz-newsboat) echo newsboat ;;
         fuzz-date) echo date ;;
@@ -74,6 +74,7 @@ seed_dirs() {
             echo Feeds
             [ -d "$conformance" ] && find "$conformance" -name '*.json' -printf '%h\n' | sort -u ;;
         fuzz-sanitize | fuzz-html-text | fuzz-discovery) echo Tests/FeedModelTests/Resources/html ;;
+        fuzz-extract) echo Tests/FeedModelTests/Resources/html Tests/FeedModelTests/Resources/extraction ;;
         fuzz-opml | fuzz-newsboat) echo Tests/FeedModelTests/Resources/opml ;;
     esac
 }

@@ -44,6 +44,10 @@ public enum ArticleExtractor {
                 weighClasses: attempt < 2, cleanConditionally: attempt < 3, title: metadata.title)
             cleaner.run(article)
             let length = NodeText(article).length
+            // The body leaves the page's root behind, and with it the direction of its script.
+            if let direction = metadata.direction, direction == "rtl" || direction == "ltr" {
+                article.setAttribute("dir", direction)
+            }
             if length > (best?.length ?? 0) {
                 best = (page.html(of: article), length, preparation.byline)
             }

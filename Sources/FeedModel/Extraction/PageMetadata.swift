@@ -11,6 +11,8 @@ struct PageMetadata {
     var excerpt: String?
     var leadImage: String?
     var siteName: String?
+    /// The text direction of `<html dir>` or `<body dir>`, lower case.
+    var direction: String?
     /// The URL relative references resolve against: `<base href>` made absolute with the page's URL.
     var baseURL: String?
 
@@ -24,6 +26,7 @@ struct PageMetadata {
         var linkedData = JSONLDArticle()
         guard let root = tree.root else { return }
         if let value = root.attribute("lang"), !value.isEmpty { lang = PageText.collapsed(value) }
+        direction = (root.attribute("dir") ?? tree.body?.attribute("dir")).map { $0.lowercased() }
         var node: xmlNodePtr? = root
         while let current = node {
             var descend = true

@@ -14,25 +14,29 @@ enum TitleCleaner {
         }
         if let last = separatorIndexes.last {
             var headline = words[..<last]
-            if headline.count < 3, let first = separatorIndexes.first {
+            if count(headline) < 3, let first = separatorIndexes.first {
                 headline = words[(first + 1)...]
             }
             let text = headline.joined(separator: " ")
             // A short remainder is more likely a section name than the headline.
-            if headline.count <= 4, words.count - separatorIndexes.count - 1 != headline.count { return title }
+            if count(headline) <= 4, words.count - separatorIndexes.count - 1 != headline.count { return title }
             return text.isEmpty ? title : text
         }
         if let colon = title.lastIndex(of: ":"), title.contains(": ") {
             if headings.contains(where: { $0 == title }) { return title }
             let after = title[title.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if after.split(separator: " ").count >= 3 { return after }
+            if PageText.wordCount(after) >= 3 { return after }
             if let first = title.firstIndex(of: ":") {
-                let before = title[..<first].split(separator: " ")
-                if before.count > 5 { return title }
+                if PageText.wordCount(String(title[..<first])) > 5 { return title }
                 let rest = title[title.index(after: first)...].trimmingCharacters(in: .whitespaces)
                 return rest.isEmpty ? title : rest
             }
         }
         return title
+    }
+
+    /// Words in a run of space-separated pieces; each CJK character counts as a word.
+    private static func count(_ pieces: ArraySlice<Substring>) -> Int {
+        pieces.reduce(0) { $0 + max(1, PageText.wordCount(String($1))) }
     }
 }
