@@ -11,23 +11,44 @@ struct BodyCleaner {
     /// The article's title, whose repetition at the top of the body goes.
     var title: String?
 
+    /// How deep below the article blocks are judged: each judgement reads the block's subtree, so
+    /// the limit keeps a page of thousands of nested blocks from costing the square of its size.
+    static let judgedDepth = 48
+
     /// Cleans the subtree at `article`.
     func run(_ article: xmlNodePtr) {
         var node = article.pointee.children
+        var depth = 1
         while let current = node {
             guard current.isElement else {
-                node = current.next(within: article)
+                node = next(current, within: article, depth: &depth, descend: true)
                 continue
             }
-            if shouldRemove(current) {
-                node = current.next(within: article, descend: false)
+            if depth <= Self.judgedDepth, shouldRemove(current) {
+                node = next(current, within: article, depth: &depth, descend: false)
                 current.remove()
                 continue
             }
             if current.kind == .h1 { current.rename("h2") }
-            node = current.next(within: article)
+            node = next(current, within: article, depth: &depth, descend: true)
         }
         removeEmpty(article)
+    }
+
+    /// The next node in document order, keeping `depth` (1 for the article's children).
+    private func next(_ node: xmlNodePtr, within root: xmlNodePtr, depth: inout Int, descend: Bool) -> xmlNodePtr? {
+        if descend, node.isElement, let child = node.pointee.children {
+            depth += 1
+            return child
+        }
+        var cursor = node
+        while cursor != root {
+            if let sibling = cursor.pointee.next { return sibling }
+            guard let parent = cursor.pointee.parent else { return nil }
+            cursor = parent
+            depth -= 1
+        }
+        return nil
     }
 
     private func shouldRemove(_ node: xmlNodePtr) -> Bool {
@@ -58,14 +79,16 @@ struct BodyCleaner {
         guard text.commas < 10 else { return false }
         let kind = node.kind
         let isList = kind == .ul || kind == .ol || kind == .dl
-        let paragraphs = node.count(.p)
-        let images = node.count(.img)
-        let items = node.count(.li) - 100
-        let inFigure = node.hasAncestor(.figure) || node.count(.figure) > 0
+        let counts = node.elementCounts
+        func count(_ kind: HTMLElement) -> Int { counts[Int(kind.rawValue)] }
+        let paragraphs = count(.p)
+        let images = count(.img)
+        let items = count(.li) - 100
+        let inFigure = node.hasAncestor(.figure) || count(.figure) > 0
         if images > 1, Double(paragraphs) / Double(images) < 0.5, !inFigure { return true }
         if !isList, items > paragraphs { return true }
         if !isList, text.length < 25, images == 0 || images > 2, !inFigure,
-            node.count(.pre) == 0, node.count(.table) == 0, node.count(.video) == 0
+            count(.pre) == 0, count(.table) == 0, count(.video) == 0
         {
             return true
         }
@@ -78,15 +101,15 @@ struct BodyCleaner {
     /// it is big; a table holding tables is layout.
     static func isDataTable(_ table: xmlNodePtr) -> Bool {
         if table.attribute("role")?.lowercased() == "presentation" { return false }
-        if table.count(.table) > 0 { return false }
+        let counts = table.elementCounts
+        func count(_ kind: HTMLElement) -> Int { counts[Int(kind.rawValue)] }
+        if count(.table) > 0 { return false }
         if table.attribute("summary") != nil { return true }
-        if table.count(.caption) > 0 || table.count(.th) > 0 || table.count(.thead) > 0 || table.count(.tfoot) > 0
-            || table.count(.colgroup) > 0
-        {
+        if count(.caption) > 0 || count(.th) > 0 || count(.thead) > 0 || count(.tfoot) > 0 || count(.colgroup) > 0 {
             return true
         }
-        let rows = table.count(.tr)
-        let cells = table.count(.td)
+        let rows = count(.tr)
+        let cells = count(.td)
         let columns = rows == 0 ? 0 : cells / rows
         return rows >= 10 || columns > 4 || rows * columns > 10
     }

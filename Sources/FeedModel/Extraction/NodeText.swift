@@ -18,24 +18,32 @@ struct NodeText {
             add(node, inLink: 0)
             return
         }
-        var linkEnds: [xmlNodePtr] = []
-        var weights: [Double] = []
+        // The links open around the walk's position, innermost last, with their weights.
+        var links: [(node: xmlNodePtr, weight: Double)] = []
         var current = node.pointee.children
         while let visiting = current {
             if visiting.isText {
-                add(visiting, inLink: weights.last ?? 0)
-            } else if visiting.isElement, visiting.kind == .a {
-                let href = visiting.attribute("href") ?? ""
-                linkEnds.append(visiting)
-                weights.append(href.hasPrefix("#") ? 0.3 : 1)
+                add(visiting, inLink: links.last?.weight ?? 0)
+            } else if visiting.isElement {
+                if visiting.kind == .a {
+                    links.append((visiting, visiting.attribute("href")?.hasPrefix("#") == true ? 0.3 : 1))
+                }
+                if let child = visiting.pointee.children {
+                    current = child
+                    continue
+                }
             }
-            let next = visiting.next(within: node)
-            // Leaving a link: its subtree is done when the next node is not inside it.
-            while let end = linkEnds.last, next.map({ !$0.isInside(end) }) ?? true {
-                linkEnds.removeLast()
-                weights.removeLast()
+            var cursor = visiting
+            current = nil
+            while true {
+                if links.last?.node == cursor { links.removeLast() }
+                if let next = cursor.pointee.next {
+                    current = next
+                    break
+                }
+                guard let parent = cursor.pointee.parent, parent != node else { break }
+                cursor = parent
             }
-            current = next
         }
     }
 
@@ -103,5 +111,17 @@ extension UnsafeMutablePointer<xmlNode> {
             node = current.next(within: self)
         }
         return total
+    }
+
+    /// How many elements of each kind the subtree holds, indexed by `HTMLElement.rawValue`: one walk
+    /// for all the counts a judgement needs.
+    var elementCounts: [Int] {
+        var counts = [Int](repeating: 0, count: HTMLElement.allCases.count)
+        var node = pointee.children
+        while let current = node {
+            if current.isElement { counts[Int(current.kind.rawValue)] += 1 }
+            node = current.next(within: self)
+        }
+        return counts
     }
 }

@@ -107,9 +107,10 @@ struct PagePreparation {
             node = current.next(within: body)
         }
         divs.append(body)
+        let holdingBlocks = Self.elementsHoldingBlocks(body)
         for div in divs {
             splitOnBreaks(div, tree: tree)
-            if div.kind == .div, !hasBlockChild(div) {
+            if div.kind == .div, !holdingBlocks.contains(div) {
                 div.rename("p")
             } else {
                 wrapLooseRuns(div, tree: tree)
@@ -117,8 +118,21 @@ struct PagePreparation {
         }
     }
 
-    private func hasBlockChild(_ node: xmlNodePtr) -> Bool {
-        node.firstDescendant { Self.isBlockInDiv($0.kind) } != nil
+    /// The elements under `root` with a block element somewhere below them, found in one walk.
+    /// Splitting text into paragraphs later adds blocks only where there are blocks already.
+    private static func elementsHoldingBlocks(_ root: xmlNodePtr) -> Set<xmlNodePtr> {
+        var holding = Set<xmlNodePtr>()
+        var node = root.pointee.children
+        while let current = node {
+            if current.isElement, isBlockInDiv(current.kind) {
+                var ancestor = current.pointee.parent
+                while let parent = ancestor, parent != root, holding.insert(parent).inserted {
+                    ancestor = parent.pointee.parent
+                }
+            }
+            node = current.next(within: root)
+        }
+        return holding
     }
 
     /// Whether the node is a `br` followed (past white space) by another `br`.

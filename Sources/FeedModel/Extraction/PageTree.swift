@@ -57,9 +57,17 @@ extension UnsafeMutablePointer<xmlNode> {
     @inline(__always)
     var isText: Bool { pointee.type == XML_TEXT_NODE || pointee.type == XML_CDATA_SECTION_NODE }
 
-    /// The element kind (`unknown` for other nodes and elements Tidings does not know).
-    @inline(__always)
-    var kind: HTMLElement { isElement ? pointee.element : .unknown }
+    /// The element kind (`unknown` for other nodes and elements Tidings does not know). Looked up
+    /// once per element and kept in the node's `_private` field, which libxml2 leaves to its user.
+    var kind: HTMLElement {
+        guard isElement else { return .unknown }
+        if let cached = pointee._private {
+            return HTMLElement(rawValue: UInt8(truncatingIfNeeded: Int(bitPattern: cached) - 1)) ?? .unknown
+        }
+        let element = pointee.element
+        pointee._private = UnsafeMutableRawPointer(bitPattern: Int(element.rawValue) + 1)
+        return element
+    }
 
     /// The next node in document order within the subtree at `root`, descending into children when
     /// `descend` is true.
@@ -145,5 +153,6 @@ extension UnsafeMutablePointer<xmlNode> {
         name.withUTF8Buffer { buffer in
             if let base = buffer.baseAddress { xmlNodeSetName(self, base) }
         }
+        pointee._private = nil
     }
 }
