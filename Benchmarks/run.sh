@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|dates|import|scale|scale-reads]...
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|extract|dates|import|scale|scale-reads]...
 # (default: all but scale). The -corpus sections, scale and parse use the shared realistic workloads of
 # ../shared/bench (see Benchmarks/corpus.sh) and say they skipped when that folder is not there.
 set -euo pipefail
@@ -11,7 +11,7 @@ BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize dates import)
+[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize extract dates import)
 mkdir -p "$DATA"
 DATA=$(cd "$DATA" && pwd)
 
@@ -128,6 +128,17 @@ bench_import() {
     done
 }
 
+# Article extraction on Mozilla Readability's test pages (../shared/extraction): shingle F1 of
+# `tidings extract` against their expected bodies, the share of matching titles, then MB/s.
+bench_extract() {
+    echo "== extract: Readability's test pages (targets: F1 >= 0.95 held out, >= 20 MB/s on one core)"
+    if python3 "$ROOT/Benchmarks/extraction-check.py" --binary "$BIN/tidings" --jobs 2 | sed 's/^/  /'; then
+        "$BIN/tidings-bench" extract --package-root "$ROOT" | sed 's/^/  /'
+    else
+        echo "  skipped: ../shared/extraction not found"
+    fi
+}
+
 source "$ROOT/Benchmarks/corpus.sh"
 
 run_section() {
@@ -136,6 +147,7 @@ run_section() {
         parse) bench_parse ;;
         query) bench_query ;;
         import) bench_import ;;
+        extract) bench_extract ;;
         refresh-corpus) bench_refresh_corpus ;;
         reader-corpus) bench_reader_corpus ;;
         scale) bench_scale ;;
