@@ -128,14 +128,18 @@ struct BodyCleaner {
         }
     }
 
-    /// Whether two headings say the same, word for word give or take a few.
+    /// Whether a heading says what the title says: nearly all its words (by length) are the title's,
+    /// and it holds nearly all of the title's. A heading that goes on past the title is content.
     static func isSimilar(_ heading: String, _ title: String) -> Bool {
-        let a = Set(heading.lowercased().split { !$0.isLetter && !$0.isNumber })
-        let b = heading.lowercased().split { !$0.isLetter && !$0.isNumber }
-        let t = title.lowercased().split { !$0.isLetter && !$0.isNumber }
-        guard !t.isEmpty, !b.isEmpty else { return false }
-        let shared = t.filter { a.contains($0) }.count
-        let missing = Double(t.count - shared) / Double(t.count)
-        return missing < 0.25 && Double(b.count) <= Double(t.count) * 1.5 + 2
+        func words(_ text: String) -> [Substring] { text.lowercased().split { !$0.isLetter && !$0.isNumber } }
+        func newShare(_ from: [Substring], against other: Set<Substring>) -> Double {
+            let total = from.reduce(0) { $0 + $1.count }
+            guard total > 0 else { return 1 }
+            return Double(from.filter { !other.contains($0) }.reduce(0) { $0 + $1.count }) / Double(total)
+        }
+        let headingWords = words(heading)
+        let titleWords = words(title)
+        return newShare(headingWords, against: Set(titleWords)) < 0.25
+            && newShare(titleWords, against: Set(headingWords)) < 0.25
     }
 }
