@@ -123,13 +123,22 @@ struct BodyCandidates {
 
     /// An ancestor of `top` (up to three levels) that holds much more of the page's prose than `top`
     /// while few of its words are links: an article whose sections sit in containers of their own.
+    /// Only paragraphs in well-scored containers count outside `top`, so a block of short notes
+    /// beside the article never draws it wider.
     private func widen(_ first: xmlNodePtr, body: xmlNodePtr) -> xmlNodePtr {
         var top = first
-        var topProse = proseLength(in: top)
+        let floor = (scores[first] ?? 0) * 0.25
+        let counted = prose.filter { entry in
+            entry.node.isInside(first) || entry.node.pointee.parent.flatMap { scores[$0] }.map { $0 >= floor } == true
+        }
+        func length(in node: xmlNodePtr) -> Double {
+            counted.reduce(0) { $0 + ($1.node.isInside(node) ? $1.length : 0) }
+        }
+        var topProse = length(in: top)
         var ancestor = top.pointee.parent
         var level = 0
         while let container = ancestor, container != body, container.isElement, level < 3 {
-            let containerProse = proseLength(in: container)
+            let containerProse = length(in: container)
             if topProse < containerProse * 0.66, NodeText(container).linkDensity < 0.3 {
                 top = container
                 topProse = containerProse
@@ -138,11 +147,6 @@ struct BodyCandidates {
             level += 1
         }
         return top
-    }
-
-    /// The prose of the scored paragraphs inside `node`.
-    private func proseLength(in node: xmlNodePtr) -> Double {
-        prose.reduce(0) { $0 + ($1.node.isInside(node) ? $1.length : 0) }
     }
 
     /// The top candidate and its siblings that belong, moved into a new `div`.

@@ -66,6 +66,13 @@ enum PageText {
         var count = 0
         var inWord = false
         for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let value = scalar.value
+                let isWordByte = (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A || value >= 0x30 && value <= 0x39
+                if isWordByte, !inWord { count += 1 }
+                inWord = isWordByte
+                continue
+            }
             let properties = scalar.properties
             if isIdeographic(scalar) {
                 count += 1
