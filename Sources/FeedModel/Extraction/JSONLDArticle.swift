@@ -4,6 +4,7 @@ import Foundation
 /// top level or in an `@graph` or array, whose `@type` is an article type of schema.org.
 struct JSONLDArticle {
     var headline: String?
+    var name: String?
     var author: String?
     var datePublished: String?
     var description: String?
@@ -50,13 +51,23 @@ struct JSONLDArticle {
 
     private mutating func take(_ object: [String: Any]) {
         found = true
-        headline = Self.string(object["headline"]) ?? Self.string(object["name"])
+        headline = Self.string(object["headline"])
+        name = Self.names(object["name"])
         author = Self.names(object["author"]) ?? Self.names(object["creator"])
         datePublished = Self.string(object["datePublished"]) ?? Self.string(object["dateCreated"])
         description = Self.string(object["description"])
         image = Self.url(object["image"]) ?? Self.url(object["thumbnailUrl"])
         publisher = Self.names(object["publisher"])
         inLanguage = Self.string(object["inLanguage"])
+    }
+
+    /// The article's title: `headline`, or `name` when the page's `<title>` names that and not the
+    /// headline (some sites put a summary line in `headline`).
+    func title(documentTitle: String?) -> String? {
+        guard let headline else { return name }
+        guard let name, name != headline, let documentTitle else { return headline }
+        let document = documentTitle.lowercased()
+        return document.contains(name.lowercased()) && !document.contains(headline.lowercased()) ? name : headline
     }
 
     private static func string(_ value: Any?) -> String? {

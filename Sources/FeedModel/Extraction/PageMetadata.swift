@@ -20,6 +20,7 @@ struct PageMetadata {
     init(_ tree: PageTree, url: String?) {
         baseURL = url
         var meta: [String: String] = [:]
+        var properties = Set<String>()
         var documentTitle: String?
         var time: String?
         var headings: [String] = []
@@ -33,7 +34,7 @@ struct PageMetadata {
             if current.isElement {
                 switch current.kind {
                 case .meta:
-                    Self.readMeta(current, into: &meta)
+                    Self.readMeta(current, into: &meta, properties: &properties)
                     descend = false
                 case .title:
                     if documentTitle == nil { documentTitle = current.collapsedText }
@@ -65,9 +66,9 @@ struct PageMetadata {
             node = current.next(within: root, descend: descend)
         }
         siteName = linkedData.publisher ?? meta["og:site_name"]
-        title = Self.first(linkedData.headline, meta["dc:title"], meta["dcterm:title"], meta["og:title"],
-            meta["weibo:article:title"], meta["weibo:webpage:title"], meta["title"], meta["twitter:title"])
-            ?? documentTitle.map { TitleCleaner.clean($0, headings: headings) }
+        title = Self.first(linkedData.title(documentTitle: documentTitle), meta["dc:title"], meta["dcterm:title"], meta["og:title"],
+            meta["weibo:article:title"], meta["weibo:webpage:title"], meta["title"], meta["twitter:title"], meta["parsely-title"])
+            ?? documentTitle.map { TitleCleaner.clean($0, headings: headings) } ?? headings.first
         if let chosen = title, let documentTitle, chosen == documentTitle {
             title = TitleCleaner.clean(chosen, headings: headings)
         }
@@ -104,20 +105,21 @@ struct PageMetadata {
         return text
     }
 
-    /// Files a `<meta>` under its lower-case `property`, `name` or `http-equiv` (`:` for `.`).
-    private static func readMeta(_ node: xmlNodePtr, into meta: inout [String: String]) {
+    /// Files a `<meta>` under its lower-case `property`, `name` or `http-equiv` (`:` for `.`). The
+    /// first of each key stays, except that a `property` (Open Graph's own form) wins over a `name`.
+    private static func readMeta(_ node: xmlNodePtr, into meta: inout [String: String], properties: inout Set<String>) {
         guard let content = node.attribute("content"), !content.isEmpty else { return }
-        var keys: [String] = []
+        func file(_ key: some StringProtocol, override: Bool) {
+            let normal = key.lowercased().trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ".", with: ":")
+            guard !normal.isEmpty else { return }
+            if override && !properties.contains(normal) || meta[normal] == nil { meta[normal] = content }
+            if override { properties.insert(normal) }
+        }
         if let property = node.attribute("property") {
-            keys += property.lowercased().split(separator: " ").map(String.init)
+            for key in property.split(separator: " ") { file(key, override: true) }
         }
-        if let name = node.attribute("name") { keys.append(name.lowercased()) }
-        if let equiv = node.attribute("http-equiv") { keys.append(equiv.lowercased()) }
-        if node.attribute("itemprop")?.lowercased() == "datepublished" { keys.append("article:published_time") }
-        for key in keys {
-            let normal = key.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ".", with: ":")
-            guard !normal.isEmpty else { continue }
-            if meta[normal] == nil { meta[normal] = content }
-        }
+        if let name = node.attribute("name") { file(name, override: false) }
+        if let equiv = node.attribute("http-equiv") { file(equiv, override: false) }
+        if node.attribute("itemprop")?.lowercased() == "datepublished" { file("article:published_time", override: false) }
     }
 }

@@ -6,6 +6,22 @@ enum TitleCleaner {
 
     /// `title` cleaned; `headings` are the page's `h1`/`h2` texts, which may confirm the whole title.
     static func clean(_ title: String, headings: [String]) -> String {
+        let cleaned = cut(title, headings: headings)
+        guard cleaned != title else { return title }
+        // A short remainder is more likely a section or site name than the headline, unless a
+        // path-like separator ("Site » Section » Headline") made it the last part.
+        let hierarchical = title.contains(where: { "\\/>\u{00BB}".contains($0) })
+        let cleanedWords = PageText.wordCount(cleaned)
+        if cleanedWords <= 4,
+            !hierarchical || cleanedWords != PageText.wordCount(title.filter { !"|-\\/>\u{00BB}".contains($0) }) - 1
+        {
+            return title
+        }
+        return cleaned
+    }
+
+    /// `title` with the site name cut off, before the check for a remainder too short.
+    private static func cut(_ title: String, headings: [String]) -> String {
         let words = title.split(separator: " ")
         guard words.count > 1 else { return title }
         if headings.contains(title) { return title }
@@ -18,8 +34,6 @@ enum TitleCleaner {
                 headline = words[(first + 1)...]
             }
             let text = headline.joined(separator: " ")
-            // A short remainder is more likely a section name than the headline.
-            if count(headline) <= 4, words.count - separatorIndexes.count - 1 != headline.count { return title }
             return text.isEmpty ? title : text
         }
         if let colon = title.lastIndex(of: ":"), title.contains(": ") {
