@@ -109,8 +109,8 @@ struct PagePreparation {
         divs.append(body)
         let holdingBlocks = Self.elementsHoldingBlocks(body)
         for div in divs {
-            splitOnBreaks(div, tree: tree)
-            if div.kind == .div, !holdingBlocks.contains(div) {
+            let split = splitOnBreaks(div, tree: tree)
+            if div.kind == .div, !split, !holdingBlocks.contains(div) {
                 div.rename("p")
             } else {
                 wrapLooseRuns(div, tree: tree)
@@ -119,7 +119,6 @@ struct PagePreparation {
     }
 
     /// The elements under `root` with a block element somewhere below them, found in one walk.
-    /// Splitting text into paragraphs later adds blocks only where there are blocks already.
     private static func elementsHoldingBlocks(_ root: xmlNodePtr) -> Set<xmlNodePtr> {
         var holding = Set<xmlNodePtr>()
         var node = root.pointee.children
@@ -143,11 +142,12 @@ struct PagePreparation {
         return next?.kind == .br
     }
 
-    /// Text separated by `<br><br>` among the children of `node` becomes paragraphs.
-    private func splitOnBreaks(_ node: xmlNodePtr, tree: PageTree) {
+    /// Text separated by `<br><br>` among the children of `node` becomes paragraphs; true when
+    /// there was such text.
+    private func splitOnBreaks(_ node: xmlNodePtr, tree: PageTree) -> Bool {
         var child = node.pointee.children
         while let current = child, !Self.startsBreakChain(current) { child = current.pointee.next }
-        guard child != nil else { return }
+        guard child != nil else { return false }
         var segments: [[xmlNodePtr]] = [[]]
         child = node.pointee.children
         while let current = child {
@@ -176,6 +176,7 @@ struct PagePreparation {
                 xmlAddChild(paragraph, part)
             }
         }
+        return true
     }
 
     /// Runs of inline children of a container, with some text, go into a `p` of their own.
