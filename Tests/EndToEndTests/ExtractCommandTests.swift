@@ -42,6 +42,10 @@ final class ExtractCommandTests: XCTestCase {
         XCTAssertEqual(html.status, 0, html.stderr)
         XCTAssertTrue(html.stdout.hasPrefix("<div>"), html.stdout)
         XCTAssertEqual(html.stdout.components(separatedBy: "<p>").count - 1, 4, html.stdout)
+        // A pipe given as a path is read as standard input is (`tidings extract <(curl …)`).
+        let piped = try run(["extract", "--format", "text", "/dev/stdin"], stdin: page)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, text.stdout)
     }
 
     func testPageWithoutArticleExits65WithNothingOnStandardOutput() throws {

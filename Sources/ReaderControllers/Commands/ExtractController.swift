@@ -8,13 +8,17 @@ public struct ExtractController {
     public var baseURL: String?
     public var format: ExtractFormat
 
+    /// The largest page read: no article is that big, and a page is held whole while it is read.
+    public static let pageLimit = 64 << 20
+
     public init(baseURL: String? = nil, format: ExtractFormat = .json) {
         self.baseURL = baseURL
         self.format = format
     }
 
-    /// The output for the page at `path` (`-` for standard input). Throws 66 when the page cannot be
-    /// opened, 74 when a read fails, 65 when it holds no article.
+    /// The output for the page at `path` (`-` for standard input; a pipe is read as `parse` reads
+    /// one). Throws 66 when the page cannot be opened or is over `pageLimit`, 74 when a read fails,
+    /// 65 when it holds no article.
     public func run(path: String) throws(CommandFailure) -> [UInt8] {
         let name = path == "-" ? "standard input" : path
         let page = try Self.read(path, name: name)
@@ -55,7 +59,14 @@ public struct ExtractController {
         }
         let chunks = FileChunks(descriptor: descriptor)
         var page: [UInt8] = []
-        for chunk in chunks { page += chunk }
+        for chunk in chunks {
+            page += chunk
+            if page.count > pageLimit {
+                throw CommandFailure(
+                    message: "cannot read \(name): it is over \(pageLimit >> 20) MB, too large for a web page",
+                    status: .noInput)
+            }
+        }
         if let readError = chunks.readError {
             throw CommandFailure(message: "cannot read \(name): \(String(cString: strerror(readError)))", status: .ioError)
         }
