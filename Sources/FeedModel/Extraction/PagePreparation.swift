@@ -33,6 +33,8 @@ struct PagePreparation {
             } else if current.isElement, shouldRemove(current) {
                 next = current.next(within: body, descend: false)
                 current.remove()
+            } else if current.kind == .img {
+                Self.loadLazyImage(current)
             }
             node = next
         }
@@ -53,6 +55,24 @@ struct PagePreparation {
         guard stripUnlikely, kind != .body, kind != .a, kind != .article, kind != .main else { return false }
         if kind == .aside || kind == .footer { return true }
         return ClassWeight.isUnlikely(node) && !node.hasAncestor(.table) && !node.hasAncestor(.code)
+    }
+
+    /// An image whose address waits in a `data-` attribute for a script (lazy loading) gets it as
+    /// its `src` (and `srcset`), in place of a missing or placeholder one.
+    private static func loadLazyImage(_ image: xmlNodePtr) {
+        let source = image.attribute("src") ?? ""
+        let placeholder = source.isEmpty || source.hasPrefix("data:") || source.contains("blank.gif")
+            || source.contains("placeholder") || source.contains("spacer")
+        if placeholder, let lazy = image.attribute("data-src") ?? image.attribute("data-original")
+            ?? image.attribute("data-lazy-src") ?? image.attribute("data-url"), !lazy.isEmpty
+        {
+            image.setAttribute("src", lazy)
+        }
+        if image.attribute("srcset") == nil, let lazy = image.attribute("data-srcset") ?? image.attribute("data-lazy-srcset"),
+            !lazy.isEmpty
+        {
+            image.setAttribute("srcset", lazy)
+        }
     }
 
     /// Hidden by the `hidden` attribute, ARIA or an inline style.

@@ -145,6 +145,20 @@ final class ArticleExtractorTests: XCTestCase {
         XCTAssertFalse(article.contentHTML.contains("alert"))
     }
 
+    func testLazyImagesGetTheirAddress() throws {
+        let prose = String(repeating: "A photograph of the new bridge at dusk, taken from the river bank. ", count: 5)
+        let html = """
+            <html><body><article><p>\(prose)</p>
+            <figure><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/photos/bridge.jpg" alt="Bridge">
+            <figcaption>The bridge at dusk.</figcaption></figure><p>\(prose)</p></article></body></html>
+            """
+        let article = try XCTUnwrap(ArticleExtractor.extract(page: html, url: "https://photos.example/story"))
+        XCTAssertTrue(
+            article.contentHTML.contains("<img src=\"https://photos.example/photos/bridge.jpg\" alt=\"Bridge\">"),
+            article.contentHTML)
+        XCTAssertEqual(article.leadImage, "https://photos.example/photos/bridge.jpg")
+    }
+
     func testJSONHasEveryKeyWithNullForWhatThePageDoesNotSay() throws {
         let article = try extract("br-text")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(article.json())) as? [String: Any])
