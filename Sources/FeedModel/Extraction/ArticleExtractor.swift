@@ -62,7 +62,7 @@ public enum ArticleExtractor {
             title: metadata.title, byline: metadata.byline ?? best.byline, published: metadata.published,
             lang: metadata.lang, excerpt: metadata.excerpt ?? firstParagraph(text),
             leadImage: metadata.leadImage ?? firstImage(contentHTML), contentHTML: contentHTML, text: text,
-            wordCount: PageText.wordCount(text))
+            wordCount: PageText.wordCount(text), baseURL: metadata.baseURL)
     }
 
     /// The first paragraph of the text, as an excerpt.

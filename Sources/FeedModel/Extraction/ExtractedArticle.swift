@@ -21,10 +21,13 @@ public struct ExtractedArticle: Sendable, Hashable {
     public var text: String
     /// How many words `text` holds (runs of letters and digits; each CJK character counts as one).
     public var wordCount: Int
+    /// The address the body's relative references were resolved against (the page's `<base href>`
+    /// made absolute with its URL, else its URL): what to sanitize or render `contentHTML` with again.
+    public var baseURL: String?
 
     public init(
         title: String?, byline: String?, published: Date?, lang: String?, excerpt: String?, leadImage: String?,
-        contentHTML: String, text: String, wordCount: Int
+        contentHTML: String, text: String, wordCount: Int, baseURL: String? = nil
     ) {
         self.title = title
         self.byline = byline
@@ -35,5 +38,6 @@ public struct ExtractedArticle: Sendable, Hashable {
         self.contentHTML = contentHTML
         self.text = text
         self.wordCount = wordCount
+        self.baseURL = baseURL
     }
 }
