@@ -19,13 +19,13 @@ final class NewsboatQueryTests: XCTestCase {
         XCTAssertEqual(result.query, "unread")
         XCTAssertEqual(translated("query:x:unread = \"no\""), "not unread")
         XCTAssertEqual(translated("query:Swift:title =~ \"[Ss]wift\" and tags # \"dev\""),
-                       "title =~ \"[Ss]wift\" and tag = \"dev\"")
+                       "title =~ \"(?i)[Ss]wift\" and tag =~ \"^dev$\"")
         XCTAssertEqual(translated("query:Week:age < 7 or (tags !# \"old\" and unread = \"yes\")"),
-                       "age < 7d or (not tag = \"old\" and unread)")
-        XCTAssertEqual(translated("query:Mid:age between 2:5"), "age between 2d and 5d")
-        XCTAssertEqual(translated("query:Pods:enclosure_type = \"audio/mpeg\" and feed_title =~ \"^Radio\""),
-                       "enclosure = \"audio/mpeg\" and feed =~ \"^Radio\"")
-        XCTAssertEqual(translated("query:q:title = \"say \\\"hi\\\"\""), "title = \"say \\\"hi\\\"\"")
+                       "age < 7d or (not tag =~ \"^old$\" and unread)")
+        XCTAssertEqual(translated("query:Mid:age between 2:5"), "(age >= 2d and age < 6d)")
+        XCTAssertEqual(translated("query:Pods:enclosure_type = \"audio/mpeg\" and feedtitle =~ \"^Radio\""),
+                       "enclosure =~ \"^audio/mpeg$\" and feed =~ \"(?i)^Radio\"")
+        XCTAssertEqual(translated("query:q:title = \"say \\\"hi\\\"\""), "title =~ \"^say \\\"hi\\\"$\"")
         for source in ["query:a:unread = \"yes\"", "query:b:title =~ \"x\" and tags # \"y\""] {
             let query = try XCTUnwrap(translated(source))
             XCTAssertNoThrow(try QueryExpression(parsing: query), query)

@@ -181,6 +181,8 @@ struct QueryCompiler {
             }
             arguments += [value, value]
             return "(a.feed_id IN (SELECT id FROM feeds WHERE display_title = ? COLLATE NOCASE OR url = ?))"
+        case .feedurl:
+            return "(a.feed_id IN (SELECT id FROM feeds WHERE \(compare("url", match, value, &arguments))))"
         case .tag:
             return "(a.feed_id IN (SELECT feed_id FROM feed_tags WHERE \(compare("tag", match, value, &arguments))))"
         case .language:

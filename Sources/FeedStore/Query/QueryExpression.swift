@@ -73,6 +73,8 @@ public enum QueryTextField: String, Sendable, Hashable, CaseIterable {
     case content
     /// The feed's title; with `=`, also its URL.
     case feed
+    /// The feed's URL (newsboat's `rssurl`): unlike `feed`, never its title.
+    case feedurl
     /// A tag of the article's feed.
     case tag
     /// The article's link.

@@ -18,7 +18,7 @@ struct QueryParser {
     /// The most `and`, `or`, `not` and parentheses a query may hold, far below SQLite's depth limit.
     static let maximumOperators = 200
 
-    static let fieldNames = "title, author, content, feed, tag, url, date, age, unread, starred, enclosure, language"
+    static let fieldNames = "title, author, content, feed, feedurl, tag, url, date, age, unread, starred, enclosure, language"
 
     static func parse(_ text: String) throws(QuerySyntaxError) -> QueryExpression {
         let tokens = try QueryLexer.tokens(text)
@@ -141,7 +141,7 @@ struct QueryParser {
     }
 
     private static let fields: Set<String> = [
-        "title", "author", "content", "feed", "tag", "url", "date", "age", "unread", "starred", "enclosure", "language",
+        "title", "author", "content", "feed", "feedurl", "tag", "url", "date", "age", "unread", "starred", "enclosure", "language",
     ]
 
     private struct Operand {

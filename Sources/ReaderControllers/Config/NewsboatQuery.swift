@@ -1,12 +1,9 @@
 import FeedStore
 
 /// Translates a newsboat query feed (`"query:Name:condition"` in a urls file) into a Tidings query
-/// feed: the common subset of newsboat's filter language (`unread = "yes"`, `title =~ "…"`,
-/// `tags # "x"`, `age < N`, `age between A:B`, `feed_title`, `link`, `enclosure_type`, `and`, `or`,
-/// parentheses). What it cannot translate is reported, never guessed.
-///
-/// Not yet called by `tidings feeds import`: the import is being rewritten (it reports `query:` lines
-/// as not imported); the rewritten import should call `translate` and write `[[query]]` entries.
+/// feed with the same meaning: the part of newsboat's filter language the query language can say
+/// exactly (`unread`, `title`, `author`, `link`, `feedtitle`, `rssurl`, `enclosure_type`, `tags`,
+/// `age`, `and`, `or`, parentheses). Anything else is refused, naming the part, never approximated.
 public enum NewsboatQuery {
     /// The query feed a `query:Name:condition` source stands for, or why it cannot be translated.
     public static func translate(_ source: String) -> Result<(name: String, query: String), NewsboatQueryError> {
@@ -46,35 +43,71 @@ public enum NewsboatQuery {
         return .success((name, query))
     }
 
+    /// One comparison in the query language with newsboat's meaning, or nil when the query language
+    /// has no exact equivalent. newsboat's `=` is case-sensitive and its `=~` ignores case, where
+    /// Tidings' `=` ignores ASCII case and `=~` does not: both become anchored or `(?i)` patterns.
     private static func term(_ attribute: String, _ symbol: String, _ value: String) -> String? {
-        let quoted = "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         switch attribute {
         case "unread":
-            guard symbol == "=" || symbol == "!=", ["yes", "no"].contains(value.lowercased()) else { return nil }
-            return (value.lowercased() == "yes") == (symbol == "=") ? "unread" : "not unread"
+            guard symbol == "=" || symbol == "!=", ["yes", "no"].contains(value) else { return nil }
+            return (value == "yes") == (symbol == "=") ? "unread" : "not unread"
         case "age":
-            if symbol == "between" {
-                let bounds = value.split(separator: ":")
-                guard bounds.count == 2, bounds.allSatisfy({ Int($0) != nil }) else { return nil }
-                return "age between \(bounds[0])d and \(bounds[1])d"
-            }
-            guard ["<", ">", "<=", ">="].contains(symbol), Int(value) != nil else { return nil }
-            return "age \(symbol) \(value)d"
+            return age(symbol, value)
         case "tags":
+            // newsboat's `#` is one of the feed's tags, compared exactly.
             switch symbol {
-            case "#": return "tag = \(quoted)"
-            case "!#": return "not tag = \(quoted)"
+            case "#": return "tag =~ \(quoted(exactPattern(value)))"
+            case "!#": return "not tag =~ \(quoted(exactPattern(value)))"
             default: return nil
             }
         default:
+            // `content` is HTML in newsboat and text in Tidings; `feed_title` is no newsboat attribute.
             let fields = [
-                "title": "title", "author": "author", "content": "content", "link": "url", "feed_title": "feed",
-                "rssurl": "feed", "feed_url": "feed", "enclosure_type": "enclosure",
+                "title": "title", "author": "author", "link": "url", "feedtitle": "feed", "rssurl": "feedurl",
+                "enclosure_type": "enclosure",
             ]
-            guard let field = fields[attribute], ["=", "!=", "=~", "!~"].contains(symbol) else { return nil }
-            if field == "content", symbol == "=" || symbol == "!=" { return nil }
-            return "\(field) \(symbol) \(quoted)"
+            guard let field = fields[attribute] else { return nil }
+            switch symbol {
+            case "=": return "\(field) =~ \(quoted(exactPattern(value)))"
+            case "!=": return "\(field) !~ \(quoted(exactPattern(value)))"
+            case "=~": return "\(field) =~ \(quoted("(?i)" + value))"
+            case "!~": return "\(field) !~ \(quoted("(?i)" + value))"
+            default: return nil
+            }
         }
+    }
+
+    /// newsboat's `age` is whole days since the article's date (rounded down), so `age > 7` holds
+    /// from 8 days on: each bound becomes the duration where the whole-day count changes.
+    private static func age(_ symbol: String, _ value: String) -> String? {
+        if symbol == "between" {
+            let bounds = value.split(separator: ":", omittingEmptySubsequences: false).compactMap { Int($0) }
+            guard bounds.count == 2, let low = bounds.min(), let high = bounds.max(), low >= 0 else { return nil }
+            return "(age >= \(low)d and age < \(high + 1)d)"
+        }
+        guard let days = Int(value), days >= 0 else { return nil }
+        switch symbol {
+        case "<": return "age < \(days)d"
+        case ">=": return "age >= \(days)d"
+        case ">": return "age >= \(days + 1)d"
+        case "<=": return "age < \(days + 1)d"
+        default: return nil
+        }
+    }
+
+    /// A regular expression matching exactly `value`, case-sensitively.
+    private static func exactPattern(_ value: String) -> String {
+        var pattern = "^"
+        for character in value {
+            if "\\^$.|?*+()[]{}".contains(character) { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern + "$"
+    }
+
+    /// `text` as a string of the query language.
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// newsboat filter tokens: parentheses, quoted strings, and words (operators are words there).
