@@ -125,7 +125,9 @@ struct FeedsImportCommand: AsyncParsableCommand {
             query: lines become query feeds ([[query]] entries added to the end of config.toml, which is \
             kept as config.toml.bak; a name the config has already is skipped); a condition with no \
             translation, exec: and filter: lines and !hidden tags are reported on standard error, one \
-            line each, and not imported.
+            line each, and not imported. newsboat's cache.db (an SQLite file) brings the articles of \
+            listed feeds along with their read state and flags (the flag s stars, other letters become \
+            article tags newsboat-flag-X); marks are only added, so importing it again changes nothing.
 
             Exit status: 0 done; 65 the file or the feed list is not what it should be; 66 the file \
             cannot be read; 73 the feed list or the config file cannot be written; 78 the config file \
@@ -134,7 +136,7 @@ struct FeedsImportCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The OPML or urls file.")
+    @Argument(help: "The OPML or urls file, or newsboat's cache.db.")
     var file: String
 
     @Flag(help: "When the feed list is missing, start a new one even though the database holds feeds.")
@@ -144,6 +146,13 @@ struct FeedsImportCommand: AsyncParsableCommand {
         try await runFeedList(global, noticesMissingList: false) { try $0.importFeeds(path: file, newList: newList) } output: { result in
             for note in result.notes { CommandOutput.error(note) }
             for name in result.queryFeeds { try CommandOutput.line("added the query feed \(name) to \(result.config)") }
+            if let history = result.history {
+                try CommandOutput.line(
+                    "imported \(history.articles.new) articles of \(history.feeds) feeds, "
+                        + "\(history.articles.markedRead) marked read, \(history.articles.starred) starred, "
+                        + "\(history.unlistedFeeds) feeds not in the list")
+                return
+            }
             try CommandOutput.line(
                 "imported \(result.added.count) feeds, \(result.skipped.count) already listed, "
                     + "\(result.notImported) not imported")

@@ -36,4 +36,7 @@ public struct ApplyResult: Sendable, Hashable {
     public let updated: Int
     /// Known articles present again unchanged.
     public let unchanged: Int
+    /// For imported articles (`FeedStore.importArticles`): the stored article of each entry kept
+    /// after deduplication, in order; empty otherwise.
+    package var storedIDs: [Int64] = []
 }

@@ -96,10 +96,12 @@ enum ArticleWriter {
     /// Stores the document. With `incomplete` (why the response was cut off) it only inserts the new
     /// articles: known ones are neither updated nor counted as seen, and the feed's row keeps its
     /// title, validators, body hash and apply count (so retention still keeps the last whole
-    /// document's articles); the fetch is recorded as failed with that reason.
+    /// document's articles); the fetch is recorded as failed with that reason. `imported` (articles
+    /// brought from another reader) inserts the same way and leaves the feed's row as it is; the
+    /// result then gives the stored article of each incoming entry (`storedIDs`).
     static func apply(
         _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord,
-        ignoring rules: IgnoreRules = .none, incomplete: String? = nil
+        ignoring rules: IgnoreRules = .none, incomplete: String? = nil, imported: Bool = false
     ) throws -> ApplyResult {
         // A feed with no stored article (its first fetch: most of a cold refresh) cannot match any
         // entry (they are distinct by identity, and a link is only matched when one entry has it), so
@@ -114,7 +116,9 @@ enum ArticleWriter {
         else { throw FeedStoreError.feedNotFound(feedID) }
         let applyCount: Int64 = state["apply_count"]
         let hasArticles: Bool = state["has_articles"]
-        let generation = incomplete == nil ? applyCount + 1 : applyCount
+        let onlyNew = incomplete != nil || imported
+        let generation = onlyNew ? applyCount : applyCount + 1
+        var storedIDs: [Int64] = []
         let fetchedAt = fetch.fetchedAt.timeIntervalSince1970
         let incoming = prepared.incoming
         let seenIdentities = prepared.seenIdentities
@@ -162,8 +166,9 @@ enum ArticleWriter {
             }
             if let match {
                 claimed.insert(match.id)
+                if imported { storedIDs.append(match.id) }
                 // A cut-off document may hold a known article cut short: what is stored stays.
-                if incomplete != nil {
+                if onlyNew {
                     unchanged += 1
                 } else if match.contentHash == item.contentHash && match.identity == item.identity {
                     try touch.execute(arguments: [generation, match.id])
@@ -182,6 +187,7 @@ enum ArticleWriter {
                 try insert.execute(arguments: StatementArguments(
                     [feedID] + item.contentValues + [item.datedSortDate ?? fetchedAt, fetchedAt, generation]))
                 let id = db.lastInsertedRowID
+                if imported { storedIDs.append(id) }
                 try writeBody.execute(arguments: [id, item.storedSummary, item.storedContent, dictionaryID])
                 indexed.append((id, item))
                 newIDs.append(id)
@@ -200,6 +206,9 @@ enum ArticleWriter {
         }
         try IgnoreWriter.mark(db, stored, rules: rules, now: Date(timeIntervalSince1970: fetchedAt))
 
+        if imported {
+            return ApplyResult(new: newIDs.count, newArticleIDs: newIDs, updated: 0, unchanged: unchanged, storedIDs: storedIDs)
+        }
         if let incomplete {
             try db.cachedStatement(
                 sql: """

@@ -11,4 +11,6 @@ public struct FeedImportResult: Sendable, Hashable {
     public var queryFeeds: [String] = []
     /// The config file the query feeds were added to.
     public var config: String = ""
+    /// For newsboat's `cache.db`: the articles and marks brought along.
+    public var history: NewsboatHistoryImport.Summary?
 }

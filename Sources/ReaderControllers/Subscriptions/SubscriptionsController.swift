@@ -217,9 +217,11 @@ public final class SubscriptionsController: Sendable {
 
     /// Adds the feeds of an OPML file (any reader's export) or a newsboat `urls` file, told apart by
     /// content; feeds already listed are skipped. Relative `xmlUrl`s resolve against the imported file.
-    /// A file that is neither (JSON, HTML, binary, a damaged OPML) is refused whole, naming its first
+    /// newsboat's `cache.db` (an SQLite file) brings the articles and marks of listed feeds instead
+    /// (`importNewsboatHistory`). A file that is neither (JSON, HTML, binary, a damaged OPML) is refused whole, naming its first
     /// bad line, before the list or the store is touched.
     public func importFeeds(path: String, newList: Bool = false) throws -> FeedImportResult {
+        if NewsboatHistoryImport.isCache(path: path) { return try importNewsboatHistory(path: path) }
         var (incoming, notes) = try FeedImportReader.read(path: path)
         var queries: [(name: String, query: String)] = []
         for line in notes.queries {
@@ -294,7 +296,7 @@ public final class SubscriptionsController: Sendable {
 
     /// Takes the list's lock (which cleans stale temporaries), then reads the list again and makes the
     /// store follow it. A missing list is given empty, unwritten, and the store is left as it is.
-    private func lockedList() throws -> (FeedListLock, SubscriptionsFile) {
+    func lockedList() throws -> (FeedListLock, SubscriptionsFile) {
         let lock = try FeedListLock.acquire(list: environment.paths.feedList, config: environment.paths.config)
         let file = try SubscriptionsFile.load(path: environment.paths.feedList)
         if file.existed { try sync(file) }
