@@ -29,6 +29,11 @@ struct EncodingSniffer {
         if n >= 4, prefix[0] == 0, prefix[1] == 0, prefix[2] == 0, prefix[3] == 0x3C { name = "utf-32be"; return }
         if n >= 4, prefix[0] == 0x3C, prefix[1] == 0, prefix[2] != 0 { name = "utf-16le"; return }
         if n >= 4, prefix[0] == 0, prefix[1] == 0x3C, prefix[3] != 0 { name = "utf-16be"; return }
+        if n >= 4, prefix[0] == 0x4C, prefix[1] == 0x6F, prefix[2] == 0xA7, prefix[3] == 0x94 {
+            // `<?xm` in EBCDIC: the declaration names the code page in characters all EBCDIC pages share.
+            name = hint.flatMap(Self.normalize) ?? Self.ebcdicDeclaration(prefix).flatMap(Self.normalize) ?? "ibm037"
+            return
+        }
         let declared = Self.declaredEncoding(prefix).flatMap(Self.normalize)
         let hinted = hint.flatMap(Self.normalize)
         var chosen = hinted ?? declared ?? "utf-8"
@@ -56,7 +61,15 @@ struct EncodingSniffer {
         return String(rest.prefix { $0 != quote })
     }
 
-    /// A lower-case IANA name for a label, or nil for an empty label.
+    /// The `encoding` of an EBCDIC document's XML declaration, read through code page 037.
+    private static func ebcdicDeclaration(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let converter = IconvConverter(from: "IBM037") else { return nil }
+        var decoded: [UInt8] = []
+        _ = converter.convert(UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 1024)]), final: true, into: &decoded)
+        return decoded.withUnsafeBufferPointer(declaredEncoding)
+    }
+
+    /// A lower-case name for a label (`EncodingLabels`), or nil for an empty label.
     static func normalize(_ label: String) -> String? {
         let l = label.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
@@ -77,6 +90,7 @@ struct EncodingSniffer {
         case "euc-kr", "euckr", "ks_c_5601-1987", "cp949", "windows-949", "x-windows-949", "korean": return "euc-kr"
         case "utf-16", "utf16": return "utf-16"
         default:
+            if let name = EncodingLabels.name(for: l) { return name }
             if l.hasPrefix("cp125") { return "windows-125" + l.dropFirst(5) }
             if l.hasPrefix("iso8859-") { return "iso-8859-" + l.dropFirst(8) }
             if l.hasPrefix("iso_8859-") { return "iso-8859-" + l.dropFirst(9) }
@@ -87,6 +101,7 @@ struct EncodingSniffer {
     /// The iconv name used to decode an encoding: supersets where senders mislabel (ISO-8859-1 read as
     /// windows-1252, Shift_JIS as CP932, GB2312/GBK as GB18030), as browsers do.
     static func iconvName(for name: String) -> String {
+        if let special = EncodingLabels.iconvName(for: name) { return special }
         switch name {
         case "iso-8859-1", "us-ascii": return "WINDOWS-1252"
         case "shift_jis": return "CP932"
