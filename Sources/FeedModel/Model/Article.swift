@@ -86,6 +86,15 @@ public struct ArticleSource: Sendable, Hashable {
     public var url: String?
     /// The authors of the feed the entry came from (Atom `source`).
     public var authors: [Author]
+    /// The rest of an Atom `source`: the feed's id, subtitle, icon, logo, rights, generator and
+    /// categories.
+    public var id: String?
+    public var subtitle: String?
+    public var icon: String?
+    public var logo: String?
+    public var rights: String?
+    public var generator: String?
+    public var categories: [Category] = []
 
     public init(title: String? = nil, url: String? = nil, authors: [Author] = []) {
         self.title = title

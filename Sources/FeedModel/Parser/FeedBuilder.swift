@@ -180,7 +180,14 @@ struct FeedBuilder: ~Copyable {
             }
         case .source:
             switch tag {
-            case .atomTitle: begin(tag, depth, attributes: attributes)
+            case .atomTitle, .atomRights, .atomSubtitle: begin(tag, depth, attributes: attributes)
+            case .atomID, .atomIcon, .atomLogo, .atomGenerator: begin(tag, depth)
+            case .atomCategory:
+                if let term = FieldValue.nonEmpty(attributes.value("term")) ?? FieldValue.nonEmpty(attributes.value("label")) {
+                    item.source.categories.append(Category(
+                        term: term, scheme: FieldValue.nonEmpty(attributes.value("scheme")),
+                        label: FieldValue.nonEmpty(attributes.value("label"))))
+                }
             case .atomLink: sourceLink(attributes)
             case .atomAuthor: open(.author(.source), depth)
             default: break
@@ -189,6 +196,7 @@ struct FeedBuilder: ~Copyable {
             if tag == .itunesCategory { itunesCategory(attributes, depth) }
         case .mediaGroup:
             if tag == .mediaContent || tag == .mediaThumbnail { media(tag, attributes) }
+            if tag == .mediaCategory { begin(tag, depth, attributes: attributes) }
         case .ignored:
             break
         }

@@ -40,6 +40,8 @@ extension FeedBuilder {
                 if let permalink = attributes.value("isPermaLink") { c.isPermaLink = permalink.lowercased() != "false" }
             case .category:
                 captureScheme = FieldValue.nonEmpty(attributes.value("domain"))
+            case .mediaCategory:
+                captureScheme = FieldValue.nonEmpty(attributes.value("scheme"))
             case .source:
                 captureURL = attributes.value("url").map { Self.resolved(frames, $0) }
             case .atomGenerator:

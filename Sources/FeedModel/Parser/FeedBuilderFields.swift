@@ -44,14 +44,14 @@ extension FeedBuilder {
             assignBody(c, .string(value))
         case .guid:
             if item.guid == nil {
-                item.guid = value
                 item.guidIsPermaLink = c.isPermaLink && state.feed.format == .rss20
+                item.guid = item.guidIsPermaLink ? Self.resolvedID(frames, value) : value
             }
-        case .atomID: if item.guid == nil { item.guid = value; item.guidIsPermaLink = false }
+        case .atomID: if item.guid == nil { item.guid = Self.resolvedID(frames, value); item.guidIsPermaLink = false }
         case .author: if let a = FieldValue.author(value) { item.authors.append(a) }
         case .dcCreator, .dcAuthor: if let a = FieldValue.author(value) { item.creators.append(a) }
         case .itunesAuthor: item.itunesAuthor = FieldValue.author(value)
-        case .category, .dcSubject:
+        case .category, .dcSubject, .mediaCategory:
             appendCategory(Category(term: value, scheme: captureScheme))
         case .comments: item.article.comments = Self.resolved(frames, value)
         case .wfwCommentRss: item.commentRss = Self.resolved(frames, value)
@@ -60,14 +60,38 @@ extension FeedBuilder {
             item.source.title = value
             if let url = captureURL { item.source.url = url }
         case .itunesDuration: item.duration = FieldValue.duration(value)
-        case .itunesKeywords:
-            for keyword in value.split(separator: ",") {
-                let word = XMLWhitespace.trimmed(String(keyword))
-                if !word.isEmpty { appendCategory(Category(term: word)) }
-            }
+        case .itunesKeywords: itemKeywords(value)
         case .language, .dcLanguage: item.dcLanguage = FieldValue.languageTag(value)
         default: break
         }
+    }
+
+    /// An entry's `itunes:keywords` (its text, or its `text` attribute) as categories.
+    mutating func itemKeywords(_ value: String) {
+        for keyword in value.split(separator: ",") {
+            let word = XMLWhitespace.trimmed(String(keyword))
+            if !word.isEmpty, !item.article.categories.contains(where: { $0.term == word }) {
+                appendCategory(Category(term: word))
+            }
+        }
+    }
+
+    /// A feed's `itunes:keywords` (its text, or its `text` attribute) as its categories.
+    mutating func feedKeywords(_ value: String) {
+        for keyword in value.split(separator: ",") {
+            let word = XMLWhitespace.trimmed(String(keyword))
+            if !word.isEmpty, !state.feed.categories.contains(word) { state.feed.categories.append(word) }
+        }
+    }
+
+    /// An entry id that is a relative reference (`/posts/1`, `./1`, `../1`) resolved against the base
+    /// in effect, as feedparser resolves them; any other id is kept as written.
+    static func resolvedID(_ frames: [Frame], _ value: String) -> String {
+        guard let first = value.utf8.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "."),
+              value.hasPrefix("/") || value.hasPrefix("./") || value.hasPrefix("../"),
+              !value.hasPrefix("//"), frames.last?.base != nil
+        else { return value }
+        return resolved(frames, value)
     }
 
     /// Adds a category to the open entry (see `lastCategoryCount`).
@@ -127,7 +151,18 @@ extension FeedBuilder {
             default: break
             }
         case .source:
-            if c.tag == .atomTitle { item.source.title = Self.text(c, value) }
+            switch c.tag {
+            case .atomTitle: item.source.title = Self.text(c, value)
+            case .atomID: if item.source.id == nil { item.source.id = value }
+            case .atomIcon: if item.source.icon == nil { item.source.icon = Self.resolved(frames, value) }
+            case .atomLogo: if item.source.logo == nil { item.source.logo = Self.resolved(frames, value) }
+            case .atomRights: if item.source.rights == nil { item.source.rights = Self.text(c, value) }
+            case .atomGenerator: if item.source.generator == nil { item.source.generator = value }
+            case .atomSubtitle: if item.source.subtitle == nil { item.source.subtitle = Self.text(c, value) }
+            default: break
+            }
+        case .mediaGroup:
+            if c.tag == .mediaCategory, inItem { appendCategory(Category(term: value, scheme: captureScheme)) }
         default:
             break
         }
@@ -159,11 +194,7 @@ extension FeedBuilder {
         case .dcCreator, .author, .dcAuthor: if let a = FieldValue.author(value) { state.creators.append(a) }
         case .itunesAuthor: state.itunesAuthor = FieldValue.author(value)
         case .category, .dcSubject: state.feed.categories.append(value)
-        case .itunesKeywords:
-            for keyword in value.split(separator: ",") {
-                let word = XMLWhitespace.trimmed(String(keyword))
-                if !word.isEmpty, !state.feed.categories.contains(word) { state.feed.categories.append(word) }
-            }
+        case .itunesKeywords: feedKeywords(value)
         case .itunesImage:
             if state.itunesImage == nil { state.itunesImage = Self.resolved(frames, value) }
         case .generator, .atomGenerator: if state.feed.generator == nil { state.feed.generator = value }

@@ -12,10 +12,14 @@ extension FeedBuilder {
         return base
     }
 
-    /// iTunes categories (nested ones too) become feed categories.
+    /// iTunes categories (nested ones too) become the feed's categories, or an entry's tags in one.
     mutating func itunesCategory(_ attributes: XMLAttributes, _ depth: Int) {
-        if let text = FieldValue.nonEmpty(attributes.value("text")), !state.feed.categories.contains(text) {
-            state.feed.categories.append(text)
+        if let text = FieldValue.nonEmpty(attributes.value("text")) {
+            if inItem {
+                if !item.article.categories.contains(where: { $0.term == text }) { appendCategory(Category(term: text)) }
+            } else if !state.feed.categories.contains(text) {
+                state.feed.categories.append(text)
+            }
         }
         open(.itunesCategory, depth)
     }

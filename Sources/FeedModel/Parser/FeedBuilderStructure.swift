@@ -149,6 +149,8 @@ extension FeedBuilder {
                 begin(tag, depth)
             }
         case .itunesCategory: itunesCategory(attributes, depth)
+        case .itunesKeywords:
+            if let text = FieldValue.nonEmpty(attributes.value("text")) { feedKeywords(text) } else { begin(tag, depth) }
         case .link:
             if bareAtom { feedLink(attributes) } else { begin(tag, depth) }
         case .mediaContent, .mediaThumbnail:
@@ -201,7 +203,10 @@ extension FeedBuilder {
             capture?.markup = true
             capture?.skipDivDepth = -1
         case .atomContributor: open(.ignored, depth)
-        case .unknown, .itunesCategory: break
+        case .itunesCategory: itunesCategory(attributes, depth)
+        case .itunesKeywords:
+            if let text = FieldValue.nonEmpty(attributes.value("text")) { itemKeywords(text) } else { begin(tag, depth) }
+        case .unknown: break
         default: begin(tag, depth, attributes: attributes)
         }
     }

@@ -70,7 +70,7 @@ enum FeedTag: UInt8 {
     case contentEncoded
     case itunesAuthor, itunesDuration, itunesImage, itunesSummary, itunesSubtitle, itunesCategory, itunesKeywords
     case xhtmlBody
-    case mediaContent, mediaThumbnail, mediaGroup
+    case mediaContent, mediaThumbnail, mediaGroup, mediaCategory
     case slashComments, wfwCommentRss, syUpdatePeriod, syUpdateFrequency
 
     /// Resolves a local name within a namespace family; `unknown` for everything else.
@@ -104,6 +104,8 @@ enum FeedTag: UInt8 {
             case "name": return .name
             case "feed" where namespace == .none: return .atomFeed
             case "encoded" where namespace == .none: return .contentEncoded
+            // An early RSS extension's full text, read as content:encoded (as feedparser does).
+            case "fullitem": return .contentEncoded
             case "body" where namespace == .none: return .xhtmlBody
             default: return .unknown
             }
@@ -173,6 +175,7 @@ enum FeedTag: UInt8 {
             case "content": return .mediaContent
             case "thumbnail": return .mediaThumbnail
             case "group": return .mediaGroup
+            case "category": return .mediaCategory
             default: return .unknown
             }
         case .slash: return localName == "comments" ? .slashComments : .unknown

@@ -112,7 +112,7 @@ struct ItemState {
         }
         if article.language == nil { article.language = contentLanguage }
         if article.language == nil { article.language = dcLanguage }
-        if source.title != nil || source.url != nil || !source.authors.isEmpty { article.source = source }
+        if source != ArticleSource() { article.source = source }
         if let contentBase { article.base = contentBase }
     }
 
@@ -158,7 +158,11 @@ struct FeedState {
 
     var authors: [Author] {
         if !atomAuthors.isEmpty { return atomAuthors }
-        if let managingEditor { return [managingEditor] }
+        if var managingEditor {
+            // An e-mail address alone takes its name from the channel's itunes:author.
+            if managingEditor.name == nil, let name = itunesAuthor?.name { managingEditor.name = name }
+            return [managingEditor]
+        }
         if let webMaster { return [webMaster] }
         if !creators.isEmpty { return creators }
         if let itunesAuthor { return [itunesAuthor] }
