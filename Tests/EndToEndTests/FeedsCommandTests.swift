@@ -5,7 +5,7 @@ import XCTest
 /// Runs the built `tidings feeds ...` on files in a temporary folder, comparing full output and exit
 /// status.
 final class FeedsCommandTests: XCTestCase {
-    private var folder = ""
+    var folder = ""
 
     override func setUpWithError() throws {
         folder = NSTemporaryDirectory() + "tidings-feeds-e2e-\(UUID().uuidString)"
@@ -16,13 +16,13 @@ final class FeedsCommandTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    private func tidings(_ arguments: [String]) throws -> EndToEndRun {
+    func tidings(_ arguments: [String]) throws -> EndToEndRun {
         try EndToEndRun.tidings(
             arguments + ["--feeds", folder + "/feeds.opml", "--db", folder + "/t.db", "--config", folder + "/c.toml"],
             testCase: self)
     }
 
-    private func writeFeed(_ name: String, title: String, items: Int) throws -> String {
+    func writeFeed(_ name: String, title: String, items: Int) throws -> String {
         var text = "<rss version=\"2.0\"><channel><title>\(title)</title><link>https://x.example/</link>"
         for i in 0..<items { text += "<item><guid>\(name)-\(i)</guid><title>Item \(i)</title></item>" }
         text += "</channel></rss>"

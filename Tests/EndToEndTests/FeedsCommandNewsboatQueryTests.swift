@@ -4,28 +4,8 @@ import XCTest
 
 /// A newsboat query feed imported from a urls file finds what newsboat finds: `rssurl` matches feed
 /// URLs (never titles); a condition with no exact translation is refused, named, and counted.
-final class NewsboatQueryImportTests: XCTestCase {
-    private var folder = ""
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make(self, prefix: "tidings-newsboat-query")
-    }
-
-    private func tidings(_ arguments: [String]) throws -> EndToEndRun {
-        try EndToEndRun.tidings(
-            arguments + ["--feeds", folder + "/feeds.opml", "--db", folder + "/t.db", "--config", folder + "/c.toml"],
-            testCase: self)
-    }
-
-    private func writeFeed(_ name: String, title: String, items: Int) throws -> String {
-        var text = "<rss version=\"2.0\"><channel><title>\(title)</title><link>https://x.example/</link>"
-        for i in 0..<items { text += "<item><guid>\(name)-\(i)</guid><title>Item \(i)</title></item>" }
-        text += "</channel></rss>"
-        let path = folder + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+/// (`FeedsCommandTests`' files and runs.)
+extension FeedsCommandTests {
     func testRSSURLQueryMatchesFeedURLsAndUntranslatableOnesAreRefused() throws {
         let matching = try writeFeed("rss-001.xml", title: "Morning", items: 3)
         let upper = try writeFeed("RSS-002.xml", title: "Evening", items: 2)
