@@ -31,6 +31,7 @@ final class NewsboatQueryMeaningTests: XCTestCase {
         XCTAssertEqual(refused("query:F:feed_title =~ \"x\""), "feed_title =~ x")
         XCTAssertEqual(refused("query:G:guid = \"x\" and unread = \"yes\""), "guid = x")
         XCTAssertEqual(refused("query:U:unread = \"Yes\""), "unread = Yes")
+        XCTAssertEqual(refused("query:E:enclosure_type = \"\""), "enclosure_type = ")
     }
 
     func testEveryTranslationParses() throws {

@@ -33,7 +33,6 @@ enum EncodingLabels {
         case "iso-8859-8-i": "ISO-8859-8"
         case "windows-874": "CP874"
         case "ibm01140": "IBM1140"
-        case "x-user-defined": "WINDOWS-1252"
         default: nil
         }
     }
@@ -85,7 +84,6 @@ enum EncodingLabels {
                        "ksc5601", "ksc-5601", "windows-949", "cp949", "euckr"])
         add("utf-16be", ["unicodefffe"])
         add("utf-16le", ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff"])
-        add("x-user-defined", [])
         // Not in WHATWG: EBCDIC and DOS code pages by their other names (Python's codec aliases).
         add("ibm037", ["ebcdic-cp-us", "ebcdic-cp-ca", "ebcdic-cp-wt", "ebcdic-cp-nl", "ibm039", "csibm037"])
         add("ibm500", ["ebcdic-cp-be", "ebcdic-cp-ch"])

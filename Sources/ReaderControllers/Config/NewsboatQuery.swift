@@ -66,7 +66,8 @@ public enum NewsboatQuery {
                 "title": "title", "author": "author", "link": "url", "feedtitle": "feed", "rssurl": "feedurl",
                 "enclosure_type": "enclosure",
             ]
-            guard let field = fields[attribute] else { return nil }
+            // An article without an enclosure has the type "" there and no enclosure to compare here.
+            guard let field = fields[attribute], field != "enclosure" || !value.isEmpty else { return nil }
             switch symbol {
             case "=": return "\(field) =~ \(quoted(exactPattern(value)))"
             case "!=": return "\(field) !~ \(quoted(exactPattern(value)))"
