@@ -219,6 +219,14 @@ public struct JSONFeedWriter: Sendable {
         }
     }
 
+    private func writeCategories(_ categories: [Category], level: Int, into out: inout JSONOutput) {
+        out.objects(categories, level: level) { out, c, g in
+            out.field("term", c.term, level: level + 2, first: &g)
+            out.field("scheme", c.scheme, level: level + 2, first: &g)
+            out.field("label", c.label, level: level + 2, first: &g)
+        }
+    }
+
     private func writeItemExtension(_ article: Article, level: Int, into out: inout JSONOutput, first: inout Bool) {
         let hasCategories = !article.categories.isEmpty
         guard article.comments != nil || article.source != nil || hasCategories || article.base != nil
@@ -234,22 +242,28 @@ public struct JSONFeedWriter: Sendable {
             out.key("source", level: inner, first: &f)
             out.raw("{")
             var g = true
+            out.field("id", source.id, level: inner + 1, first: &g)
             out.field("title", source.title, level: inner + 1, first: &g)
+            out.field("subtitle", source.subtitle, level: inner + 1, first: &g)
             out.field("url", source.url, level: inner + 1, first: &g)
+            out.field("icon", source.icon, level: inner + 1, first: &g)
+            out.field("logo", source.logo, level: inner + 1, first: &g)
+            out.field("rights", source.rights, level: inner + 1, first: &g)
+            out.field("generator", source.generator, level: inner + 1, first: &g)
             if !source.authors.isEmpty {
                 out.key("authors", level: inner + 1, first: &g)
                 writeAuthors(source.authors, level: inner + 1, into: &out)
+            }
+            if !source.categories.isEmpty {
+                out.key("categories", level: inner + 1, first: &g)
+                writeCategories(source.categories, level: inner + 1, into: &out)
             }
             out.newline(inner)
             out.raw("}")
         }
         if hasCategories {
             out.key("categories", level: inner, first: &f)
-            out.objects(article.categories, level: inner) { out, c, g in
-                out.field("term", c.term, level: inner + 2, first: &g)
-                out.field("scheme", c.scheme, level: inner + 2, first: &g)
-                out.field("label", c.label, level: inner + 2, first: &g)
-            }
+            writeCategories(article.categories, level: inner, into: &out)
         }
         out.field("base", article.base, level: inner, first: &f)
         if let v = article.contentType { out.key("content_type", level: inner, first: &f); out.string(v.rawValue) }

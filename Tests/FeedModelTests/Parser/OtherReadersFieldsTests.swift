@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import FeedModel
@@ -43,5 +44,14 @@ final class OtherReadersFieldsTests: XCTestCase {
             Category(term: "science", scheme: "https://blog.example/tags", label: "Science"), Category(term: "space"),
         ])
         XCTAssertEqual(source.authors.map(\.name), ["Ann"])
+
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(JSONFeedWriter.document(for: feed, sanitize: false))) as? [String: Any])
+        let items = try XCTUnwrap(json["items"] as? [[String: Any]])
+        let written = try XCTUnwrap((items.first?["_tidings"] as? [String: Any])?["source"] as? [String: Any])
+        XCTAssertEqual(written["id"] as? String, "tag:blog.example,2026:feed")
+        XCTAssertEqual(written["logo"] as? String, "https://blog.example/logo.png")
+        XCTAssertEqual(written["generator"] as? String, "Gen")
+        XCTAssertEqual((written["categories"] as? [[String: Any]])?.compactMap { $0["term"] as? String }, ["science", "space"])
     }
 }
