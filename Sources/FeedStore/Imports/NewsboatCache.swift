@@ -2,63 +2,85 @@ import FeedModel
 import Foundation
 import GRDB
 
-/// newsboat's article cache (`~/.newsboat/cache.db`), read without changing it: each feed's
-/// articles with their read state and flags, for `tidings feeds import`.
+/// newsboat's article cache (`~/.newsboat/cache.db`), opened read-only: its feeds, and each feed's
+/// articles with their read state and flags, read one feed at a time, for `tidings feeds import`.
 ///
 /// newsboat flags are letters a user gives an article, with no meaning of their own: the letter `s`
 /// (the one newsboat's documentation uses for "starred") becomes a star, every other letter the
 /// article tag `newsboat-flag-X`. Deleted articles (`deleted = 1`) are left out.
-public struct NewsboatCache: Sendable {
-    /// One article of the cache.
-    public struct Item: Sendable {
-        public var feedURL: String
-        public var imported: ImportedArticle
+public final class NewsboatCache: Sendable {
+    /// A feed of the cache and how many articles it keeps.
+    public struct Feed: Sendable, Hashable {
+        public var url: String
+        public var articles: Int
     }
 
-    /// The articles of the cache, in the order newsboat stored them.
-    public let items: [Item]
+    /// The feeds the cache keeps articles for, in the order newsboat first stored them.
+    public let feeds: [Feed]
+    private let queue: DatabaseQueue
+    private let selected: [String]
+    private let deletedCondition: String
 
     /// Whether `bytes` (a file's first bytes) start like an SQLite database.
     public static func isSQLite(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.starts(with: Array("SQLite format 3\u{0}".utf8))
     }
 
-    /// Reads the cache at `path`, or throws `NewsboatCacheError` when it is not a readable newsboat
-    /// cache (another SQLite file, a damaged one).
+    /// Opens the cache at `path` read-only and lists its feeds, or throws `NewsboatCacheError` when it
+    /// is not a readable newsboat cache (another SQLite file, a damaged one).
     public init(path: String) throws(NewsboatCacheError) {
         var configuration = Configuration()
         configuration.readonly = true
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            items = try queue.read { db in try Self.read(db) }
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            let columns = try queue.read { db in try Self.columns(db) }
+            selected = Self.required + Self.optional.filter(columns.contains)
+            deletedCondition = columns.contains("deleted") ? "deleted = 0" : "1"
+            feeds = try queue.read { [deletedCondition] db in
+                try Row.fetchAll(db, sql: """
+                    SELECT feedurl, count(*) AS n FROM rss_item WHERE \(deletedCondition)
+                    GROUP BY feedurl ORDER BY min(id)
+                    """).map { Feed(url: $0["feedurl"] ?? "", articles: $0["n"] ?? 0) }
+            }
         } catch let error as NewsboatCacheError {
             throw error
         } catch {
-            throw .unreadable(String(describing: (error as? DatabaseError)?.message ?? "\(error)"))
+            throw .unreadable(Self.reason(error))
+        }
+    }
+
+    /// The articles the cache keeps for the feed at `feedURL` (as `feeds` names it), oldest first.
+    public func articles(feedURL: String) throws(NewsboatCacheError) -> [ImportedArticle] {
+        do {
+            return try queue.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT \(selected.joined(separator: ", ")) FROM rss_item WHERE feedurl = ? AND \(deletedCondition) ORDER BY id",
+                    arguments: [feedURL]
+                ).map(Self.article)
+            }
+        } catch {
+            throw .unreadable(Self.reason(error))
         }
     }
 
     private static let required = ["guid", "title", "url", "feedurl", "pubDate", "content", "unread", "flags"]
     private static let optional = ["author", "enclosure_url", "enclosure_type", "deleted", "base"]
 
-    private static func read(_ db: Database) throws -> [Item] {
+    private static func reason(_ error: any Error) -> String {
+        (error as? DatabaseError)?.message ?? "\(error)"
+    }
+
+    /// The columns of `rss_item`, once newsboat's tables and the columns read are known to be there.
+    private static func columns(_ db: Database) throws -> Set<String> {
         guard try db.tableExists("rss_feed"), try db.tableExists("rss_item") else { throw NewsboatCacheError.notACache }
         let columns = Set(try db.columns(in: "rss_item").map(\.name))
         if let missing = required.first(where: { !columns.contains($0) }) {
             throw NewsboatCacheError.unreadable("its rss_item table has no \(missing) column")
         }
-        let selected = required + optional.filter(columns.contains)
-        let deleted = columns.contains("deleted") ? " WHERE deleted = 0" : ""
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT \(selected.joined(separator: ", ")) FROM rss_item\(deleted) ORDER BY id")
-        var items: [Item] = []
-        while let row = try rows.next() {
-            items.append(item(row))
-        }
-        return items
+        return columns
     }
 
-    private static func item(_ row: Row) -> Item {
+    private static func article(_ row: Row) -> ImportedArticle {
         func text(_ column: String) -> String? {
             guard let value: String = row[column], !value.isEmpty else { return nil }
             return value
@@ -73,9 +95,7 @@ public struct NewsboatCache: Sendable {
             categories: flags.filter { $0 != "s" }.sorted().map { Category(term: "newsboat-flag-\($0)") },
             attachments: enclosures, base: text("base"))
         let unread: Int64 = row["unread"] ?? 1
-        return Item(
-            feedURL: text("feedurl") ?? "",
-            imported: ImportedArticle(article: article, read: unread == 0, starred: flags.contains("s")))
+        return ImportedArticle(article: article, read: unread == 0, starred: flags.contains("s"))
     }
 }
 

@@ -27,9 +27,9 @@ public enum NewsboatHistoryImport {
 }
 
 extension SubscriptionsController {
-    /// Imports newsboat's cache at `path` into the feeds the list names (see `NewsboatHistoryImport`).
-    /// The cache is read whole before anything is written; each feed's articles and marks are stored
-    /// in one transaction.
+    /// Imports newsboat's cache at `path` into the feeds the list names (see `NewsboatHistoryImport`),
+    /// one feed at a time: each feed's articles and marks are stored in one transaction, so a cache
+    /// that fails to read half-way leaves whole feeds imported, and importing again completes it.
     func importNewsboatHistory(path: String) throws -> FeedImportResult {
         let cache: NewsboatCache
         do {
@@ -42,21 +42,20 @@ extension SubscriptionsController {
         try refuseMissing(file, newList: false)
         var listed: [String: String] = [:]
         for item in file.entries { listed[FeedURL.key(item.entry.url)] = item.entry.url }
-        var byFeed: [String: [ImportedArticle]] = [:]
-        var order: [String] = []
-        for item in cache.items {
-            if byFeed[item.feedURL] == nil { order.append(item.feedURL) }
-            byFeed[item.feedURL, default: []].append(item.imported)
-        }
         var summary = NewsboatHistoryImport.Summary()
         var notes: [String] = []
-        for feedURL in order {
-            let articles = byFeed[feedURL] ?? []
-            guard let url = listed[FeedURL.key(feedURL)], let feed = try environment.store.feed(url: url) else {
+        for cached in cache.feeds {
+            guard let url = listed[FeedURL.key(cached.url)], let feed = try environment.store.feed(url: url) else {
                 summary.unlistedFeeds += 1
-                summary.unlistedArticles += articles.count
-                notes.append("\(path): \(feedURL) is not in the feed list; its \(articles.count) articles were not imported")
+                summary.unlistedArticles += cached.articles
+                notes.append("\(path): \(cached.url) is not in the feed list; its \(cached.articles) articles were not imported")
                 continue
+            }
+            let articles: [ImportedArticle]
+            do {
+                articles = try cache.articles(feedURL: cached.url)
+            } catch {
+                throw SubscriptionsError.importMalformed(path: path, problem: error.description)
             }
             let result = try environment.store.importArticles(feedID: feed.id, articles)
             summary.feeds += 1
