@@ -116,5 +116,16 @@ final class NewsboatHistoryImportTests: FeedServerTestCase {
         XCTAssertEqual(refused.status, 65, refused.stderr)
         XCTAssertTrue(refused.stderr.hasPrefix("tidings: cannot import \(other): it is an SQLite database but not newsboat's cache"), refused.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: files.feedList)), list)
+
+        let damaged = folder + "/damaged.db"
+        var bytes = Array("SQLite format 3\u{0}".utf8)
+        var random = SplitMix(seed: 32)
+        bytes += (0..<8192).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let broken = try tidings(["feeds", "import", damaged])
+        XCTAssertEqual(broken.status, 65, "random bytes of seed 32: " + broken.stderr)
+        XCTAssertTrue(broken.stderr.hasPrefix("tidings: cannot import \(damaged): it cannot be read as newsboat's cache"), broken.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: damaged)), Data(bytes), "the file is only read")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: files.feedList)), list)
     }
 }
