@@ -167,6 +167,11 @@ struct ExportCommand: AsyncParsableCommand {
         discussion: "With --new, in the same transaction that advances the state."))
     var markRead = false
 
+    @Flag(name: .customLong("full-text"), help: ArgumentHelp(
+        "Write each article's extracted full text instead of the feed's summary where there is one.",
+        discussion: "Full texts are fetched by a refresh for feeds with full_text set (see the README)."))
+    var fullText = false
+
     func validate() throws {
         if state != nil && !new { throw ValidationError("--state applies only with --new.") }
         if let state, state.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -185,13 +190,14 @@ struct ExportCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let config = try global.loadConfig()
         let environment = try global.environment()
-        let options = ExportOptions(
+        var options = ExportOptions(
             format: format, onlyNew: new, stateName: state ?? ExportOptions.defaultStateName,
             since: since.flatMap { ExportSince.parse($0) }, unreadOnly: unread, starredOnly: starred,
             feeds: feedNames, tags: tags, search: search, query: query, includeIgnored: includeIgnored,
             ignoreRules: config.ignoreRules, limit: limit.flatMap { Int($0) }, sort: sort, outputPath: output,
             templatePath: template, markRead: markRead,
             terminalWidth: output == nil ? ExportOptions.terminalWidth(of: 1) : nil)
+        options.fullText = fullText
         let controller = ExportController(environment: environment)
         do {
             if refresh {

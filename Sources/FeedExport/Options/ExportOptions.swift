@@ -33,6 +33,9 @@ public struct ExportOptions: Sendable {
     /// Terminal width when standard output is a terminal (text is then aligned in columns); nil
     /// when writing to a pipe or file.
     public var terminalWidth: Int?
+    /// Write each article's extracted full text (`--full-text`) instead of the feed's body where the
+    /// store has one; the feed's body otherwise.
+    public var fullText = false
 
     /// The state `--new` uses when `--state` is not given.
     public static let defaultStateName = "default"

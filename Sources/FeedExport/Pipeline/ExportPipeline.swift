@@ -12,14 +12,17 @@ import FeedStore
 /// `emit` closure runs on that thread, in list order. Worker tasks touch only their own batch.
 final class ExportPipeline {
     private let preparation: ExportPreparation
+    /// The store to read full texts from (`ExportOptions.fullText`), nil to write the feeds' bodies.
+    private let fullTexts: FeedStore?
     private let batchSize: Int
     private let maxInFlight: Int
     private var batch: [ExportItem] = []
     private var pending: [PreparedBatch] = []
     private var head = 0
 
-    init(preparation: ExportPreparation, batchSize: Int = 32, maxInFlight: Int = 16) {
+    init(preparation: ExportPreparation, fullTexts: FeedStore? = nil, batchSize: Int = 32, maxInFlight: Int = 16) {
         self.preparation = preparation
+        self.fullTexts = fullTexts
         self.batchSize = batchSize
         self.maxInFlight = maxInFlight
         batch.reserveCapacity(batchSize)
@@ -53,9 +56,10 @@ final class ExportPipeline {
         batch = []
         batch.reserveCapacity(batchSize)
         let preparation = preparation
+        let fullTexts = fullTexts
         pending.append(prepared)
         DispatchQueue.global().async {
-            prepared.prepare(preparation)
+            prepared.prepare(preparation, fullTexts: fullTexts)
         }
     }
 
@@ -89,9 +93,15 @@ private final class PreparedBatch: @unchecked Sendable {
         self.items = items
     }
 
-    /// On the worker: prepares every item in place, then lets the streaming thread take them.
-    func prepare(_ preparation: ExportPreparation) {
+    /// On the worker: prepares every item in place (with its full text from `fullTexts`, when given
+    /// and stored; a failed read leaves the feed's body), then lets the streaming thread take them.
+    func prepare(_ preparation: ExportPreparation, fullTexts: FeedStore?) {
         for index in items.indices { items[index].prepare(preparation) }
+        if let fullTexts, let found = try? fullTexts.fullTexts(articleIDs: items.map(\.article.id)) {
+            for index in items.indices {
+                if let html = found[items[index].article.id]?.html { items[index].useFullText(html) }
+            }
+        }
         done.signal()
     }
 

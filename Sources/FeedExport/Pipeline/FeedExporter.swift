@@ -101,7 +101,7 @@ public struct FeedExporter: Sendable {
                     try emit(ExportItem(article))
                 }
             } else {
-                let pipeline = ExportPipeline(preparation: preparation)
+                let pipeline = ExportPipeline(preparation: preparation, fullTexts: options.fullText ? store : nil)
                 try store.forEachArticle(
                     matching: query, limit: options.limit, withContent: true, decodingBodies: false
                 ) { article in

@@ -38,6 +38,12 @@ struct ExportItem: Sendable {
         preparedAuthors = article.authors
     }
 
+    /// Makes the extracted full text (sanitized HTML, as stored) the body, when the item has one.
+    mutating func useFullText(_ html: String) {
+        guard !html.isEmpty else { return }
+        body = .html(html)
+    }
+
     /// The article's authors.
     var authors: [Author] { preparedAuthors ?? article.authors }
 

@@ -22,6 +22,9 @@ public struct FeedListEntry: Sendable, Hashable {
     /// How often the user wants the feed refreshed, from `tidings:refresh` or `refreshInterval`
     /// (`30m`, `6h`, `1d`, `90s`; a bare number means minutes).
     public var refreshInterval: TimeInterval?
+    /// Whether a refresh fetches each new article's page for its full text: `tidings:full-text="true"`
+    /// on the feed's outline or on a folder it sits in (a feed's own "false" wins over its folder's).
+    public var fullText = false
 
     public init(
         url: String, title: String? = nil, text: String? = nil, htmlUrl: String? = nil, type: String? = nil,

@@ -51,23 +51,26 @@ public struct OPMLDocument: Sendable {
     public var entries: [FeedListEntry] {
         var result: [FeedListEntry] = []
         var positions: [String: Int] = [:]
-        func visit(_ outlines: [OPMLOutline], folders: [String]) {
+        func visit(_ outlines: [OPMLOutline], folders: [String], fullText: Bool) {
             for outline in outlines {
-                if let entry = outline.entry(folders: folders) {
+                let fullText = outline.fullText ?? fullText
+                if var entry = outline.entry(folders: folders) {
+                    entry.fullText = fullText
                     if let index = positions[entry.url] {
                         for tag in entry.tags where !result[index].tags.contains(tag) { result[index].tags.append(tag) }
+                        if entry.fullText { result[index].fullText = true }
                     } else {
                         positions[entry.url] = result.count
                         result.append(entry)
                     }
-                    visit(outline.children, folders: folders)
+                    visit(outline.children, folders: folders, fullText: fullText)
                 } else if !outline.children.isEmpty {
                     let name = outline.folderName
-                    visit(outline.children, folders: name.map { folders + [$0] } ?? folders)
+                    visit(outline.children, folders: name.map { folders + [$0] } ?? folders, fullText: fullText)
                 }
             }
         }
-        visit(outlines, folders: [])
+        visit(outlines, folders: [], fullText: false)
         return result
     }
 

@@ -76,6 +76,15 @@ struct OPMLOutline: Sendable, Hashable {
         return nil
     }
 
+    /// `tidings:full-text` as a flag: "true" or "false" (any case), nil when absent or neither.
+    var fullText: Bool? {
+        switch value("tidings:full-text")?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true": true
+        case "false": false
+        default: nil
+        }
+    }
+
     static func isRefreshAttribute(_ name: String) -> Bool {
         name == "tidings:refresh" || name == "refreshInterval"
     }

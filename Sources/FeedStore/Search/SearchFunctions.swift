@@ -38,8 +38,13 @@ enum SearchFunctions {
         }
     }
 
+    /// An extracted full text (plain, `ArticleFullText.text`) as indexed after the body.
+    static let fullText = DatabaseFunction("tidings_search_full_text", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(FullTextIndex.indexed)
+    }
+
     static func register(_ db: Database) {
-        for function in [title, author] + body + plain { db.add(function: function) }
+        for function in [title, author, fullText] + body + plain { db.add(function: function) }
     }
 
     private static func plainBody(_ values: [DatabaseValue]) -> String {

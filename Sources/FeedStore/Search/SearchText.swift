@@ -49,7 +49,7 @@ enum SearchText {
         return String(output)
     }
 
-    private static func bounded(_ text: String) -> String {
+    static func bounded(_ text: String) -> String {
         guard text.utf8.count > maximumLength else { return text }
         var bytes = Array(text.utf8.prefix(maximumLength + 1))
         // Cut before the character that the bound splits (continuation bytes are 10xxxxxx).

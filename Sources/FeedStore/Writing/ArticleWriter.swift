@@ -201,8 +201,15 @@ enum ArticleWriter {
                 .execute(arguments: [newIDs.count, feedID])
         }
         // Before the rules: their `contains` conditions read the index.
+        // A changed article keeps its extracted full text, indexed after the body as the view gives it.
+        let fullText = updated > 0
+            ? try db.cachedStatement(sql: "SELECT text FROM article_full_texts WHERE article_id = ?") : nil
         for (id, item) in indexed {
-            try insertSearch.execute(arguments: [id, item.searchTitle, item.searchAuthor, item.searchBody])
+            var body = item.searchBody
+            if let fullText, let text = try String.fetchOne(fullText, arguments: [id]) {
+                body += "\n" + FullTextIndex.indexed(text)
+            }
+            try insertSearch.execute(arguments: [id, item.searchTitle, item.searchAuthor, body])
         }
         try IgnoreWriter.mark(db, stored, rules: rules, now: Date(timeIntervalSince1970: fetchedAt))
 

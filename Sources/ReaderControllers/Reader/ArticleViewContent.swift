@@ -9,6 +9,8 @@ struct ArticleContent {
     let article: StoredArticle
     let theme: ReaderTheme
     let hyperlinks: Bool
+    /// The article's extracted full text or why there is none; nil when its page was never fetched.
+    var fullText: ArticleFullText? = nil
 
     /// The lines at `width` cells and the numbered links of the body.
     func lines(width: Int) -> (lines: [StyledLine], links: [String]) {
@@ -29,12 +31,14 @@ struct ArticleContent {
             let suffix = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
             lines.append(field("Enclosure", enclosure.url, link: enclosure.url, suffix: suffix))
         }
+        let shown = fullText?.html.flatMap { $0.isEmpty ? nil : $0 }
+        if let fullText { lines.append(field("Text", Self.source(fullText, shown: shown != nil))) }
         lines.append(StyledLine(""))
 
-        let body = article.content ?? article.summary ?? ""
-        let baseURL = article.url ?? article.feedSiteURL ?? article.feedURL
+        let body = shown ?? article.content ?? article.summary ?? ""
+        let baseURL = shown != nil ? fullText?.pageURL : article.url ?? article.feedSiteURL ?? article.feedURL
         var links: [String] = []
-        if article.contentType == .text {
+        if article.contentType == .text, shown == nil {
             lines += TerminalSanitizer.lines(of: body).map { StyledLine($0) }
         } else {
             let rendered = HTMLText.render(body, width: width, baseURL: baseURL)
@@ -66,6 +70,12 @@ struct ArticleContent {
         var style = theme.link
         if hyperlinks, BrowserLauncher.isOpenable(url) { style.hyperlink = ReaderFormat.clean(url) }
         return style
+    }
+
+    /// Where the body shown came from: the page of the full text, or the feed when it failed.
+    static func source(_ fullText: ArticleFullText, shown: Bool) -> String {
+        if shown { return "full text from \(fullText.pageURL)" }
+        return "feed summary (full text failed: \(fullText.failure ?? "no article found on the page"))"
     }
 
     private static func size(_ bytes: Int64) -> String {

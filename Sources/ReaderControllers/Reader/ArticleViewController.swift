@@ -1,3 +1,4 @@
+import FeedFetch
 import FeedModel
 import FeedStore
 import Foundation
@@ -26,6 +27,8 @@ public final class ArticleViewController: ViewController {
     let context: ReaderContext
     private(set) var article: StoredArticle?
     private(set) var links: [String] = []
+    /// The article's full text, or why there is none (`ArticleContent.fullText`).
+    private(set) var fullText: ArticleFullText?
     let textView = TextView()
     var offset = 0
     private var laidOutWidth: Int?
@@ -63,6 +66,7 @@ public final class ArticleViewController: ViewController {
             delegate?.articleViewController(self, didChangeMarksOf: articleID, read: true, starred: article.starred)
         }
         self.article = article
+        fullText = context.attempt { try context.store.fullText(articleID: articleID) } ?? nil
         offset = 0
         laidOutWidth = nil
         if announce { delegate?.articleViewController(self, didShow: articleID) }
@@ -107,6 +111,8 @@ public final class ArticleViewController: ViewController {
             } else {
                 ArticleCommands(context: context).copy(article?.url ?? article?.externalURL)
             }
+        case .fullText:
+            fetchFullText()
         case .pipe:
             if let article { ArticleCommands(context: context).pipe(articleID: article.id) }
         case .save:
@@ -133,6 +139,33 @@ public final class ArticleViewController: ViewController {
             context.actions?.openInBrowser(url)
         } else {
             context.actions?.showMessage("This article has no link.", isError: true)
+        }
+    }
+
+    /// Fetches the article's page in the background, extracts and stores its full text (or why there
+    /// is none), then shows it if this article is still the one on screen.
+    private func fetchFullText() {
+        guard let article else { return }
+        guard let url = article.url ?? article.externalURL else {
+            context.actions?.showMessage("This article has no link to fetch its full text from.", isError: true)
+            return
+        }
+        let store = context.store
+        let articleID = article.id
+        context.actions?.runInBackground("Fetching the full text…", {
+            let fetcher = FullTextFetcher(store: store, fetcher: FeedFetcher())
+            let tally = await fetcher.run([(articleID, url)])
+            if tally.extracted == 1 { return "Full text stored." }
+            let reason = try store.fullText(articleID: articleID)?.failure ?? "not fetched"
+            return "No full text: \(reason); the feed's summary stays."
+        }) { [weak self] result in
+            guard let self, self.article?.id == articleID else { return }
+            self.fullText = self.context.attempt { try self.context.store.fullText(articleID: articleID) } ?? nil
+            self.laidOutWidth = nil
+            switch result {
+            case .success(let message): self.context.actions?.showMessage(message, isError: false)
+            case .failure(let error): self.context.actions?.showMessage(error.description, isError: true)
+            }
         }
     }
 
@@ -163,7 +196,8 @@ public final class ArticleViewController: ViewController {
             textView.lines = []
             return
         }
-        let content = ArticleContent(article: article, theme: context.config.theme, hyperlinks: context.config.hyperlinks)
+        let content = ArticleContent(
+            article: article, theme: context.config.theme, hyperlinks: context.config.hyperlinks, fullText: fullText)
         let laidOut = content.lines(width: max(10, width))
         textView.lines = laidOut.lines
         links = laidOut.links

@@ -43,6 +43,7 @@ public struct KeyBindings: Sendable, Hashable {
             (.unsubscribe, [.character("D")]),
             (.undo, [.character("U")]),
             (.toggleIgnored, [.character("I")]),
+            (.fullText, [.character("F")]),
             (.redraw, [.ctrl("l")]),
             (.help, [.character("?"), .function(1)]),
         ]

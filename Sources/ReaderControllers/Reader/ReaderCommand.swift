@@ -31,6 +31,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case unsubscribe
     case undo
     case toggleIgnored = "toggle_ignored"
+    case fullText = "full_text"
     case redraw, help
 
     /// What the help screen says the command does.
@@ -69,6 +70,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .unsubscribe: "unsubscribe from the feed (asks first)"
         case .undo: "undo the last mark-all-read"
         case .toggleIgnored: "show / hide the articles [[ignore]] rules hide"
+        case .fullText: "fetch the article's page and show its full text"
         case .redraw: "redraw the screen"
         case .help: "show / hide this help"
         }

@@ -67,6 +67,7 @@ public final class RefreshController: Sendable {
         }
 
         let named = !options.feeds.isEmpty
+        let fullTextFeeds = Self.fullTextFeeds(feeds, list: list)
         // The pipeline: fetches (libcurl's thread), then up to `parallelism` feeds prepared at once
         // (hash, parse, search text, compression: everything that needs no write), then one writer
         // that stores them one transaction at a time, in the order they were prepared. The writer is
@@ -95,8 +96,9 @@ public final class RefreshController: Sendable {
                         let (preparation, feed) = prepared.removeFirst()
                         let stop = isCancelled
                         group.addTask {
-                            recorder.record(processor.process(
-                                preparation, feed: feed, explicitlyNamed: named, cancelled: stop))
+                            recorder.record(
+                                processor.process(preparation, feed: feed, explicitlyNamed: named, cancelled: stop),
+                                fullText: fullTextFeeds.contains(feed.id))
                             return .written
                         }
                         writing = true
@@ -147,6 +149,16 @@ public final class RefreshController: Sendable {
         } onCancel: {
             fetcher.cancel()
         }
+        // Full texts once every feed's own articles are stored, so that they never wait for pages.
+        let pages = isCancelled ? [] : (try? environment.store.articleLinks(recorder.fullTextArticleIDs)) ?? []
+        if !pages.isEmpty {
+            let fullText = FullTextFetcher(store: environment.store, fetcher: fetcher)
+            _ = await withTaskCancellationHandler {
+                await fullText.run(pages)
+            } onCancel: {
+                fetcher.cancel()
+            }
+        }
         checkpoints?.stop()
         if deferredIndexes { try environment.store.restoreListIndexes() }
         let recordedIDs = Set(recorder.results.map(\.feedID))
@@ -169,6 +181,15 @@ public final class RefreshController: Sendable {
         return RefreshSummary(
             feeds: results, seconds: (ContinuousClock.now - start).seconds, deleted: deleted, cancelled: cancelled,
             scope: listed)
+    }
+
+    /// The ids of `feeds` whose new articles' pages are fetched for their full text: those the feed
+    /// list marks `tidings:full-text` (on the feed or a folder it sits in).
+    static func fullTextFeeds(_ feeds: [StoredFeed], list: SubscriptionsFile?) -> Set<Int64> {
+        guard let list else { return [] }
+        let urls = Set(list.entries.lazy.filter(\.entry.fullText).map(\.entry.url))
+        guard !urls.isEmpty else { return [] }
+        return Set(feeds.lazy.filter { urls.contains($0.url) }.map(\.id))
     }
 
     /// Stops the running refresh, if any (see the type's threading notes).
@@ -248,6 +269,7 @@ private final class RefreshRecorder: Sendable {
         var moves: [(from: String, to: String)] = []
         var newArticles = 0
         var errors = 0
+        var fullTextArticleIDs: [Int64] = []
     }
 
     private let total: Int
@@ -261,9 +283,12 @@ private final class RefreshRecorder: Sendable {
 
     var results: [RefreshFeedResult] { tally.withLock { $0.results } }
     var moves: [(from: String, to: String)] { tally.withLock { $0.moves } }
+    /// The new articles of full-text feeds, in the order they were stored.
+    var fullTextArticleIDs: [Int64] { tally.withLock { $0.fullTextArticleIDs } }
 
-    func record(_ outcome: RefreshFeedProcessor.Outcome) {
+    func record(_ outcome: RefreshFeedProcessor.Outcome, fullText: Bool = false) {
         tally.withLock { tally in
+            if fullText { tally.fullTextArticleIDs += outcome.newArticleIDs }
             tally.results.append(outcome.result)
             if let move = outcome.move { tally.moves.append(move) }
             tally.newArticles += outcome.result.new

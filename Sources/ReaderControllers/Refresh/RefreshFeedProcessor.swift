@@ -27,6 +27,8 @@ struct RefreshFeedProcessor: Sendable {
         var result: RefreshFeedResult
         /// A permanent redirect to write back to the feed list: the stored URL before and after.
         var move: (from: String, to: String)?
+        /// The articles stored for the first time (whose pages a full-text feed then fetches).
+        var newArticleIDs: [Int64] = []
     }
 
     /// What `prepare` did for one fetch. Once hashed and parsed, the fetch keeps no body.
@@ -156,7 +158,9 @@ struct RefreshFeedProcessor: Sendable {
                 nextFetchAt: schedule.next(
                     after: now, userInterval: userInterval, maxAge: fetch.cacheMaxAge, ttlMinutes: parsed.ttl,
                     updatePeriod: parsed.updateInterval)), ignoring: ignoreRules)
-            return finish(.updated, new: applied.new, updated: applied.updated)
+            var outcome = finish(.updated, new: applied.new, updated: applied.updated)
+            outcome.newArticleIDs = applied.newArticleIDs
+            return outcome
         } catch {
             return finish(.failed, error: "cannot store: \(CommandFailure(error, database: store.path).message)")
         }
@@ -190,7 +194,9 @@ struct RefreshFeedProcessor: Sendable {
         let applied = try store.applyIncomplete(
             readable, fetch: FetchRecord(fetchedAt: preparation.now, status: fetch.status, nextFetchAt: next),
             reason: reason, ignoring: ignoreRules)
-        return finish(.incomplete, applied.new, 0, reason)
+        var outcome = finish(.incomplete, applied.new, 0, reason)
+        outcome.newArticleIDs = applied.newArticleIDs
+        return outcome
     }
 
     private func failed(
