@@ -99,7 +99,7 @@ private final class PreparedBatch: @unchecked Sendable {
         for index in items.indices { items[index].prepare(preparation) }
         if let fullTexts, let found = try? fullTexts.fullTexts(articleIDs: items.map(\.article.id)) {
             for index in items.indices {
-                if let html = found[items[index].article.id]?.html { items[index].useFullText(html) }
+                if let html = found[items[index].article.id]?.html { items[index].useFullText(html, preparation: preparation) }
             }
         }
         done.signal()

@@ -38,9 +38,11 @@ struct ExportItem: Sendable {
         preparedAuthors = article.authors
     }
 
-    /// Makes the extracted full text (sanitized HTML, as stored) the body, when the item has one.
-    mutating func useFullText(_ html: String) {
+    /// Makes the extracted full text (sanitized HTML, as stored) the body; for formats that write a
+    /// summary (`.bodyAndSummary`), the feed's own HTML body becomes the summary when there was none.
+    mutating func useFullText(_ html: String, preparation: ExportPreparation) {
         guard !html.isEmpty else { return }
+        if preparation == .bodyAndSummary, summary == nil, case .html(let feedBody) = body { summary = feedBody }
         body = .html(html)
     }
 
