@@ -218,4 +218,33 @@ final class FullTextRefreshTests: XCTestCase {
         XCTAssertEqual(search.output.split(separator: "\n").count, 1, search.output)
         XCTAssertTrue(search.output.contains("Story 37"), search.output)
     }
+    func testSIGTERMDuringPageFetchesEndsWithin1SecondKeepingTheFeedsArticles() async throws {
+        let server = try server
+        let key = "ftstop-\(UUID().uuidString.prefix(8))"
+        let items = (1...2).map { index in
+            (guid: "t\(index)", title: "Slow \(index)", link: server.url("/count/\(key)?delay=60&n=\(index)"),
+             summary: "Slow page \(index).")
+        }
+        try await server.set("\(key)-feed", body: Self.feed(items))
+        let workspace = try ReaderWorkspace(self)
+        try Self.feedList(server.url("/m/\(key)-feed"), folderAttribute: #"tidings:full-text="true""#)
+            .write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let arguments = ["refresh", "--all", "--feeds", workspace.feedList, "--db", workspace.database,
+                         "--config", workspace.config]
+        let process = try TidingsBinary.start(arguments, folder: workspace.folder.path, name: "stopped")
+        let deadline = Date().addingTimeInterval(20)
+        while try await server.hits(key) == 0, process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        XCTAssertTrue(process.isRunning, "the refresh ended before its pages were fetched")
+        let sent = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 143)
+        XCTAssertLessThanOrEqual(Date().timeIntervalSince(sent), 3)
+        // The feed's own articles were stored before any page was asked for.
+        let articles = try stored(workspace)
+        XCTAssertEqual(articles.count, 2)
+        XCTAssertTrue(articles.values.allSatisfy { $0.fullText?.text == nil })
+    }
 }
