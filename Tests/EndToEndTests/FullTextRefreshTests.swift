@@ -25,7 +25,7 @@ final class FullTextRefreshTests: XCTestCase {
     }
 
     /// A news page: navigation and a footer around an article of several paragraphs holding `word`.
-    private static func page(title: String, word: String) -> String {
+    static func page(title: String, word: String) -> String {
         let paragraphs = (1...6).map { index in
             "<p>Paragraph \(index) of the story about \(title): the council met on Tuesday and the \(word) "
                 + "question took most of the evening, with residents, engineers and the mayor all speaking "
@@ -41,7 +41,7 @@ final class FullTextRefreshTests: XCTestCase {
     }
 
     /// An RSS feed whose items carry one sentence and a link each.
-    private static func feed(_ items: [(guid: String, title: String, link: String, summary: String)]) -> String {
+    static func feed(_ items: [(guid: String, title: String, link: String, summary: String)]) -> String {
         let entries = items.map { item in
             """
             <item><guid>\(item.guid)</guid><title>\(xmlEscaped(item.title))</title><link>\(xmlEscaped(item.link))</link>
@@ -57,7 +57,7 @@ final class FullTextRefreshTests: XCTestCase {
     }
 
     /// A feed list with the feed in a folder; `attribute` goes on the folder's outline.
-    private static func feedList(_ url: String, folderAttribute: String) -> String {
+    static func feedList(_ url: String, folderAttribute: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <opml version="2.0" xmlns:tidings="urn:tidings:opml:1"><head><title>Test</title></head><body>

@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The article view of the real reader in tmux says where its text came from: the full text and its
+/// page, or the feed's summary with the reason the full text failed; `F` fetches one article's page
+/// on demand and shows its full text.
+final class FullTextReaderTmuxTests: XCTestCase {
+    nonisolated(unsafe) private static var shared: TestFeedServer?
+    private var sessions: [TmuxSession] = []
+
+    override class func setUp() {
+        super.setUp()
+        shared = try? TestFeedServer(feeds: 1)
+    }
+
+    override class func tearDown() {
+        shared?.stop()
+        shared = nil
+        super.tearDown()
+    }
+
+    override func tearDown() {
+        for session in sessions { session.stop() }
+        sessions = []
+        super.tearDown()
+    }
+
+    private func open(_ search: String, in session: TmuxSession) throws {
+        try session.send("/")
+        try session.waitFor(text: "Search:")
+        try session.send(search, literal: true)
+        try session.send("Enter")
+        try session.waitFor(text: "Tidings: Search: \(search)")
+        try session.send("Enter")
+    }
+
+    func testTheArticleViewShowsTheFullTextOrTheReasonAndFFetchesOnDemand() async throws {
+        let server = try XCTUnwrap(Self.shared, "the local feed server did not start")
+        let key = "ftui-\(UUID().uuidString.prefix(8))"
+        try await server.set("\(key)-good", body: FullTextRefreshTests.page(title: "Bridge repairs", word: "zygomorphic"),
+                             type: "text/html; charset=utf-8")
+        let items = [
+            (guid: "u1", title: "Bridge repairs", link: server.url("/m/\(key)-good"), summary: "Bridge in one line."),
+            (guid: "u2", title: "Library hours", link: server.url("/m/\(key)-later"), summary: "Library in one line."),
+        ]
+        try await server.set("\(key)-feed", body: FullTextRefreshTests.feed(items))
+        let workspace = try ReaderWorkspace(self)
+        try FullTextRefreshTests.feedList(server.url("/m/\(key)-feed"), folderAttribute: #"tidings:full-text="true""#)
+            .write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let refresh = try workspace.run(["refresh", "--all"])
+        XCTAssertEqual(refresh.status, 0, refresh.output)
+
+        let session = try TmuxSession(command: workspace.readerCommand(), width: 120, height: 40)
+        sessions.append(session)
+        try session.waitFor(text: "All unread")
+        try open("Library", in: session)
+        try session.waitFor(text: "Text      feed summary (full text failed: HTTP 404)")
+        try session.waitFor(text: "Library in one line.")
+
+        // The page appears; F fetches it and the view shows the full text in place of the summary.
+        try await server.set("\(key)-later", body: FullTextRefreshTests.page(title: "Library hours", word: "quinquennial"),
+                             type: "text/html; charset=utf-8")
+        try session.send("F")
+        try session.waitFor(text: "Text      full text from \(server.url("/m/\(key)-later"))")
+        let rows = try session.waitFor(text: "Full text stored.")
+        XCTAssertTrue(rows.contains { $0.contains("quinquennial") }, rows.joined(separator: "\n"))
+        XCTAssertFalse(rows.contains { $0.contains("Library in one line.") }, rows.joined(separator: "\n"))
+        let hits = try await server.hits("\(key)-later")
+        XCTAssertEqual(hits, 2, "the refresh's fetch, then F's")
+
+        try session.send("q")
+        try session.send("q")
+        try open("Bridge", in: session)
+        let bridge = try session.waitFor(text: "Text      full text from \(server.url("/m/\(key)-good"))")
+        XCTAssertTrue(bridge.contains { $0.contains("zygomorphic question") }, bridge.joined(separator: "\n"))
+    }
+}
