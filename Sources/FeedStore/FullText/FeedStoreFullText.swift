@@ -7,10 +7,12 @@ extension FeedStore {
     /// Records the outcome of fetching an article's page, in one transaction that keeps the search
     /// index in step: with `html` and `text`, the article's full text (indexed after its body); with
     /// a `failure`, why there is none. A failure keeps a full text stored before (the reason is
-    /// recorded beside it). An article deleted meanwhile is left alone: returns false.
+    /// recorded beside it). An article deleted meanwhile is left alone: returns false. The ignore
+    /// rules are applied to the article again, as to a changed one: its text is longer now.
     @discardableResult
     public func recordFullText(
-        articleID: Int64, pageURL: String, at date: Date, html: String?, text: String?, failure: String?
+        articleID: Int64, pageURL: String, at date: Date, html: String?, text: String?, failure: String?,
+        ignoring rules: IgnoreRules = .none
     ) throws -> Bool {
         try pool.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM articles WHERE id = ?)", arguments: [articleID])
@@ -39,8 +41,20 @@ extension FeedStore {
                     SELECT id, title, author, body FROM article_search_text WHERE id = ?
                     """,
                 arguments: [articleID])
+            if text != nil { try Self.applyIgnoreRules(db, rules, articleID: articleID, now: date) }
             return true
         }
+    }
+
+    /// Marks the article ignored when the rules match it now (a starred one never), as `IgnoreWriter`
+    /// does for every article when the rules change.
+    private static func applyIgnoreRules(_ db: Database, _ rules: IgnoreRules, articleID: Int64, now: Date) throws {
+        guard let expression = rules.expression else { return }
+        let compiled = QueryCompiler(now: now).compile(expression)
+        try db.execute(sql: "UPDATE articles SET ignored = 0 WHERE id = ? AND ignored = 1", arguments: [articleID])
+        try db.execute(
+            sql: "UPDATE articles SET ignored = 1 WHERE id IN (SELECT a.id FROM articles a WHERE a.id = ? AND a.starred = 0 AND \(compiled.sql))",
+            arguments: StatementArguments([articleID]) + compiled.arguments)
     }
 
     /// The full text stored for an article (or the reason there is none), nil when its page was

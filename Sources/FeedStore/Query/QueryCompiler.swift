@@ -171,6 +171,8 @@ struct QueryCompiler {
                 body = "coalesce((SELECT tidings_plain_body(b.content, a.content_type, b.summary, "
                     + "\(ArticleColumns.bodyDictionary)) "
                     + "FROM article_bodies b WHERE b.article_id = a.id), '')"
+                    // Then the extracted full text, as the search index holds it after the body.
+                    + " || coalesce(char(10) || (SELECT text FROM article_full_texts WHERE article_id = a.id), '')"
             case .incoming:
                 body = "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')"
             }

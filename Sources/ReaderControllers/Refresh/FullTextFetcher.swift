@@ -14,6 +14,8 @@ import Foundation
 struct FullTextFetcher: Sendable {
     let store: FeedStore
     let fetcher: FeedFetcher
+    /// Applied to each article that gets a full text, whose longer text a rule may now match.
+    var ignoreRules: IgnoreRules = .none
 
     /// What a run did: pages that gave a full text, and pages recorded with a reason instead.
     struct Tally: Sendable, Equatable {
@@ -34,7 +36,7 @@ struct FullTextFetcher: Sendable {
             // A store that cannot write now leaves the article as it was: the summary stays.
             _ = try? store.recordFullText(
                 articleID: result.requestID, pageURL: pageURL, at: Date(), html: outcome.article?.contentHTML,
-                text: outcome.article?.text, failure: outcome.failure)
+                text: outcome.article?.text, failure: outcome.failure, ignoring: ignoreRules)
             if outcome.article != nil { tally.extracted += 1 } else { tally.failed += 1 }
         }
         return tally

@@ -152,7 +152,7 @@ public final class RefreshController: Sendable {
         // Full texts once every feed's own articles are stored, so that they never wait for pages.
         let pages = isCancelled ? [] : (try? environment.store.articleLinks(recorder.fullTextArticleIDs)) ?? []
         if !pages.isEmpty {
-            let fullText = FullTextFetcher(store: environment.store, fetcher: fetcher)
+            let fullText = FullTextFetcher(store: environment.store, fetcher: fetcher, ignoreRules: options.ignoreRules)
             _ = await withTaskCancellationHandler {
                 await fullText.run(pages)
             } onCancel: {

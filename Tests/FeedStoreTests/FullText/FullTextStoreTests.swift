@@ -84,4 +84,32 @@ final class FullTextStoreTests: XCTestCase {
         XCTAssertEqual(try store.countArticles(ArticleQuery(search: "platypus")), 1)
         XCTAssertEqual(try store.integrityCheck(), ["ok"])
     }
+    func testFiltersReadTheFullTextAndIgnoreRulesApplyWhenItArrives() throws {
+        let path = try temporaryDatabasePath(self)
+        let store = try FeedStore(path: path)
+        let feed = try store.addFeed(url: "https://rules.example/feed")
+        let items = (0..<3).map { article($0, body: "one line \($0)") }
+        let rules = IgnoreRules([try IgnoreRule(query: #"content contains "sponsored""#)])
+        try store.applyIgnoreRules(rules)
+        let applied = try store.apply(
+            feedID: feed.id, feed: Feed(format: .rss20, title: "Rules", items: items), fetch: FetchRecord(fetchedAt: Date()),
+            ignoring: rules)
+        let ids = applied.newArticleIDs
+        XCTAssertEqual(try store.countArticles(ArticleQuery()), 3)
+        try store.setStarred(true, articleIDs: [ids[2]])
+
+        for id in [ids[0], ids[2]] {
+            try store.recordFullText(articleID: id, pageURL: "https://rules.example/\(id)", at: Date(),
+                                     html: "<p>A sponsored post.</p>", text: "A sponsored post.", failure: nil, ignoring: rules)
+        }
+        XCTAssertEqual(try store.countArticles(ArticleQuery()), 2, "the rule now matches the first; the starred stays")
+        XCTAssertEqual(try store.countArticles(ArticleQuery(includeIgnored: true)), 3)
+
+        let regex = try QueryExpression(parsing: #"content =~ "sponsored post""#)
+        XCTAssertEqual(try store.countArticles(ArticleQuery(expression: regex, includeIgnored: true)), 2)
+        let both = try QueryExpression(parsing: #"content =~ "one line 0\nA sponsored""#)
+        XCTAssertEqual(try store.countArticles(ArticleQuery(expression: both, includeIgnored: true)), 1,
+                       "the feed's text, a line break, then the full text")
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
 }
