@@ -19,6 +19,21 @@ public enum StoreDowngrades {
 
         """
 
+    /// Takes away what `v17-full-text` adds: the full texts and the search view reading them (the view
+    /// "v12-compact-store" made comes back). Runs before the older downgrades, which drop that view.
+    public static let undoFullText = """
+        DROP VIEW article_search_text;
+        DROP TABLE article_full_texts;
+        CREATE VIEW article_search_text (id, title, author, body) AS
+            SELECT a.id, tidings_search_title(a.title), tidings_search_author(a.authors),
+                   tidings_search_body(b.content, a.content_type, b.summary,
+                       (SELECT tidings_dictionary_parts(id - (b.dictionary_id) * 256, bytes) FROM body_dictionary_parts
+                        WHERE id BETWEEN (b.dictionary_id) * 256 AND (b.dictionary_id) * 256 + 255))
+            FROM articles a LEFT JOIN article_bodies b ON b.article_id = a.id;
+        DELETE FROM grdb_migrations WHERE identifier = 'v17-full-text';
+
+        """
+
     /// Takes away what `v13-feed-counts` adds (its triggers name columns that older downgrades drop).
     public static let undoFeedCounts = """
         DROP TRIGGER feed_counts_feed_insert;
