@@ -5,20 +5,8 @@ import XCTest
 /// The article view of the real reader in tmux says where its text came from: the full text and its
 /// page, or the feed's summary with the reason the full text failed; `F` fetches one article's page
 /// on demand and shows its full text.
-final class FullTextReaderTmuxTests: XCTestCase {
-    nonisolated(unsafe) private static var shared: TestFeedServer?
+final class FullTextReaderTmuxTests: FeedServerTestCase {
     private var sessions: [TmuxSession] = []
-
-    override class func setUp() {
-        super.setUp()
-        shared = try? TestFeedServer(feeds: 1)
-    }
-
-    override class func tearDown() {
-        shared?.stop()
-        shared = nil
-        super.tearDown()
-    }
 
     override func tearDown() {
         for session in sessions { session.stop() }
@@ -26,17 +14,8 @@ final class FullTextReaderTmuxTests: XCTestCase {
         super.tearDown()
     }
 
-    private func open(_ search: String, in session: TmuxSession) throws {
-        try session.send("/")
-        try session.waitFor(text: "Search:")
-        try session.send(search, literal: true)
-        try session.send("Enter")
-        try session.waitFor(text: "Tidings: Search: \(search)")
-        try session.send("Enter")
-    }
-
     func testTheArticleViewShowsTheFullTextOrTheReasonAndFFetchesOnDemand() async throws {
-        let server = try XCTUnwrap(Self.shared, "the local feed server did not start")
+        let server = try server
         let key = "ftui-\(UUID().uuidString.prefix(8))"
         try await server.set("\(key)-good", body: FullTextRefreshTests.page(title: "Bridge repairs", word: "zygomorphic"),
                              type: "text/html; charset=utf-8")
@@ -44,17 +23,14 @@ final class FullTextReaderTmuxTests: XCTestCase {
             (guid: "u1", title: "Bridge repairs", link: server.url("/m/\(key)-good"), summary: "Bridge in one line."),
             (guid: "u2", title: "Library hours", link: server.url("/m/\(key)-later"), summary: "Library in one line."),
         ]
-        try await server.set("\(key)-feed", body: FullTextRefreshTests.feed(items))
-        let workspace = try ReaderWorkspace(self)
-        try FullTextRefreshTests.feedList(server.url("/m/\(key)-feed"), folderAttribute: #"tidings:full-text="true""#)
-            .write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let workspace = try await FullTextRefreshTests.workspace(self, server: server, key: key, items: items)
         let refresh = try workspace.run(["refresh", "--all"])
         XCTAssertEqual(refresh.status, 0, refresh.output)
 
         let session = try TmuxSession(command: workspace.readerCommand(), width: 120, height: 40)
         sessions.append(session)
         try session.waitFor(text: "All unread")
-        try open("Library", in: session)
+        try session.openFirstSearchResult("Library")
         try session.waitFor(text: "Text      feed summary (full text failed: HTTP 404)")
         try session.waitFor(text: "Library in one line.")
 
@@ -71,7 +47,7 @@ final class FullTextReaderTmuxTests: XCTestCase {
 
         try session.send("q")
         try session.send("q")
-        try open("Bridge", in: session)
+        try session.openFirstSearchResult("Bridge")
         let bridge = try session.waitFor(text: "Text      full text from \(server.url("/m/\(key)-good"))")
         XCTAssertTrue(bridge.contains { $0.contains("zygomorphic question") }, bridge.joined(separator: "\n"))
     }

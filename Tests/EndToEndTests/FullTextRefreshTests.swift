@@ -6,23 +6,7 @@ import XCTest
 /// `tidings:full-text` end to end: summary-only feeds on a loopback server link to pages on the same
 /// server; a refresh stores each new article's extracted full text beside its summary (or why there
 /// is none), search and `export --full-text` use it, and each page is fetched once.
-final class FullTextRefreshTests: XCTestCase {
-    nonisolated(unsafe) private static var shared: TestFeedServer?
-
-    override class func setUp() {
-        super.setUp()
-        shared = try? TestFeedServer(feeds: 1)
-    }
-
-    override class func tearDown() {
-        shared?.stop()
-        shared = nil
-        super.tearDown()
-    }
-
-    private var server: TestFeedServer {
-        get throws { try XCTUnwrap(Self.shared, "the local feed server did not start") }
-    }
+final class FullTextRefreshTests: FeedServerTestCase {
 
     /// A news page: navigation and a footer around an article of several paragraphs holding `word`.
     static func page(title: String, word: String) -> String {
@@ -41,7 +25,7 @@ final class FullTextRefreshTests: XCTestCase {
     }
 
     /// An RSS feed whose items carry one sentence and a link each.
-    static func feed(_ items: [(guid: String, title: String, link: String, summary: String)]) -> String {
+    private static func feed(_ items: [(guid: String, title: String, link: String, summary: String)]) -> String {
         let entries = items.map { item in
             """
             <item><guid>\(item.guid)</guid><title>\(xmlEscaped(item.title))</title><link>\(xmlEscaped(item.link))</link>
@@ -57,7 +41,7 @@ final class FullTextRefreshTests: XCTestCase {
     }
 
     /// A feed list with the feed in a folder; `attribute` goes on the folder's outline.
-    static func feedList(_ url: String, folderAttribute: String) -> String {
+    private static func feedList(_ url: String, folderAttribute: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <opml version="2.0" xmlns:tidings="urn:tidings:opml:1"><head><title>Test</title></head><body>
@@ -66,6 +50,19 @@ final class FullTextRefreshTests: XCTestCase {
         </outline>
         </body></opml>
         """
+    }
+
+    /// A workspace whose feed list names the feed served at /m/KEY-feed (holding `items`) in a folder,
+    /// marked `tidings:full-text` unless `marked` is false.
+    static func workspace(
+        _ test: XCTestCase, server: TestFeedServer, key: String,
+        items: [(guid: String, title: String, link: String, summary: String)], marked: Bool = true
+    ) async throws -> ReaderWorkspace {
+        try await server.set("\(key)-feed", body: feed(items))
+        let workspace = try ReaderWorkspace(test)
+        try feedList(server.url("/m/\(key)-feed"), folderAttribute: marked ? #"tidings:full-text="true""# : "")
+            .write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        return workspace
     }
 
     /// The feed's own text of an article (an RSS description is stored as its content).
@@ -100,10 +97,7 @@ final class FullTextRefreshTests: XCTestCase {
             (guid: "g4", title: "Huge page", link: server.url("/large?bytes=52428800"), summary: "Too much, in one line."),
             (guid: "g5", title: "Script page", link: server.url("/m/\(key)-scripts"), summary: "Nothing, in one line."),
         ]
-        try await server.set("\(key)-feed", body: Self.feed(items))
-        let workspace = try ReaderWorkspace(self)
-        try Self.feedList(server.url("/m/\(key)-feed"), folderAttribute: #"tidings:full-text="true""#)
-            .write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let workspace = try await Self.workspace(self, server: server, key: key, items: items)
         let listBefore = try Data(contentsOf: URL(fileURLWithPath: workspace.feedList))
 
         let refresh = try workspace.run(["refresh", "--all"])
@@ -186,12 +180,8 @@ final class FullTextRefreshTests: XCTestCase {
                 guid: "s\(index)", title: "Story \(index)", link: server.url("/m/\(key)-p\(index)"),
                 summary: "One line \(index)."))
         }
-        try await server.set("\(key)-feed", body: Self.feed(items))
-
         // Not marked: no page is fetched.
-        let unmarked = try ReaderWorkspace(self)
-        try Self.feedList(server.url("/m/\(key)-feed"), folderAttribute: "")
-            .write(toFile: unmarked.feedList, atomically: true, encoding: .utf8)
+        let unmarked = try await Self.workspace(self, server: server, key: key, items: items, marked: false)
         let plain = try unmarked.run(["refresh", "--all"])
         XCTAssertEqual(plain.status, 0, plain.output)
         for index in [1, 25, 50] {
@@ -199,9 +189,7 @@ final class FullTextRefreshTests: XCTestCase {
             XCTAssertEqual(hits, 0, "page \(index)")
         }
 
-        let workspace = try ReaderWorkspace(self)
-        try Self.feedList(server.url("/m/\(key)-feed"), folderAttribute: #"tidings:full-text="true""#)
-            .write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let workspace = try await Self.workspace(self, server: server, key: key, items: items)
         let refresh = try workspace.run(["refresh", "--all"])
         XCTAssertEqual(refresh.status, 0, refresh.output)
         var total = 0
@@ -225,10 +213,7 @@ final class FullTextRefreshTests: XCTestCase {
             (guid: "t\(index)", title: "Slow \(index)", link: server.url("/count/\(key)?delay=60&n=\(index)"),
              summary: "Slow page \(index).")
         }
-        try await server.set("\(key)-feed", body: Self.feed(items))
-        let workspace = try ReaderWorkspace(self)
-        try Self.feedList(server.url("/m/\(key)-feed"), folderAttribute: #"tidings:full-text="true""#)
-            .write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let workspace = try await Self.workspace(self, server: server, key: key, items: items)
         let arguments = ["refresh", "--all", "--feeds", workspace.feedList, "--db", workspace.database,
                          "--config", workspace.config]
         let process = try TidingsBinary.start(arguments, folder: workspace.folder.path, name: "stopped")

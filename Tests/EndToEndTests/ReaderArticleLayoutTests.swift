@@ -37,18 +37,9 @@ final class ReaderArticleLayoutTests: XCTestCase {
         return session
     }
 
-    private func open(_ search: String, in session: TmuxSession) throws {
-        try session.send("/")
-        try session.waitFor(text: "Search:")
-        try session.send(search, literal: true)
-        try session.send("Enter")
-        try session.waitFor(text: "Tidings: Search: \(search)")
-        try session.send("Enter")
-    }
-
     func testPreformattedCodeKeepsItsIndentation() throws {
         let session = try startOnTheBlogFeed()
-        try open("frameworks", in: session)
+        try session.openFirstSearchResult("frameworks")
         let rows = try session.waitFor(text: "int main(void) {")
         let code = try XCTUnwrap(rows.firstIndex(of: "int main(void) {"), rows.joined(separator: "\n"))
         XCTAssertEqual(Array(rows[code...].prefix(3)), ["int main(void) {", "    return serve(8080);", "}"])
