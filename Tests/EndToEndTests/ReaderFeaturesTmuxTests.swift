@@ -138,6 +138,8 @@ final class ReaderFeaturesTmuxTests: XCTestCase {
         try session.waitFor(text: "Refresh interval")
         try session.send("6h", literal: true)
         try session.send("Enter")
+        try session.waitFor(text: "Full text of new articles (yes/no): no")
+        try session.send("Enter")
         rows = try session.waitFor(text: "· Birds of Alpha")
         XCTAssertTrue(rows.contains { $0.hasPrefix("- birds (1)") && $0.hasSuffix("3       3") }, rows.joined(separator: "\n"))
         opml = try String(contentsOfFile: workspace.feedList, encoding: .utf8)

@@ -37,10 +37,11 @@ struct FeedCommands {
     }
 
     /// Asks for the title, then the tags (comma-separated; the first is the folder), then the
-    /// refresh interval, each prefilled, and saves them.
+    /// refresh interval, then whether to fetch full texts, each prefilled, and saves them.
     func edit(_ feed: StoredFeed) {
         guard let subscriptions = available() else { return }
         let actions = context.actions
+        let fullText = (try? subscriptions.isFullText(feed.url)) ?? false
         actions?.beginPrompt("Title (empty: the feed's own): ", initial: feed.title ?? "") { [context, didChange] title in
             actions?.beginPrompt("Tags, comma-separated (the first is the folder): ", initial: feed.tags.joined(separator: ", ")) { tags in
                 let interval = feed.refreshInterval.map(DurationText.format) ?? ""
@@ -54,15 +55,24 @@ struct FeedCommands {
                         }
                         seconds = parsed
                     }
-                    let newTitle = title.trimmingCharacters(in: .whitespaces)
-                    let newTags = tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                    do {
-                        try subscriptions.edit(feed.url, title: newTitle.isEmpty ? nil : newTitle, tags: newTags, refreshInterval: seconds)
-                        Self.followList(subscriptions, context: context)
-                        didChange()
-                        actions?.showMessage("Saved \(ReaderFormat.clean(newTitle.isEmpty ? feed.displayTitle : newTitle)).", isError: false)
-                    } catch {
-                        context.report(error)
+                    actions?.beginPrompt("Full text of new articles (yes/no): ", initial: fullText ? "yes" : "no") { answer in
+                        let answer = answer.trimmingCharacters(in: .whitespaces).lowercased()
+                        guard let wanted = ["yes": true, "y": true, "no": false, "n": false][answer] else {
+                            actions?.showMessage("Not changed: answer yes or no for full text.", isError: true)
+                            return
+                        }
+                        let newTitle = title.trimmingCharacters(in: .whitespaces)
+                        let newTags = tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                        do {
+                            try subscriptions.edit(
+                                feed.url, title: newTitle.isEmpty ? nil : newTitle, tags: newTags, refreshInterval: seconds,
+                                fullText: wanted == fullText ? nil : wanted)
+                            Self.followList(subscriptions, context: context)
+                            didChange()
+                            actions?.showMessage("Saved \(ReaderFormat.clean(newTitle.isEmpty ? feed.displayTitle : newTitle)).", isError: false)
+                        } catch {
+                            context.report(error)
+                        }
                     }
                 }
             }

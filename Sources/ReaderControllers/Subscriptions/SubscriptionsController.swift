@@ -168,8 +168,11 @@ public final class SubscriptionsController: Sendable {
     /// Changes the title (nil: the feed's own), tags (the first is the OPML folder) and refresh
     /// interval (nil: computed) of the feed named by URL or title, in the list and then the store; the
     /// feed keeps its articles and marks. With the same tags the outline is changed where it is (its
-    /// other attributes kept); new tags move it to the end of its (new) folder.
-    public func edit(_ name: String, title: String?, tags: [String], refreshInterval: TimeInterval?) throws {
+    /// other attributes kept); new tags move it to the end of its (new) folder. `fullText` (nil: as it
+    /// is) sets whether a refresh fetches its new articles' pages (`FeedListEntry.fullText`).
+    public func edit(
+        _ name: String, title: String?, tags: [String], refreshInterval: TimeInterval?, fullText: Bool? = nil
+    ) throws {
         let (lock, fresh) = try lockedList()
         defer { lock.release() }
         var file = fresh
@@ -194,6 +197,7 @@ public final class SubscriptionsController: Sendable {
             file.document.remove(url: url)
             file.document.add(entry, inFolders: path)
         }
+        if let fullText { Self.setFullText(fullText, url: url, in: &file) }
         try file.save()
         try sync(SubscriptionsFile.load(path: environment.paths.feedList))
     }
@@ -292,6 +296,19 @@ public final class SubscriptionsController: Sendable {
                 return entry
             })
         }
+    }
+
+    /// Whether the list marks the feed named by URL or title `tidings:full-text` (on it or a folder).
+    public func isFullText(_ name: String) throws -> Bool {
+        try SubscriptionsFile.load(path: environment.paths.feedList).find(name)?.entry.fullText ?? false
+    }
+
+    /// Marks the feed's own outline only where its folders do not already say the same: "true", or
+    /// "false" under a folder marked "true".
+    private static func setFullText(_ fullText: Bool, url: String, in file: inout SubscriptionsFile) {
+        file.document.setAttribute("tidings:full-text", nil, forURL: url)
+        let inherited = file.document.entries.first { $0.url == url }?.fullText ?? false
+        if inherited != fullText { file.document.setAttribute("tidings:full-text", String(fullText), forURL: url) }
     }
 
     /// Takes the list's lock (which cleans stale temporaries), then reads the list again and makes the
