@@ -66,7 +66,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .save: "save the article to a file (text, or HTML for a .html name)"
         case .macro: "run a macro: this key, then the macro's key ([macros] in config.toml)"
         case .addFeed: "add a feed (a feed's URL, or a page that links to one)"
-        case .editFeed: "edit the feed's title, tags and refresh interval"
+        case .editFeed: "edit the feed's title, tags, refresh interval and full text"
         case .unsubscribe: "unsubscribe from the feed (asks first)"
         case .undo: "undo the last mark-all-read"
         case .toggleIgnored: "show / hide the articles [[ignore]] rules hide"
