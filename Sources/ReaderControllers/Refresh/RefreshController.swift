@@ -12,7 +12,8 @@ import Synchronization
 /// with their validators, parses and stores each feed as its result arrives (each feed in its own
 /// transaction with its articles' search entries, so an interrupted run loses nothing committed and
 /// search finds a feed's articles once it is stored), writes permanent redirects back to the feed
-/// list, then applies the retention policy (to every feed but those whose response was cut off).
+/// list, fetches the pages of the new articles of feeds marked for full text (`FullTextFetcher`, once
+/// every feed is stored), then applies the retention policy (to every feed but those whose response was cut off).
 /// Meanwhile the write-ahead log is copied into the database file in the background
 /// (`BackgroundCheckpoints`). A first refresh of many feeds leaves the indexes
 /// that order article lists out while it stores them and builds them once at its end
