@@ -199,23 +199,7 @@ extension Transfer {
     }
 
     private func transportError(_ code: CURLcode) -> FetchError? {
-        switch code {
-        case CURLE_OK: return nil
-        case CURLE_OPERATION_TIMEDOUT: return .timeout
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .dns
-        case CURLE_COULDNT_CONNECT: return .connectFailed
-        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: configuration.maxRedirects)
-        case CURLE_UNSUPPORTED_PROTOCOL: return .protocolNotAllowed
-        case CURLE_PARTIAL_FILE: return .truncated
-        case CURLE_FILE_COULDNT_READ_FILE: return .fileUnreadable
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
-            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_INITFAILED:
-            return .tls
-        default:
-            let detail = String(cString: errorBuffer)
-            return .other(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
-        }
+        FetchError(curlCode: code, detail: String(cString: errorBuffer), maxRedirects: configuration.maxRedirects)
     }
 
     private func statusError(_ status: Int) -> FetchError? {

@@ -1,0 +1,248 @@
+import CCurl
+import Foundation
+
+/// One download's libcurl easy handle and its partial file: the body goes straight from libcurl's
+/// write callback into the file, never into memory.
+///
+/// Threading: created, driven and destroyed on the `Downloader` thread only; libcurl calls the write and
+/// header callbacks there, from inside `curl_multi_perform`, with this object unretained as context
+/// (kept alive by the downloader's table of active transfers).
+final class DownloadTransfer {
+    let request: DownloadRequest
+    let target: RequestTarget
+    let easy: UnsafeMutableRawPointer
+    private let configuration: FetchConfiguration
+    private let limits: DownloadLimits
+    private let descriptor: Int32
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var headers = ResponseHeaders()
+    /// The Content-Range of the current response, as "start-end/total" parts.
+    private var rangeStart: Int64?
+    private var rangeTotal: Int64?
+    /// Where the response's bytes go; set when the first body byte (or the end) shows what it is.
+    private var offset: Int64
+    private var decided = false
+    /// Bytes of the file now in the partial file.
+    private(set) var done: Int64
+    private(set) var total: Int64?
+    /// Set once; the downloader reports it as `.started`.
+    private(set) var startedEvent: DownloadEvent?
+    private var abortReason: DownloadError?
+
+    /// Opens (creating) the partial file and prepares the handle; throws a `DownloadError` when the
+    /// file cannot be opened or libcurl cannot make a handle.
+    init(request: DownloadRequest, configuration: FetchConfiguration, limits: DownloadLimits) throws(DownloadError) {
+        let descriptor = open(request.partPath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            throw DownloadError.writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let easy = curl_easy_init() else {
+            close(descriptor)
+            throw DownloadError.writeFailed(path: request.partPath, reason: "not a regular file")
+        }
+        self.descriptor = descriptor
+        self.easy = easy
+        self.request = request
+        self.target = RequestTarget(request: FetchRequest(id: request.id, url: request.url))
+        self.configuration = configuration
+        self.limits = limits
+        // Bytes without the validator they came with cannot be continued safely: start again.
+        offset = request.validator == nil ? 0 : Int64(info.st_size)
+        done = offset
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        configure()
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+        close(descriptor)
+    }
+
+    /// How the download ended when libcurl reported it done with `code`. On success the file is
+    /// flushed to disk and its size checked against what the server announced.
+    func result(code: CURLcode) -> DownloadResult {
+        var status = 0
+        _ = tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        if !decided, abortReason == nil, code == CURLE_OK { decide(status: status) }
+        var error = abortReason ?? failure(code: code, status: status)
+        if error == nil {
+            if fsync(descriptor) != 0 {
+                error = errno == ENOSPC || errno == EDQUOT
+                    ? .diskFull(path: request.partPath)
+                    : .writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
+            }
+        }
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? Int64(info.st_size) : done
+        if error == nil, let total, size != total {
+            error = size < total ? .fetch(.truncated) : .sizeMismatch(expected: total, received: size)
+        }
+        return DownloadResult(
+            id: request.id, url: target.url, bytes: size, total: total, status: status, etag: headers.etag,
+            lastModified: headers.lastModified, error: error)
+    }
+
+    private func failure(code: CURLcode, status: Int) -> DownloadError? {
+        var connected: curl_off_t = 0
+        _ = tidings_curl_easy_getinfo_off(easy, CURLINFO_CONNECT_TIME_T, &connected)
+        // Connected, then too few bytes for the stall time (there is no limit on the whole transfer).
+        if code == CURLE_OPERATION_TIMEDOUT, connected > 0 { return .stalled(seconds: limits.stallSeconds) }
+        if let error = FetchError(curlCode: code, detail: String(cString: errorBuffer), maxRedirects: configuration.maxRedirects) {
+            return .fetch(error)
+        }
+        switch status {
+        case 200..<300: return nil
+        case 410: return .fetch(.gone)
+        case 429: return .fetch(.rateLimited(retryAfter: headers.retryAfter()))
+        default: return .fetch(.httpStatus(status))
+        }
+    }
+
+    /// The response is the final one: choose where its body goes. A 206 continues at `offset` (its
+    /// Content-Range must start there); any other success rewrites the file from zero; a 416 for a
+    /// partial file that already holds the whole file (`bytes */N`, N its size) needs nothing more.
+    private func decide(status: Int) {
+        decided = true
+        var length: curl_off_t = -1
+        _ = tidings_curl_easy_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        switch status {
+        case 206:
+            guard rangeStart == offset else {
+                abortReason = .fetch(.other("the server sent a range that does not continue the partial file"))
+                return
+            }
+            total = rangeTotal ?? (length >= 0 ? offset + Int64(length) : nil)
+        case 416 where offset > 0 && rangeTotal == offset:
+            total = offset
+            return
+        case 200..<300:
+            offset = 0
+            guard ftruncate(descriptor, 0) == 0 else {
+                abortReason = .writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
+                return
+            }
+            total = length >= 0 ? Int64(length) : nil
+        default:
+            return
+        }
+        done = offset
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+            abortReason = .writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
+            return
+        }
+        startedEvent = .started(
+            id: request.id, offset: offset, total: total, etag: headers.etag, lastModified: headers.lastModified)
+    }
+
+    /// Called from the write callback: writes the bytes of a successful response to the file; the
+    /// body of an error response is dropped. Returns the count libcurl expects, or 0 to stop.
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var status = 0
+        if !decided {
+            _ = tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            decide(status: status)
+            if abortReason != nil { return 0 }
+        }
+        guard startedEvent != nil, let base = bytes.baseAddress else { return bytes.count }
+        var written = 0
+        while written < bytes.count {
+            let count = write(descriptor, base + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                abortReason = errno == ENOSPC || errno == EDQUOT
+                    ? .diskFull(path: request.partPath)
+                    : .writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
+                return 0
+            }
+            written += count
+            done += Int64(count)
+        }
+        return bytes.count
+    }
+
+    /// Called from the header callback with one line: a status line starts a new response (a redirect
+    /// hop), so the range read so far belongs to an earlier one.
+    fileprivate func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+        if headers.read(line: line) {
+            rangeStart = nil
+            rangeTotal = nil
+            return line.count
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.count > 14, text.prefix(14).lowercased() == "content-range:" else { return line.count }
+        // "bytes 100-199/1000" or "bytes */1000".
+        let value = text.dropFirst(14).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard value.lowercased().hasPrefix("bytes ") else { return line.count }
+        let spec = value.dropFirst(6)
+        let parts = spec.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else { return line.count }
+        rangeTotal = Int64(parts[1])
+        rangeStart = parts[0].split(separator: "-").first.flatMap { Int64($0) }
+        return line.count
+    }
+}
+
+extension DownloadTransfer {
+    private func configure() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        setString(CURLOPT_URL, target.url)
+        setString(CURLOPT_PROTOCOLS_STR, "http,https")
+        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        setLong(CURLOPT_NOSIGNAL, 1)
+        setLong(CURLOPT_FOLLOWLOCATION, 1)
+        setLong(CURLOPT_MAXREDIRS, configuration.maxRedirects)
+        setLong(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        // No limit on the whole transfer (an episode may take an hour); a stall ends it instead.
+        setLong(CURLOPT_LOW_SPEED_LIMIT, max(1, limits.stallBytesPerSecond))
+        setLong(CURLOPT_LOW_SPEED_TIME, max(1, limits.stallSeconds))
+        setString(CURLOPT_USERAGENT, configuration.userAgent)
+        setLong(CURLOPT_HTTP_CONTENT_DECODING, 0)
+        setLong(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        if let path = configuration.caBundlePath { setString(CURLOPT_CAINFO, path) }
+        if let credentials = target.credentials {
+            setLong(CURLOPT_HTTPAUTH, tidings_curl_auth_basic())
+            setString(CURLOPT_USERNAME, credentials.user)
+            setString(CURLOPT_PASSWORD, credentials.password)
+        }
+        var lines = ["Accept-Encoding: identity"]
+        if offset > 0, let validator = request.validator.flatMap(Self.headerValue) {
+            lines.append("Range: bytes=\(offset)-")
+            lines.append("If-Range: " + validator)
+        }
+        for line in lines { headerList = curl_slist_append(headerList, line) }
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList)
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<DownloadTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<DownloadTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+    }
+
+    /// A validator made safe to send: no control characters, so it cannot add header lines.
+    private static func headerValue(_ value: String) -> String? {
+        let kept = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        let clean = kept.trimmingCharacters(in: .whitespaces)
+        return clean.isEmpty ? nil : clean
+    }
+
+    private func setLong(_ option: CURLoption, _ value: Int) {
+        _ = tidings_curl_easy_setopt_long(easy, option, value)
+    }
+
+    private func setString(_ option: CURLoption, _ value: String) {
+        _ = tidings_curl_easy_setopt_string(easy, option, value)
+    }
+}
