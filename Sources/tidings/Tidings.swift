@@ -17,6 +17,8 @@ struct Tidings: AsyncParsableCommand {
             ExportCommand.self,
             CountCommand.self,
             ExtractCommand.self,
+            DownloadCommand.self,
+            DownloadsCommand.self,
         ],
         defaultSubcommand: ReadCommand.self)
 

@@ -24,6 +24,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         case let error as SubscriptionsError: self.init(message: error.description, status: error.exitStatus)
         case let error as ExportError: self.init(message: error.description, status: error.exitStatus)
         case let error as RefreshError: self.init(message: error.description, status: error.exitStatus)
+        case let error as DownloadsError: self.init(message: error.description, status: error.exitStatus)
         case let error as ReaderError: self.init(message: error.description, status: error.exitStatus)
         case let error as EnvironmentError: self.init(message: error.description, status: error.exitStatus)
         case let error as ConfigError: self.init(message: error.description, status: error.status)

@@ -57,6 +57,7 @@ private struct ConfigReader {
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
         "feed_list", "hide_read_feeds", "hide_read_articles", "macros",
         "ignore", "query",
+        "download_path", "download_filename_format", "max_downloads", "max_downloads_per_host", "download_stall_seconds",
     ]
 
     mutating func read(_ table: TOMLTable) throws(ConfigError) -> ReaderConfig {
@@ -98,6 +99,7 @@ private struct ConfigReader {
         if let retention = try section(table, "retention") { config.retention = try readRetention(retention) }
         config.ignoreRules = try ConfigQuerySections.ignoreRules(table["ignore"], path: path)
         config.queryFeeds = try ConfigQuerySections.queryFeeds(table["query"], path: path)
+        config.downloads = try readDownloads(table)
         return config
     }
 
@@ -207,6 +209,34 @@ private struct ConfigReader {
         }
         if maxArticles == nil, maxAge == nil { return nil }
         return RetentionPolicy(maxArticlesPerFeed: maxArticles, maxAge: maxAge)
+    }
+
+    /// The top-level download settings (`DownloadSettings`).
+    private func readDownloads(_ table: TOMLTable) throws(ConfigError) -> DownloadSettings {
+        var settings = DownloadSettings()
+        if let value = table["download_path"] {
+            guard let path = value.string, !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail("'download_path' must be a folder's path")
+            }
+            settings.path = path
+        }
+        if let value = table["download_filename_format"] {
+            guard let format = value.string, !format.isEmpty else {
+                throw fail("'download_filename_format' must be a non-empty string")
+            }
+            settings.filenameFormat = format
+        }
+        for (key, keyPath) in [
+            ("max_downloads", \DownloadSettings.maxDownloads), ("max_downloads_per_host", \DownloadSettings.maxPerHost),
+            ("download_stall_seconds", \DownloadSettings.stallSeconds),
+        ] {
+            guard let value = table[key] else { continue }
+            guard let number = value.int, number >= 1, number <= 1000 else {
+                throw fail("'\(key)' must be a whole number from 1 to 1000")
+            }
+            settings[keyPath: keyPath] = number
+        }
+        return settings
     }
 
     private func bool(_ table: TOMLTable, _ key: String, default fallback: Bool) throws(ConfigError) -> Bool {

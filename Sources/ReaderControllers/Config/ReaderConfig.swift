@@ -31,6 +31,8 @@ public struct ReaderConfig: Sendable, Hashable {
     public var ignoreRules = IgnoreRules.none
     /// `[[query]]`: saved searches shown as virtual feeds.
     public var queryFeeds: [QueryFeed] = []
+    /// `download_path`, `download_filename_format`, `max_downloads` and the other download settings.
+    public var downloads = DownloadSettings()
 
     public init() {}
 }
