@@ -36,9 +36,10 @@ final class DownloadsDiskFullTests: XCTestCase {
             </channel></rss>
             """.write(toFile: feed, atomically: true, encoding: .utf8)
         func tidings(_ arguments: [String]) throws -> EndToEndRun {
-            try EndToEndRun.tidings(files.arguments + arguments, testCase: self, environment: ["HOME": folder])
+            try EndToEndRun.tidings(arguments + files.arguments, testCase: self, environment: ["HOME": folder])
         }
         XCTAssertEqual(try tidings(["feeds", "add", feed]).status, 0)
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
         XCTAssertEqual(try tidings(["download", "--query", "unread"]).status, 0)
 
         let full = try tidings(["downloads", "run"])

@@ -36,7 +36,8 @@ public final class DownloadNginx: Sendable {
                 scgi_temp_path \(folder)/tmp/scgi;
                 log_format downloads '$msec $request_time $server_port $status $body_bytes_sent "$request_uri" "$http_range" "$http_if_range"';
                 access_log \(folder)/access.log downloads;
-                sendfile on;
+                # limit_rate paces writes; sendfile would hand a small file to the kernel at once.
+                sendfile off;
                 etag on;
                 server {
             \(listens)
