@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 APT_BUILD  := pkg-config libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev libdeflate-dev libzstd-dev libbrotli-dev libpcre2-dev
-APT_TEST   := tmux python3 sqlite3 bsdutils newsboat php8.2-cli php8.2-sqlite3 php8.2-curl php8.2-xml php8.2-mbstring php8.2-intl php8.2-zip php8.2-gmp
+APT_TEST   := tmux python3 sqlite3 bsdutils newsboat nginx-light php8.2-cli php8.2-sqlite3 php8.2-curl php8.2-xml php8.2-mbstring php8.2-intl php8.2-zip php8.2-gmp
 APT_BENCH  := sfeed newsboat gcc nginx-light
 DEMO_DIR   := .build/demo
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -24,6 +24,28 @@ public struct StoredDownload: Sendable, Hashable, Identifiable {
     public var etag: String?
     public var lastModified: String?
     public var failure: String?
+
+    public init(
+        id: Int64, articleID: Int64?, url: String, articleTitle: String?, feedTitle: String?, published: Date?,
+        mimeType: String?, queuedAt: Date, state: DownloadState, bytesDone: Int64, bytesTotal: Int64? = nil,
+        filePath: String? = nil, etag: String? = nil, lastModified: String? = nil, failure: String? = nil
+    ) {
+        self.id = id
+        self.articleID = articleID
+        self.url = url
+        self.articleTitle = articleTitle
+        self.feedTitle = feedTitle
+        self.published = published
+        self.mimeType = mimeType
+        self.queuedAt = queuedAt
+        self.state = state
+        self.bytesDone = bytesDone
+        self.bytesTotal = bytesTotal
+        self.filePath = filePath
+        self.etag = etag
+        self.lastModified = lastModified
+        self.failure = failure
+    }
 }
 
 /// An enclosure to add to the queue, with the episode it belongs to.
