@@ -116,31 +116,13 @@ final class Transfer {
 extension Transfer {
     private func configure() {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        setString(CURLOPT_URL, target.url)
-        setString(CURLOPT_PROTOCOLS_STR, "http,https,file")
-        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        setLong(CURLOPT_NOSIGNAL, 1)
-        setLong(CURLOPT_FOLLOWLOCATION, 1)
-        setLong(CURLOPT_MAXREDIRS, configuration.maxRedirects)
-        setLong(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        CurlEasyOptions.applyCommon(easy, target: target, configuration: configuration, protocols: "http,https,file")
         setLong(CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
         if configuration.lowSpeedTime > 0 {
             setLong(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
             setLong(CURLOPT_LOW_SPEED_TIME, configuration.lowSpeedTime)
         }
-        setString(CURLOPT_USERAGENT, configuration.userAgent)
-        // Bodies arrive as sent and are decoded whole once in (`ContentDecoding`), not by libcurl.
-        setLong(CURLOPT_HTTP_CONTENT_DECODING, 0)
         setLong(CURLOPT_PIPEWAIT, 1)  // wait to multiplex on an HTTP/2 connection rather than open another
-        setLong(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)  // a proxy's CONNECT reply is not a redirect hop
-        if let path = configuration.caBundlePath {
-            setString(CURLOPT_CAINFO, path)
-        }
-        if let credentials = target.credentials {
-            setLong(CURLOPT_HTTPAUTH, tidings_curl_auth_basic())
-            setString(CURLOPT_USERNAME, credentials.user)
-            setString(CURLOPT_PASSWORD, credentials.password)
-        }
         var lines = [
             "Accept: application/rss+xml, application/atom+xml, application/feed+json, "
                 + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
@@ -175,7 +157,7 @@ extension Transfer {
 
     /// A stored validator made safe to send: control characters are dropped (scalar by scalar, since "\r\n"
     /// is one Character), so a hostile server cannot inject header lines through it.
-    private static func headerValue(_ value: String) -> String? {
+    static func headerValue(_ value: String) -> String? {
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
         let kept = String(scalars)
@@ -184,11 +166,11 @@ extension Transfer {
     }
 
     private func setLong(_ option: CURLoption, _ value: Int) {
-        _ = tidings_curl_easy_setopt_long(easy, option, value)
+        CurlEasyOptions.setLong(easy, option, value)
     }
 
     private func setString(_ option: CURLoption, _ value: String) {
-        _ = tidings_curl_easy_setopt_string(easy, option, value)
+        CurlEasyOptions.setString(easy, option, value)
     }
 
     private func longInfo(_ info: CURLINFO, into value: inout Int) {

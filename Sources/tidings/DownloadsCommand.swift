@@ -80,6 +80,17 @@ struct DownloadsListCommand: ParsableCommand {
             throw global.failure(error)
         }
     }
+
+    /// Runs one change of the queue (`cancel`, `retry`) and prints the line it returns.
+    static func change(_ global: GlobalOptions, _ body: (DownloadsController) throws -> String) throws {
+        let config = try global.loadConfig()
+        let environment = try global.environment()
+        do {
+            try CommandOutput.line(try body(DownloadsController(environment: environment, settings: config.downloads)))
+        } catch {
+            throw global.failure(error)
+        }
+    }
 }
 
 struct DownloadsRunCommand: AsyncParsableCommand {
@@ -140,14 +151,7 @@ struct DownloadsCancelCommand: ParsableCommand {
     var ids: [Int64]
 
     func run() throws {
-        let config = try global.loadConfig()
-        let environment = try global.environment()
-        do {
-            try CommandOutput.line(
-                try DownloadsController(environment: environment, settings: config.downloads).cancel(ids: ids))
-        } catch {
-            throw global.failure(error)
-        }
+        try DownloadsListCommand.change(global) { try $0.cancel(ids: ids) }
     }
 }
 
@@ -163,13 +167,6 @@ struct DownloadsRetryCommand: ParsableCommand {
     var ids: [Int64]
 
     func run() throws {
-        let config = try global.loadConfig()
-        let environment = try global.environment()
-        do {
-            try CommandOutput.line(
-                try DownloadsController(environment: environment, settings: config.downloads).retry(ids: ids))
-        } catch {
-            throw global.failure(error)
-        }
+        try DownloadsListCommand.change(global) { try $0.retry(ids: ids) }
     }
 }

@@ -190,27 +190,12 @@ final class DownloadTransfer {
 extension DownloadTransfer {
     private func configure() {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        setString(CURLOPT_URL, target.url)
-        setString(CURLOPT_PROTOCOLS_STR, "http,https")
-        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        setLong(CURLOPT_NOSIGNAL, 1)
-        setLong(CURLOPT_FOLLOWLOCATION, 1)
-        setLong(CURLOPT_MAXREDIRS, configuration.maxRedirects)
-        setLong(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        CurlEasyOptions.applyCommon(easy, target: target, configuration: configuration, protocols: "http,https")
         // No limit on the whole transfer (an episode may take an hour); a stall ends it instead.
         setLong(CURLOPT_LOW_SPEED_LIMIT, max(1, limits.stallBytesPerSecond))
         setLong(CURLOPT_LOW_SPEED_TIME, max(1, limits.stallSeconds))
-        setString(CURLOPT_USERAGENT, configuration.userAgent)
-        setLong(CURLOPT_HTTP_CONTENT_DECODING, 0)
-        setLong(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
-        if let path = configuration.caBundlePath { setString(CURLOPT_CAINFO, path) }
-        if let credentials = target.credentials {
-            setLong(CURLOPT_HTTPAUTH, tidings_curl_auth_basic())
-            setString(CURLOPT_USERNAME, credentials.user)
-            setString(CURLOPT_PASSWORD, credentials.password)
-        }
         var lines = ["Accept-Encoding: identity"]
-        if offset > 0, let validator = request.validator.flatMap(Self.headerValue) {
+        if offset > 0, let validator = request.validator.flatMap(Transfer.headerValue) {
             lines.append("Range: bytes=\(offset)-")
             lines.append("If-Range: " + validator)
         }
@@ -231,18 +216,7 @@ extension DownloadTransfer {
         }
     }
 
-    /// A validator made safe to send: no control characters, so it cannot add header lines.
-    private static func headerValue(_ value: String) -> String? {
-        let kept = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-        let clean = kept.trimmingCharacters(in: .whitespaces)
-        return clean.isEmpty ? nil : clean
-    }
-
     private func setLong(_ option: CURLoption, _ value: Int) {
-        _ = tidings_curl_easy_setopt_long(easy, option, value)
-    }
-
-    private func setString(_ option: CURLoption, _ value: String) {
-        _ = tidings_curl_easy_setopt_string(easy, option, value)
+        CurlEasyOptions.setLong(easy, option, value)
     }
 }
