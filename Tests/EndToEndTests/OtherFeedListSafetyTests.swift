@@ -219,6 +219,7 @@ final class OtherFeedListSafetyTests: XCTestCase {
             DROP TABLE article_bodies;
             ALTER TABLE article_bodies_v1 RENAME TO article_bodies;
             \(StoreDowngrades.undoFeedListScopesAndTitleSort)
+            \(StoreDowngrades.undoDownloads)
             DROP TRIGGER articles_search_delete;
             DROP TABLE article_search;
             CREATE VIRTUAL TABLE article_search USING fts5(

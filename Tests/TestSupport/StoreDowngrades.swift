@@ -19,6 +19,13 @@ public enum StoreDowngrades {
 
         """
 
+    /// Takes away what `v16-downloads` adds (the download queue).
+    public static let undoDownloads = """
+        DROP TABLE downloads;
+        DELETE FROM grdb_migrations WHERE identifier = 'v16-downloads';
+
+        """
+
     /// Takes away what `v17-full-text` adds: the full texts and the search view reading them (the view
     /// "v12-compact-store" made comes back). Runs before the older downgrades, which drop that view.
     public static let undoFullText = """
