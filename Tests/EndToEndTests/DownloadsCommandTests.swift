@@ -121,8 +121,12 @@ final class DownloadsCommandTests: XCTestCase {
         try subscribe([("Big Episode", try XCTUnwrap(nginx).url("slow", "big.mp3"))])
         let final = downloads + "/Casts - Big Episode.mp3"
         try killHalfway(part: final + ".part", bytes: 6_000_000)
-        XCTAssertEqual(try queue().first?["state"] as? String, "downloading")
+        let killed = try XCTUnwrap(try queue().first)
+        XCTAssertEqual(killed["state"] as? String, "downloading")
         let kept = fileSize(final + ".part")
+        let recorded = try XCTUnwrap(killed["bytes"] as? Int)
+        XCTAssertTrue(recorded > 0 && recorded <= kept, "progress recorded as it went: \(recorded) of \(kept)")
+        XCTAssertEqual(killed["total"] as? Int, 20_000_000)
 
         let resumed = try tidings(["downloads", "run"])
         XCTAssertEqual(resumed.status, 0, resumed.stderr)

@@ -68,6 +68,7 @@ public struct DownloadRun: Sendable {
         fetch.maxRedirects = max(fetch.maxRedirects, 8)
         let downloader = Downloader(configuration: fetch, limits: DownloadLimits(
             maxConcurrent: settings.maxDownloads, maxPerHost: settings.maxPerHost, stallSeconds: settings.stallSeconds))
+        var saved: [Int64: ContinuousClock.Instant] = [:]
         try await StopSignals.cancelling(with: { downloader.cancel() }) {
             for await event in downloader.run(requests) {
                 switch event {
@@ -82,8 +83,16 @@ public struct DownloadRun: Sendable {
                     byID[id] = entry
                     try store.updateDownload(entry)
                 case .progress(let id, let done, let total):
-                    guard let entry = byID[id] else { continue }
+                    guard var entry = byID[id] else { continue }
                     progress?(Progress(title: title(entry), done: done, total: total))
+                    entry.bytesDone = done
+                    entry.bytesTotal = total ?? entry.bytesTotal
+                    byID[id] = entry
+                    // `tidings downloads` shows how far a running download got, to the second.
+                    if ContinuousClock.now - (saved[id] ?? .now - .seconds(2)) >= .seconds(1) {
+                        saved[id] = .now
+                        try store.updateDownload(entry)
+                    }
                 case .finished(let result):
                     guard var entry = byID[result.id] else { continue }
                     finish(&entry, result, summary: &summary, taken: &names)
