@@ -47,12 +47,14 @@ public enum DownloadError: Error, Sendable, Hashable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// The file's size differs from what the server announced.
     case sizeMismatch(expected: Int64, received: Int64)
+    /// The server answered a resume with a range that does not continue the partial file.
+    case unusableRange
     case cancelled
 
-    /// True when asking again later may succeed without anyone changing anything but free space.
+    /// False when the partial file's bytes cannot be trusted to resume from: start again from zero.
     public var keepsPartialFile: Bool {
         switch self {
-        case .sizeMismatch: false
+        case .sizeMismatch, .unusableRange: false
         default: true
         }
     }
@@ -65,6 +67,7 @@ public enum DownloadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
         case .sizeMismatch(let expected, let received):
             "the file has \(received) bytes but the server announced \(expected)"
+        case .unusableRange: "the server sent a range that does not continue the partial file"
         case .cancelled: "cancelled"
         }
     }
