@@ -33,7 +33,8 @@ final class DownloadTransfer {
     /// Opens (creating) the partial file and prepares the handle; throws a `DownloadError` when the
     /// file cannot be opened or libcurl cannot make a handle.
     init(request: DownloadRequest, configuration: FetchConfiguration, limits: DownloadLimits) throws(DownloadError) {
-        let descriptor = open(request.partPath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        // Not blocking: a FIFO put where the partial file goes is refused below, never waited on.
+        let descriptor = open(request.partPath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
             throw DownloadError.writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
         }
@@ -42,6 +43,7 @@ final class DownloadTransfer {
             close(descriptor)
             throw DownloadError.writeFailed(path: request.partPath, reason: "not a regular file")
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         self.descriptor = descriptor
         self.easy = easy
         self.request = request

@@ -25,7 +25,9 @@ public struct DownloadSettings: Sendable, Hashable {
         if let path { return Self.expand(path, home: home) }
         if let xdg = environment["XDG_DOWNLOAD_DIR"], !xdg.isEmpty { return Self.expand(xdg, home: home) }
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        if let text = try? String(contentsOfFile: configHome + "/user-dirs.dirs", encoding: .utf8) {
+        // Read as every input file is: a FIFO or a huge file there is refused, not waited on.
+        if let data = try? InputFile.read(configHome + "/user-dirs.dirs", limit: 1 << 20) {
+            let text = String(decoding: data, as: UTF8.self)
             for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("XDG_DOWNLOAD_DIR=") {
                 let value = line.dropFirst("XDG_DOWNLOAD_DIR=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
                 let expanded = value.replacingOccurrences(of: "$HOME", with: home)

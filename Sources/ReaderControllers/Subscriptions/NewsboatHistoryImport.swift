@@ -17,10 +17,11 @@ public enum NewsboatHistoryImport {
         public var unlistedArticles = 0
     }
 
-    /// Whether the file at `path` starts as an SQLite database does (newsboat's cache is one).
+    /// Whether the file at `path` starts as an SQLite database does (newsboat's cache is one). Only a
+    /// regular file is looked at, opened without blocking: a FIFO is left to the import's own refusal.
     static func isCache(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
+        guard let (descriptor, _) = try? InputFile.openRegular(path) else { return false }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         guard let head = try? handle.read(upToCount: 16) else { return false }
         return NewsboatCache.isSQLite(head)
     }

@@ -136,7 +136,9 @@ final class CompactStoreMigrationTests: XCTestCase {
                 Bundle.module.url(forResource: name, withExtension: "xml", subdirectory: "Resources/v11-store-feeds"))
             let result = try store.apply(feedID: feedID, feed: FeedParser.parse(Data(contentsOf: file)), fetch: fetch())
             XCTAssertEqual(result.new, 0, name)
-            XCTAssertEqual(result.updated, 0, name)
+            // Two titles of corpus-0099 name `<canvas> & <svg>`: read whole since issue 32's one-line
+            // field rule, so those two stored articles are updated (their tail comes back), no others.
+            XCTAssertEqual(result.updated, name == "corpus-0099" ? 2 : 0, name)
         }
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles;"), "99")
         XCTAssertEqual(try store.countArticles(ArticleQuery(starredOnly: true)), 6)
