@@ -46,6 +46,16 @@ public final class FreshRSSServer: @unchecked Sendable {
         _ = try Self.run(["refresh"], home: home)
     }
 
+    /// Stops the server and keeps its data, so `resume` brings the same account back.
+    public func pause() throws {
+        _ = try Self.run(["stop"], home: home)
+    }
+
+    /// Starts the paused server again on its port, with its data.
+    public func resume() throws {
+        _ = try Self.run(["start", String(port)], home: home)
+    }
+
     public func stop() {
         _ = try? Self.run(["stop"], home: home)
         try? FileManager.default.removeItem(atPath: home)
