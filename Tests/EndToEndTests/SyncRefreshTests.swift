@@ -12,6 +12,18 @@ final class SyncRefreshTests: SyncTestCase {
     func testMarksMadeWithTidingsMarkReachTheServerFever() async throws { try await marksReachServer(.fever) }
     func testServerMarksArriveAndTheLaterChangeWinsGReader() async throws { try await serverMarksArrive(.greader) }
     func testServerMarksArriveAndTheLaterChangeWinsFever() async throws { try await serverMarksArrive(.fever) }
+    func testExportMarkReadQueuesAndSendsTheMarks() async throws {
+        _ = try await threeFeedsInTwoLabels()
+        try writeConfig(.greader)
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        let export = try tidings(["export", "--tag", "Tech", "--new", "--mark-read", "--format", "text"])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertEqual(try sqlite("SELECT action, count(*) FROM sync_outbox GROUP BY 1;"), "read|5")
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        let read = try await serverItems().filter { $0.value.read }.keys
+        XCTAssertEqual(Set(read), Set((0..<5).map { "gamma item \($0)" }))
+    }
+
     func testSyncWithNothingNewMakesAtMostThreeRequestsGReader() async throws { try await nothingNew(.greader) }
     func testSyncWithNothingNewMakesAtMostThreeRequestsFever() async throws { try await nothingNew(.fever) }
 
