@@ -11,15 +11,7 @@ final class AccountConfigTests: FeedServerTestCase {
     }
 
     private func sqlite(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = ["-batch", files.database, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try SQLiteShell.run(files.database, sql)
     }
 
     private func writeConfig(_ text: String) throws {

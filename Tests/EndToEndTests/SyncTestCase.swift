@@ -2,10 +2,6 @@ import Foundation
 import TestSupport
 import XCTest
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// The protocol an account of a sync test speaks.
 enum SyncProtocol: String, CaseIterable {
     case greader, fever
@@ -78,18 +74,11 @@ class SyncTestCase: XCTestCase {
                 published: now.addingTimeInterval(Double(-3600 * (index + 1))),
                 body: "<p>Body of <b>\(name)</b> item \(index)</p>")
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
-        let entries = items.enumerated().map { index, item in
-            "<item><title>\(item.title)</title><link>\(item.link)</link><guid isPermaLink=\"false\">\(key)-\(index)</guid>"
-                + "<pubDate>\(formatter.string(from: item.published))</pubDate>"
-                + "<description><![CDATA[\(item.body)]]></description></item>"
-        }
-        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Feed \(name)</title>"
-            + "<link>\(try feeds.url("/pages/\(key)/"))</link><description>test</description>\n"
-            + entries.joined(separator: "\n") + "\n</channel></rss>\n"
+        let xml = rssDocument(
+            title: "Feed \(name)", link: try feeds.url("/pages/\(key)/"),
+            items: items.enumerated().map { index, item in
+                RSSTestItem(title: item.title, link: item.link, guid: "\(key)-\(index)", published: item.published, body: item.body)
+            })
         try await feeds.set(key, body: xml)
         return (try feeds.url("/m/\(key)"), items)
     }
@@ -158,41 +147,19 @@ class SyncTestCase: XCTestCase {
     }
 
     private func request(_ url: String, pairs: [(String, String)]?, auth: String?) async throws -> String {
-        var request = URLRequest(url: try XCTUnwrap(URL(string: url)))
-        if let pairs {
-            var allowed = CharacterSet.alphanumerics
-            allowed.insert(charactersIn: "-._~")
-            let body = pairs.map {
-                "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
-            }.joined(separator: "&")
-            request.httpMethod = "POST"
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let form = pairs.map { pairs in
+            pairs.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
         }
-        if let auth { request.setValue("GoogleLogin auth=" + auth, forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, url)
-        return String(decoding: data, as: UTF8.self)
+        return try await FreshRSSServer.request(url, form: form, auth: auth)
     }
 
     // MARK: The store's side
 
     /// `sqlite3 -batch DATABASE` reading `sql`; its output.
     func sqlite(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = ["-batch", files.database]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(sql.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try SQLiteShell.run(files.database, sql)
     }
 
     /// Every article's title, read and starred mark, and the outbox: what a failed sync must leave as it was.

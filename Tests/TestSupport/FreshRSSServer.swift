@@ -1,5 +1,10 @@
 import Foundation
 import Glibc
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A throw-away FreshRSS on 127.0.0.1 (../shared/sync/freshrss.sh) with its own home folder and port,
 /// for the sync tests. Started once per test class, stopped (its folder removed) after.
@@ -67,6 +72,22 @@ public final class FreshRSSServer: @unchecked Sendable {
         return log.split(separator: "\n").map(String.init).filter {
             $0.contains("]: GET /api/") || $0.contains("]: POST /api/")
         }
+    }
+
+    /// One request to the server's API as a test makes it, apart from Tidings: a GET, or a POST of
+    /// `form` (URL-encoded already), with `auth` as a Google Reader session; fails the test unless
+    /// the answer is 200. Returns the body.
+    public static func request(_ url: String, form: String? = nil, auth: String? = nil) async throws -> String {
+        var request = URLRequest(url: try XCTUnwrap(URL(string: url)))
+        if let form {
+            request.httpMethod = "POST"
+            request.httpBody = Data(form.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        if let auth { request.setValue("GoogleLogin auth=" + auth, forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, url)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Runs `freshrss.sh ARGUMENTS` with this server's home; returns its stdout.
