@@ -203,7 +203,7 @@ final class OtherFeedListSafetyTests: XCTestCase {
 
     func testAnOldDatabaseIsUpgradedWithACopyAndAFailedUpgradeChangesNothing() throws {
         try makeStore()
-        let downgrade = StoreDowngrades.undoFullText + StoreDowngrades.undoFeedCounts + StoreDowngrades.undoCompactStore + """
+        let downgrade = StoreDowngrades.undoFullText + StoreDowngrades.undoSync + StoreDowngrades.undoFeedCounts + StoreDowngrades.undoCompactStore + """
             DROP VIEW article_search_text;
             DROP INDEX articles_feed_url_hash;
             ALTER TABLE articles DROP COLUMN url_hash;

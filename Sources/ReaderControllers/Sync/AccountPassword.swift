@@ -36,24 +36,36 @@ enum AccountPassword {
         return try firstLine(data, account: account, source: "password_file \(path)")
     }
 
-    /// The first line the command prints, run by `/bin/sh -c` with standard error passed through.
+    /// The first line the command prints, run by `/bin/sh -c` with standard error passed through and
+    /// standard input empty. Spawned and reaped here (posix_spawn and waitpid): Foundation's `Process`
+    /// may reap the child itself, and its waiting needs a run loop that a task does not turn.
     private static func fromCommand(_ command: String, account: String) throws(AccountSyncFailure) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw fail(account, "password_command cannot be started: \(error.localizedDescription)")
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw fail(account, "password_command cannot be started: no pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        let argv = ["/bin/sh", "-c", command]
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &cArguments, environ)
+        close(fds[1])
+        guard spawned == 0 else {
+            close(fds[0])
+            throw fail(account, "password_command cannot be started: \(String(cString: strerror(spawned)))")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile()
         var status: Int32 = 0
-        _ = waitpid(process.processIdentifier, &status, 0)
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // The low 7 bits are the signal that ended it, the next 8 its exit status.
         guard status == 0 else {
-            throw fail(account, "password_command failed (wait status \(status)); check it in config.toml")
+            let how = status & 0x7f == 0 ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(status & 0x7f)"
+            throw fail(account, "password_command failed (it \(how)); check it in config.toml")
         }
         return try firstLine(data, account: account, source: "password_command")
     }
