@@ -12,6 +12,36 @@ final class SyncRefreshTests: SyncTestCase {
     func testMarksMadeWithTidingsMarkReachTheServerFever() async throws { try await marksReachServer(.fever) }
     func testServerMarksArriveAndTheLaterChangeWinsGReader() async throws { try await serverMarksArrive(.greader) }
     func testServerMarksArriveAndTheLaterChangeWinsFever() async throws { try await serverMarksArrive(.fever) }
+    func testAHostileItemIsContainedLikeAnyFeedsGReader() async throws { try await hostileItem(.greader) }
+    func testAHostileItemIsContainedLikeAnyFeedsFever() async throws { try await hostileItem(.fever) }
+
+    /// An item with a script, terminal escape sequences and a huge title comes through the sync as a
+    /// feed's would: stored, and shown and exported without them.
+    private func hostileItem(_ kind: SyncProtocol) async throws {
+        let key = "hostile-\(UUID().uuidString.prefix(8))"
+        // C1 controls: XML (and so FreshRSS) refuses ESC and BEL, but a terminal takes CSI (U+009B) too.
+        let title = "Evil \u{9B}2J\u{9D}0;pwned\u{9C} title " + String(repeating: "long ", count: 20_000)
+        let body = "<p>fine</p><script>alert('x')</script><img src=x onerror=\"alert(1)\">"
+        try await feeds.set(key, body: rssDocument(
+            title: "Hostile", link: try feeds.url("/pages/\(key)/"),
+            items: [RSSTestItem(title: title, link: try feeds.url("/pages/\(key)/1.html"), guid: key, published: Date(), body: body)]))
+        try await subscribe(try feeds.url("/m/\(key)"), label: "News")
+        try writeConfig(kind)
+        let refresh = try tidings(["refresh"])
+        XCTAssertEqual(refresh.status, 0, refresh.stderr)
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM articles;"), "1")
+        for format in ["text", "tsv", "json"] {
+            let export = try tidings(["export", "--format", format])
+            XCTAssertEqual(export.status, 0, export.stderr)
+            // JSON is data (a control there is escaped or kept as any feed's is); text and TSV reach terminals.
+            if format != "json" {
+                XCTAssertFalse(export.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, format)
+            }
+            XCTAssertFalse(export.stdout.contains("<script") || export.stdout.contains("onerror"), format)
+        }
+        XCTAssertTrue(try tidings(["export", "--format", "json"]).stdout.contains("fine"))
+    }
+
     func testExportMarkReadQueuesAndSendsTheMarks() async throws {
         _ = try await threeFeedsInTwoLabels()
         try writeConfig(.greader)
