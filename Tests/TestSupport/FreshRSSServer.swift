@@ -117,23 +117,11 @@ public final class FreshRSSServer: @unchecked Sendable {
         return text
     }
 
-    /// A port nothing listens on now (the kernel's choice for port 0).
+    /// A port nothing listens on now (`LoopbackPort.free`).
     public static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw FreshRSSError(message: "socket() failed") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else { throw FreshRSSError(message: "bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let port = LoopbackPort.free()
+        guard port > 0 else { throw FreshRSSError(message: "no free port on 127.0.0.1") }
+        return port
     }
 }
 
