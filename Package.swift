@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "ReaderControllers",
             dependencies: [
-                "FeedModel", "FeedFetch", "FeedStore", "FeedExport", "TerminalView", "TidingsText",
+                "FeedModel", "FeedFetch", "FeedSync", "FeedStore", "FeedExport", "TerminalView", "TidingsText",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         .executableTarget(

@@ -52,6 +52,7 @@ struct RefreshCommand: AsyncParsableCommand {
         }
         progressLine.clear()
         CommandOutput.reportFailures(summary)
+        let accounts = try await syncAccounts(config, environment: environment)
         for merged in summary.feeds where merged.merged {
             CommandOutput.error(
                 "\(merged.movedFrom ?? merged.title): moved permanently to \(merged.url), a feed the database already held "
@@ -68,7 +69,25 @@ struct RefreshCommand: AsyncParsableCommand {
         } catch {
             throw global.failure(error)
         }
-        if summary.exitStatus != .success { throw summary.exitStatus.exitCode }
+        let statuses = [summary.exitStatus] + accounts.compactMap { $0.failure?.status }
+        // The gravest status: a config, password or protocol problem of an account before "unavailable".
+        if let status = statuses.max(by: { $0.rawValue < $1.rawValue }), status != .success { throw status.exitCode }
+    }
+
+    /// Syncs the config's accounts after the local feeds; one line on standard error per account that
+    /// failed (and one warning per account on plain http).
+    private func syncAccounts(_ config: ReaderConfig, environment: AppEnvironment) async throws -> [AccountSyncResult] {
+        guard !config.accounts.isEmpty, feeds.isEmpty, StopSignals.requestedStatus == nil else { return [] }
+        for warning in config.accounts.compactMap(\.plainHTTPWarning) { CommandOutput.error("warning: " + warning) }
+        let controller = SyncController(environment: environment)
+        let results: [AccountSyncResult]
+        do {
+            results = try await controller.run(config.accounts, ignoreRules: config.ignoreRules, waitForLock: wait)
+        } catch {
+            throw global.failure(error)
+        }
+        for failure in results.compactMap(\.failure) { CommandOutput.error(failure.message) }
+        return results
     }
 
     static func summaryLine(_ summary: RefreshSummary) -> String {

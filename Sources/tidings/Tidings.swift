@@ -19,6 +19,7 @@ struct Tidings: AsyncParsableCommand {
             ExtractCommand.self,
             DownloadCommand.self,
             DownloadsCommand.self,
+            MarkCommand.self,
         ],
         defaultSubcommand: ReadCommand.self)
 

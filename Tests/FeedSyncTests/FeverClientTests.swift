@@ -1,5 +1,6 @@
 import FeedSync
 import Foundation
+import TestSupport
 import XCTest
 
 /// `FeverClient` against a real FreshRSS: groups and feeds, all items, what is new, marks, the

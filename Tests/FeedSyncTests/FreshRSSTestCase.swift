@@ -83,18 +83,11 @@ class FreshRSSTestCase: XCTestCase {
 
     /// Makes the feed at `url` serve `items` from now on.
     func serve(key: String, name: String, items: [ServedItem]) async throws {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
-        let entries = items.map { item in
-            "<item><title>\(item.title)</title><link>\(item.link)</link><guid isPermaLink=\"false\">\(item.guid)</guid>"
-                + "<pubDate>\(formatter.string(from: item.published))</pubDate>"
-                + "<description><![CDATA[\(item.body)]]></description></item>"
-        }
-        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Feed \(name)</title>"
-            + "<link>\(try feedServer.url("/pages/\(key)/"))</link><description>test</description>\n"
-            + entries.joined(separator: "\n") + "\n</channel></rss>\n"
+        let xml = rssDocument(
+            title: "Feed \(name)", link: try feedServer.url("/pages/\(key)/"),
+            items: items.map {
+                RSSTestItem(title: $0.title, link: $0.link, guid: $0.guid, published: $0.published, body: $0.body)
+            })
         try await feedServer.set(key, body: xml)
     }
 
@@ -159,16 +152,7 @@ class FreshRSSTestCase: XCTestCase {
     }
 
     func rawRequest(_ url: String, form: String? = nil, auth: String? = nil) async throws -> String {
-        var request = URLRequest(url: try XCTUnwrap(URL(string: url)))
-        if let form {
-            request.httpMethod = "POST"
-            request.httpBody = Data(form.utf8)
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        }
-        if let auth { request.setValue("GoogleLogin auth=" + auth, forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, url)
-        return String(decoding: data, as: UTF8.self)
+        try await FreshRSSServer.request(url, form: form, auth: auth)
     }
 
     /// Asserts that `items` (one feed's, in any order) are `served`: titles, links, dates, bodies.

@@ -1,4 +1,5 @@
 @testable import FeedSync
+import TestSupport
 import Foundation
 import XCTest
 

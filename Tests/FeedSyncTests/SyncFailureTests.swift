@@ -1,5 +1,6 @@
 import FeedSync
 import Foundation
+import TestSupport
 import XCTest
 
 /// What both clients make of a server that is down or answers nonsense: one-line errors of the right

@@ -1,4 +1,5 @@
 import FeedFetch
+import TestSupport
 @testable import FeedSync
 import Foundation
 import XCTest

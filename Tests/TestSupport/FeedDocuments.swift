@@ -32,3 +32,36 @@ public enum FeedListText {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"><head><title>Test</title></head><body>\n\(body)</body></opml>\n"
     }
 }
+
+/// One item of `rssDocument(title:link:items:)`.
+public struct RSSTestItem: Sendable {
+    public let title: String
+    public let link: String
+    public let guid: String
+    public let published: Date
+    /// HTML, sent as CDATA.
+    public let body: String
+
+    public init(title: String, link: String, guid: String, published: Date, body: String) {
+        self.title = title
+        self.link = link
+        self.guid = guid
+        self.published = published
+        self.body = body
+    }
+}
+
+/// An RSS 2.0 document whose items carry a link, a guid that is no permalink, a date and an HTML body.
+public func rssDocument(title: String, link: String, items: [RSSTestItem]) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
+    let entries = items.map { item in
+        "<item><title>\(item.title)</title><link>\(item.link)</link><guid isPermaLink=\"false\">\(item.guid)</guid>"
+            + "<pubDate>\(formatter.string(from: item.published))</pubDate>"
+            + "<description><![CDATA[\(item.body)]]></description></item>"
+    }
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>\(title)</title>"
+        + "<link>\(link)</link><description>test</description>\n" + entries.joined(separator: "\n") + "\n</channel></rss>\n"
+}

@@ -41,6 +41,22 @@ public enum StoreDowngrades {
 
         """
 
+    /// Takes away what `v15-sync` adds (its columns would make an upgrade from before it fail).
+    public static let undoSync = """
+        DROP TRIGGER sync_outbox_read;
+        DROP TRIGGER sync_outbox_starred;
+        DROP TABLE sync_applying;
+        DROP TABLE sync_outbox;
+        DROP TABLE sync_accounts;
+        DROP INDEX articles_sync_item;
+        ALTER TABLE articles DROP COLUMN sync_item_id;
+        DROP INDEX feeds_account_subscription;
+        ALTER TABLE feeds DROP COLUMN sync_subscription_id;
+        ALTER TABLE feeds DROP COLUMN account;
+        DELETE FROM grdb_migrations WHERE identifier = 'v15-sync';
+
+        """
+
     /// Takes away what `v13-feed-counts` adds (its triggers name columns that older downgrades drop).
     public static let undoFeedCounts = """
         DROP TRIGGER feed_counts_feed_insert;

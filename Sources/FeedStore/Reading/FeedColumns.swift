@@ -11,12 +11,12 @@ struct FeedColumns {
         f.last_fetch_at AS last_fetch_at, f.last_success_at AS last_success_at, f.last_status AS last_status,
         f.last_error AS last_error, f.consecutive_failures AS consecutive_failures,
         f.next_fetch_at AS next_fetch_at, f.permanent_redirect_url AS permanent_redirect_url,
-        f.disabled AS disabled, f.disabled_reason AS disabled_reason
+        f.disabled AS disabled, f.disabled_reason AS disabled_reason, f.account AS account
         """
 
     private let id, url, title, feedTitle, displayTitle, siteURL, description, refreshInterval, createdAt: Int
     private let etag, lastModified, bodyHash, lastFetchAt, lastSuccessAt, lastStatus, lastError: Int
-    private let consecutiveFailures, nextFetchAt, permanentRedirectURL, disabled, disabledReason: Int
+    private let consecutiveFailures, nextFetchAt, permanentRedirectURL, disabled, disabledReason, account: Int
     private let unreadCount, totalCount: Int
 
     init(_ statement: Statement) throws {
@@ -41,6 +41,7 @@ struct FeedColumns {
         permanentRedirectURL = try statement.position(of: "permanent_redirect_url")
         disabled = try statement.position(of: "disabled")
         disabledReason = try statement.position(of: "disabled_reason")
+        account = try statement.position(of: "account")
         unreadCount = try statement.position(of: "unread_count")
         totalCount = try statement.position(of: "total_count")
     }
@@ -57,6 +58,6 @@ struct FeedColumns {
             id: feedID, url: row[url], title: row[title], feedTitle: row[feedTitle], displayTitle: row[displayTitle],
             siteURL: row[siteURL], feedDescription: row[description], tags: tags[feedID] ?? [],
             refreshInterval: row[refreshInterval], createdAt: Date(timeIntervalSince1970: row[createdAt]),
-            fetchState: state, unreadCount: row[unreadCount], totalCount: row[totalCount])
+            fetchState: state, unreadCount: row[unreadCount], totalCount: row[totalCount], account: row[account])
     }
 }

@@ -36,6 +36,8 @@ enum Schema {
         // Each feed's counts stored and kept by triggers: the feed list and `count` read, never count.
         Migration(identifier: "v13-feed-counts", migrate: FeedCountsMigration.run),
         Migration(identifier: "v14-search-merge-16") { db in try db.execute(sql: searchMergeSixteen) },
+        // Feed-service accounts: their feeds and item ids, kept sync state, and the outbox of marks.
+        Migration(identifier: "v15-sync", migrate: SyncSchema.migrate),
         // The download queue (`FeedStore/Downloads`).
         Migration(identifier: "v16-downloads") { db in try db.execute(sql: DownloadQueueSchema.v16) },
         // Extracted full texts beside the feeds' own bodies, indexed after them.

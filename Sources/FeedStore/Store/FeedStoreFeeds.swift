@@ -111,7 +111,7 @@ extension FeedStore {
             var result: FeedSyncResult?
             var version: Int?
             try db.inTransaction(.immediate) {
-                result = try FeedWriter.sync(db, entries, now: now)
+                result = try FeedWriter.sync(db, entries, now: now).withAccountFeeds(try Self.accountFeedIDs(db))
                 version = try FeedListScopeCache.dataVersion(db)
                 return .commit
             }
@@ -157,7 +157,8 @@ extension FeedStore {
     public func scope(listing urls: [String]) throws -> FeedScope {
         try pool.read { db in
             var seen = Set<Int64>()
-            return .listed(try urls.compactMap { try FeedReader.resolve(db, url: $0) }.filter { seen.insert($0).inserted })
+            let ids = try urls.compactMap { try FeedReader.resolve(db, url: $0) } + Self.accountFeedIDs(db)
+            return .listed(ids.filter { seen.insert($0).inserted })
         }
     }
 

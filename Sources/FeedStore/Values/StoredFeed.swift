@@ -21,6 +21,9 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     public let fetchState: FetchState
     public let unreadCount: Int
     public let totalCount: Int
+    /// The feed-service account the feed belongs to (its articles come from there); nil for a feed
+    /// Tidings fetches itself.
+    public let account: String?
 }
 
 /// What the last fetches of a feed left behind: validators, outcome, failures, schedule.

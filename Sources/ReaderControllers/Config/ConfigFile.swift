@@ -41,7 +41,9 @@ extension ReaderConfig {
             throw ConfigError(path: path, message: "\(error)")
         }
         var reader = ConfigReader(path: path)
-        return try reader.read(table)
+        var config = try reader.read(table)
+        config.accounts = try ConfigAccountSection.accounts(table["account"], text: text, path: path)
+        return config
     }
 }
 
@@ -56,7 +58,7 @@ private struct ConfigReader {
     private static let topLevel: Set<String> = [
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
         "feed_list", "hide_read_feeds", "hide_read_articles", "macros",
-        "ignore", "query",
+        "ignore", "query", "account",
         "download_path", "download_filename_format", "max_downloads", "max_downloads_per_host", "download_stall_seconds",
     ]
 

@@ -33,6 +33,8 @@ public struct ReaderConfig: Sendable, Hashable {
     public var queryFeeds: [QueryFeed] = []
     /// `download_path`, `download_filename_format`, `max_downloads` and the other download settings.
     public var downloads = DownloadSettings()
+    /// `[[account]]`: feed-service accounts synced by every refresh.
+    public var accounts: [SyncAccount] = []
 
     public init() {}
 }

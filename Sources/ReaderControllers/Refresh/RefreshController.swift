@@ -246,14 +246,16 @@ public final class RefreshController: Sendable {
     /// with `all`, or the enabled ones due. Feeds the database keeps outside the list are not fetched.
     private func select(_ options: RefreshOptions, list: SubscriptionsFile?, scope: FeedScope) throws -> [StoredFeed] {
         let store = environment.store
+        // An account's feeds come from its service (`SyncController`), never fetched here.
         guard !options.feeds.isEmpty else {
             return options.all
-                ? try store.feeds(in: scope).filter { !$0.fetchState.disabled } : try store.feedsDue(in: scope)
+                ? try store.feeds(in: scope).filter { !$0.fetchState.disabled && $0.account == nil }
+                : try store.feedsDue(in: scope).filter { $0.account == nil }
         }
         var chosen: [StoredFeed] = []
         for name in options.feeds {
             let url = try list?.find(name)?.entry.url ?? list?.resolve(name) ?? name
-            guard let feed = try store.feed(url: url), scope.contains(feed.id) else {
+            guard let feed = try store.feed(url: url), scope.contains(feed.id), feed.account == nil else {
                 throw RefreshError.unknownFeed(name)
             }
             if !chosen.contains(where: { $0.id == feed.id }) { chosen.append(feed) }

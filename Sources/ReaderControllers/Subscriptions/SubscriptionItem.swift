@@ -24,6 +24,8 @@ public struct SubscriptionItem: Sendable, Hashable, Encodable {
     public let listed: Bool
     /// True when `feeds add` brought back a feed the database had kept, with its articles and marks.
     public let restored: Bool
+    /// The `[[account]]` the feed comes from; nil for a feed of the feed list.
+    public var account: String?
 
     init(
         id: Int64 = 0, title: String, name: String?, url: String, tags: [String], unread: Int, total: Int,
@@ -62,12 +64,13 @@ public struct SubscriptionItem: Sendable, Hashable, Encodable {
         nextFetch = feed.fetchState.nextFetchAt
         disabled = feed.fetchState.disabled
         refreshInterval = feed.refreshInterval
+        account = feed.account
     }
 
     enum CodingKeys: String, CodingKey {
         case id, title, url, tags, unread, total, lastStatus = "last_status", lastError = "last_error"
         case lastFetch = "last_fetch", nextFetch = "next_fetch", disabled, refreshInterval = "refresh_interval"
-        case listed
+        case listed, account
     }
 
     /// Every item as a JSON array (`tidings feeds list --json`): dates in RFC 3339 UTC, unknown values omitted.
@@ -83,6 +86,7 @@ public struct SubscriptionItem: Sendable, Hashable, Encodable {
     /// first fetch.
     public var status: String {
         var parts: [String] = []
+        if let account { parts.append("account \(account)") }
         if !listed { parts.append("not in this list") }
         if disabled { parts.append("disabled") }
         if let lastError { parts.append("error: \(lastError)") }

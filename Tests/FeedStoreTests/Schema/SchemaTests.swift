@@ -24,7 +24,7 @@ final class SchemaTests: XCTestCase {
                           "v6-compact-search",
                           "v7-title-sort", "v8-feed-list-scopes", "v9-search-body-first",
                           "v10-body-dictionaries", "v11-article-url-hash", "v12-compact-store",
-                          "v13-feed-counts", "v14-search-merge-16", "v16-downloads"] {
+                          "v13-feed-counts", "v14-search-merge-16", "v15-sync", "v16-downloads"] {
             XCTAssertTrue(migrations.contains(migration), migration)
         }
         // Foreign keys are enforced by the store's connections: deleting the feed cascades.

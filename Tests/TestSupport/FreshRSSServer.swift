@@ -1,31 +1,35 @@
 import Foundation
-import TestSupport
+import Glibc
 import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A throw-away FreshRSS on 127.0.0.1 (../shared/sync/freshrss.sh) with its own home folder and port,
 /// for the sync tests. Started once per test class, stopped (its folder removed) after.
-final class FreshRSSServer: @unchecked Sendable {
+public final class FreshRSSServer: @unchecked Sendable {
     /// The folder holding freshrss.sh and the FreshRSS tarball, beside the package checkout.
-    static var scriptFolder: String {
+    public static var scriptFolder: String {
         TestFeedServer.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/sync").path
     }
 
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: scriptFolder + "/freshrss.sh")
     }
 
-    let home: String
-    let port: Int
-    let values: [String: String]
+    public let home: String
+    public let port: Int
+    public let values: [String: String]
 
-    var baseURL: String { values["FRESHRSS_URL"] ?? "" }
-    var greaderURL: String { values["FRESHRSS_GREADER_URL"] ?? "" }
-    var feverURL: String { values["FRESHRSS_FEVER_URL"] ?? "" }
-    var user: String { values["FRESHRSS_USER"] ?? "" }
-    var apiPassword: String { values["FRESHRSS_API_PASSWORD"] ?? "" }
-    var logPath: String { home + "/php-server.log" }
+    public var baseURL: String { values["FRESHRSS_URL"] ?? "" }
+    public var greaderURL: String { values["FRESHRSS_GREADER_URL"] ?? "" }
+    public var feverURL: String { values["FRESHRSS_FEVER_URL"] ?? "" }
+    public var user: String { values["FRESHRSS_USER"] ?? "" }
+    public var apiPassword: String { values["FRESHRSS_API_PASSWORD"] ?? "" }
+    public var logPath: String { home + "/php-server.log" }
 
-    init() throws {
+    public init() throws {
         home = TemporaryFolder.create(prefix: "tidings-freshrss")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         port = try Self.freePort()
@@ -43,21 +47,47 @@ final class FreshRSSServer: @unchecked Sendable {
     }
 
     /// Fetches every subscribed feed now.
-    func refresh() throws {
+    public func refresh() throws {
         _ = try Self.run(["refresh"], home: home)
     }
 
-    func stop() {
+    /// Stops the server and keeps its data, so `resume` brings the same account back.
+    public func pause() throws {
+        _ = try Self.run(["stop"], home: home)
+    }
+
+    /// Starts the paused server again on its port, with its data.
+    public func resume() throws {
+        _ = try Self.run(["start", String(port)], home: home)
+    }
+
+    public func stop() {
         _ = try? Self.run(["stop"], home: home)
         try? FileManager.default.removeItem(atPath: home)
     }
 
     /// The API requests (GReader and Fever) in the access log so far.
-    func apiRequestLines() -> [String] {
+    public func apiRequestLines() -> [String] {
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         return log.split(separator: "\n").map(String.init).filter {
             $0.contains("]: GET /api/") || $0.contains("]: POST /api/")
         }
+    }
+
+    /// One request to the server's API as a test makes it, apart from Tidings: a GET, or a POST of
+    /// `form` (URL-encoded already), with `auth` as a Google Reader session; fails the test unless
+    /// the answer is 200. Returns the body.
+    public static func request(_ url: String, form: String? = nil, auth: String? = nil) async throws -> String {
+        var request = URLRequest(url: try XCTUnwrap(URL(string: url)))
+        if let form {
+            request.httpMethod = "POST"
+            request.httpBody = Data(form.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        if let auth { request.setValue("GoogleLogin auth=" + auth, forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, url)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Runs `freshrss.sh ARGUMENTS` with this server's home; returns its stdout.
@@ -87,62 +117,21 @@ final class FreshRSSServer: @unchecked Sendable {
         return text
     }
 
-    /// A port nothing listens on now (the kernel's choice for port 0).
-    static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw FreshRSSError(message: "socket() failed") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else { throw FreshRSSError(message: "bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
+    /// A port nothing listens on now (`LoopbackPort.free`).
+    public static func freePort() throws -> Int {
+        let port = LoopbackPort.free()
+        guard port > 0 else { throw FreshRSSError(message: "no free port on 127.0.0.1") }
+        return port
     }
 }
 
-struct FreshRSSError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
-}
+public struct FreshRSSError: Error, CustomStringConvertible {
+    public let message: String
 
-/// The stub API of Resources/stub_api.py: answers every request by its first path segment.
-final class StubAPIServer: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
-    let port: Int
-
-    init() throws {
-        guard let script = Bundle.module.path(forResource: "stub_api", ofType: "py", inDirectory: "Resources") else {
-            throw FreshRSSError(message: "stub_api.py is missing from the test resources")
-        }
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            throw FreshRSSError(message: "stub_api.py printed no port")
-        }
-        self.port = port
+    public init(message: String) {
+        self.message = message
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
-
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        var status: Int32 = 0
-        _ = waitpid(process.processIdentifier, &status, 0)
-    }
+    public var description: String { message }
 }
+
