@@ -30,7 +30,7 @@ struct ArticleCommands {
     }
 
     /// Asks for a path and saves the article there.
-    func save(articleID: Int64, home: String = NSHomeDirectory()) {
+    func save(articleID: Int64, home: String = TidingsPaths.home()) {
         guard let article = load(articleID) else { return }
         let suggestion = "~/" + ArticleExport.fileName(article)
         context.actions?.beginPrompt("Save article to (.html for HTML): ", initial: suggestion) { [context] typed in

@@ -198,9 +198,18 @@ public final class FeedListViewController: ViewController {
             if command == .editFeed { feedCommands.edit(feed) } else { feedCommands.unsubscribe(feed) }
         case .refresh:
             guard let row = selectedRow else { return true }
-            if case .feed(let feed, _) = row {
+            switch row {
+            case .feed(let feed, _):
                 context.actions?.refresh(feedURLs: [feed.url])
-            } else {
+            case .folder(let folder):
+                // As `A` marks only the folder's feeds, `r` refreshes only them.
+                let urls = folder.feedIDs.compactMap { storedFeed($0)?.url }
+                guard !urls.isEmpty else {
+                    context.actions?.showMessage("No feeds in \(name(of: row)).", isError: false)
+                    return true
+                }
+                context.actions?.refresh(feedURLs: urls)
+            default:
                 context.actions?.refresh(feedURLs: nil)
             }
         case .search:

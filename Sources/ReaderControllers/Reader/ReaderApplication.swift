@@ -36,20 +36,21 @@ public final class ReaderApplication {
     var taskCompletions: [Int: (Result<String, BackgroundTaskError>) -> Void] = [:]
     var nextTaskNumber = 0
     let browser: BrowserLauncher
-    let foreground: (() throws -> Void) throws -> Void
+    let runChild: ChildRunner
 
     /// - Parameters:
     ///   - makeRefresher: builds the refresh service for `r`/`R`; nil disables refreshing.
-    ///   - foreground: runs a body with the terminal handed back to the shell (terminal browsers).
+    ///   - runChild: runs a program that uses the terminal (`|`, terminal browsers), handing it the
+    ///     terminal's foreground, and returns its exit status (`Terminal.runChild`).
     public init(
         device: any TerminalDevice, context: ReaderContext, makeRefresher: (() -> any ReaderRefreshing)? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        foreground: @escaping (() throws -> Void) throws -> Void = { try $0() }
+        runChild: @escaping ChildRunner = { try TerminalChild.run($0, input: $1, terminal: nil) }
     ) {
         self.device = device
         self.context = context
         self.makeRefresher = makeRefresher
-        self.foreground = foreground
+        self.runChild = runChild
         let wakeup = device.wakeup
         let wake: @Sendable () -> Void = { wakeup.post() }
         mailbox = ReaderMailbox(wake: wake)
