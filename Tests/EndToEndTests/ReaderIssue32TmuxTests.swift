@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The reader's fixes of issue 32 under tmux on the built binary: `~` in `w` is `$HOME`, `l` drops
+/// the row just read from a list of unread articles, `r` on a folder refreshes only its feeds.
+final class ReaderIssue32TmuxTests: XCTestCase {
+    private var sessions: [TmuxSession] = []
+
+    override func tearDown() {
+        for session in sessions { session.stop() }
+        sessions = []
+        super.tearDown()
+    }
+
+    private func start(_ workspace: ReaderWorkspace, prefix: String = "", width: Int = 120) throws -> TmuxSession {
+        let session = try TmuxSession(command: prefix + workspace.readerCommand(), width: width, height: 30)
+        sessions.append(session)
+        try session.waitFor(text: "All unread")
+        return session
+    }
+
+    func testTildeInSaveIsTheEnvironmentsHome() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let home = workspace.folder.appendingPathComponent("other-home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let session = try start(workspace, prefix: "export HOME='\(home.path)'; ")
+        try session.send("j", "j", "Enter")
+        try session.waitFor(text: "Tidings: Alpha Wire")
+        try session.send("G", "Enter")
+        try session.waitFor(text: "The aardvark body text is here.")
+        try session.answer("w", prompt: "Save article to", with: "~/saved-by-tilde.txt")
+        try session.waitFor(text: "Saved text to \(home.path)/saved-by-tilde.txt")
+        let saved = try String(contentsOf: home.appendingPathComponent("saved-by-tilde.txt"), encoding: .utf8)
+        XCTAssertTrue(saved.contains("The aardvark body text is here."), saved)
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+    }
+
+    func testHidingReadArticlesDropsTheRowJustReadInAllUnread() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let session = try start(workspace)
+        try session.send("Enter")  // All unread
+        try session.waitFor(text: "Cormorants at noon")
+        try session.send("/")
+        try session.waitFor(text: "Search in list")
+        try session.send("Badgers", literal: true)
+        try session.send("Enter")
+        try session.waitFor(text: "Badgers by night")
+        try session.send("N", "l")
+        let rows = try session.waitFor(text: "Read articles hidden")
+        XCTAssertFalse(rows.contains { $0.contains("Badgers by night") }, rows.joined(separator: "\n"))
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+    }
+
+    func testRefreshOnAFolderRefreshesOnlyItsFeeds() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let opml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Test</title></head><body>
+            <outline type="rss" xmlUrl="file://\(workspace.folder.path)/evil.json"/>
+            <outline text="Inner"><outline type="rss" text="Alpha Wire" xmlUrl="file://\(workspace.folder.path)/alpha.xml"/></outline>
+            </body></opml>
+            """
+        try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let session = try start(workspace)
+        let rows = try session.waitFor(text: "- Inner (1)")
+        let folder = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("- Inner (1)") }, rows.joined(separator: "\n"))
+        let first = try XCTUnwrap(rows.firstIndex { $0.contains("All unread") })
+        for _ in first..<folder { try session.send("j") }
+        try session.send("r")
+        try session.waitFor(text: "Refreshed 1 feed:")
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+    }
+}
