@@ -176,7 +176,7 @@ final class ReaderFeaturesTmuxTests: XCTestCase {
         try session.waitFor(text: "Marked 4 articles read in All unread. (U undoes)")
         XCTAssertEqual(try workspace.run(["count", "--unread"]).output, "0 unread articles in 0 feeds\n")
         try session.send("U")
-        try session.waitFor(text: "4 articles in All unread unread again.")
+        try session.waitFor(text: "Undone: 4 articles are unread again in All unread.")
         XCTAssertEqual(try workspace.run(["count", "--unread"]).output, "4 unread articles in 2 feeds\n")
         try session.send("U")
         try session.waitFor(text: "Nothing to undo.")

@@ -77,4 +77,21 @@ final class ReaderIssue32TmuxTests: XCTestCase {
         try session.send("Q")
         try session.waitFor(text: "READER-EXITED-0")
     }
+
+    func testOneFeedIsCountedInTheSingular() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let opml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Test</title></head><body>
+            <outline type="rss" text="Alpha Wire" xmlUrl="file://\(workspace.folder.path)/alpha.xml"/>
+            </body></opml>
+            """
+        try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let session = try start(workspace)
+        let rows = try session.waitFor(text: "3 unread, 1 feed")
+        XCTAssertFalse(rows.contains { $0.contains("1 feeds") }, rows.joined(separator: "\n"))
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+    }
 }

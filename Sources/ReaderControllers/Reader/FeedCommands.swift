@@ -129,7 +129,7 @@ struct FeedCommands {
         context.undoableMarks = nil
         didChange()
         context.actions?.showMessage(
-            "\(changed) article\(changed == 1 ? "" : "s") in \(marks.what) unread again.", isError: false)
+            "Undone: \(changed) article\(changed == 1 ? " is" : "s are") unread again in \(marks.what).", isError: false)
     }
 
     /// The feeds the reader shows are the list's: read them again after the list changed.

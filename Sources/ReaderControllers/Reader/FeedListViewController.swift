@@ -61,7 +61,7 @@ public final class FeedListViewController: ViewController {
 
     public var status: String {
         guard let counts else { return "" }
-        return "\(counts.unread) unread, \(counts.feeds) feeds"
+        return "\(counts.unread) unread, \(counts.feeds) feed\(counts.feeds == 1 ? "" : "s")"
     }
 
     /// Reads feeds, tags and counts again, keeping the selection on the same row where it still exists.

@@ -293,6 +293,8 @@ public final class SubscriptionsController: Sendable {
                 if entry.title == nil, let text = entry.text, text != entry.url, text != item.written {
                     entry.title = text
                 }
+                // newsboat loads local feeds only as file:// URLs, not bare paths.
+                if entry.url.hasPrefix("/") { entry.url = URL(fileURLWithPath: entry.url).absoluteString }
                 return entry
             })
         }
