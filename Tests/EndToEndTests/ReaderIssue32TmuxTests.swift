@@ -94,4 +94,28 @@ final class ReaderIssue32TmuxTests: XCTestCase {
         try session.send("Q")
         try session.waitFor(text: "READER-EXITED-0")
     }
+
+    func testARefreshNamesTheFailedFeedsAndAFailedFeedSaysWhy() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let opml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Test</title></head><body>
+            <outline type="rss" text="Alpha Wire" xmlUrl="file://\(workspace.folder.path)/alpha.xml"/>
+            <outline type="rss" text="Gone Gazette" xmlUrl="file://\(workspace.folder.path)/gone.xml"/>
+            </body></opml>
+            """
+        try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+        let session = try start(workspace)
+        try session.send("R")
+        try session.waitFor(text: "1 failed: Gone Gazette")
+        let rows = try session.capture()
+        let gone = try XCTUnwrap(rows.firstIndex { $0.contains("Gone Gazette") && !$0.contains("failed:") }, rows.joined(separator: "\n"))
+        let first = try XCTUnwrap(rows.firstIndex { $0.contains("All unread") })
+        for _ in first..<gone { try session.send("j") }
+        try session.send("Enter")
+        try session.waitFor(text: "No articles. The last refresh failed:")
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+    }
 }

@@ -76,6 +76,10 @@ public final class ArticleListViewController: ViewController {
         tableView.headerStyle = context.config.theme.header
         tableView.selectionStyle = context.config.theme.selection
         tableView.emptyMessage = query.search != nil ? "No articles match." : "No articles."
+        // A feed that failed shows why where its articles would be.
+        if let feedID, let error = context.attempt({ try context.store.feed(id: feedID) })??.fetchState.lastError {
+            tableView.emptyMessage = "No articles. The last refresh failed: \(ReaderFormat.clean(error))"
+        }
         tableView.dataSource = self
         tableView.delegate = self
         reload()

@@ -292,6 +292,12 @@ public final class ReaderApplication {
         helpOffset = max(0, offset)
     }
 
+    /// The failed feeds' titles for the status line, the first few and how many more.
+    static func names(_ failures: [RefreshFeedResult]) -> String {
+        let shown = failures.prefix(3).map { ReaderFormat.clean($0.title.isEmpty ? $0.url : $0.title) }
+        return shown.joined(separator: ", ") + (failures.count > shown.count ? " and \(failures.count - shown.count) more" : "")
+    }
+
     /// Applies what background refreshes reported since the last look.
     private func takeNotices() {
         for notice in mailbox.take() {
@@ -312,7 +318,7 @@ public final class ReaderApplication {
                 let feeds = summary.feeds.count
                 message = (
                     (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(feeds) feed\(feeds == 1 ? "" : "s"): ")
-                        + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed" : "")
+                        + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed: " + Self.names(summary.failures) : "")
                         + (summary.incompleteCount > 0 ? " (\(summary.incompleteCount) incomplete)" : ""), failed > 0)
                 navigation.topViewController?.storeDidChange()
             case .failed(let reason):
