@@ -118,4 +118,23 @@ final class ReaderIssue32TmuxTests: XCTestCase {
         try session.send("Q")
         try session.waitFor(text: "READER-EXITED-0")
     }
+
+    func testColonJumpsToARowByNumberOrToAFeedByName() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        let session = try start(workspace)
+        try session.answer(":", prompt: ":", with: "ALPHA")
+        try session.send("Enter")
+        try session.waitFor(text: "Tidings: Alpha Wire")
+        try session.send("q")
+        try session.waitFor(text: "All unread")
+        try session.answer(":", prompt: ":", with: "1")
+        try session.send("Enter")
+        try session.waitFor(text: "Tidings: All unread")
+        try session.send("q")
+        try session.answer(":", prompt: ":", with: "99")
+        try session.waitFor(text: "No row 99")
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+    }
 }

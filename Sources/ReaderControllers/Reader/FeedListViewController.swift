@@ -216,6 +216,10 @@ public final class FeedListViewController: ViewController {
             context.actions?.beginPrompt("Search: ", initial: "") { [weak self] text in
                 self?.openSearch(text)
             }
+        case .jump:
+            context.actions?.beginPrompt(":", initial: "") { [weak self] text in
+                self?.jump(to: text)
+            }
         case .chooseTag:
             let picker = TagPickerViewController(context: context, current: tagFilter)
             picker.delegate = self
@@ -252,6 +256,30 @@ public final class FeedListViewController: ViewController {
 
     private var feedCommands: FeedCommands {
         FeedCommands(context: context) { [weak self] in self?.reload() }
+    }
+
+    /// Selects row N as shown (the first is 1) for a number, else the first feed whose name contains
+    /// `text`, ignoring case.
+    private func jump(to text: String) {
+        let wanted = text.trimmingCharacters(in: .whitespaces)
+        guard !wanted.isEmpty else { return }
+        if let number = Int(wanted) {
+            guard (1...max(1, rows.count)).contains(number), number <= rows.count else {
+                context.actions?.showMessage("No row \(number): the list has \(rows.count).", isError: true)
+                return
+            }
+            tableState.selectedRow = number - 1
+            return
+        }
+        let index = rows.firstIndex { row in
+            guard case .feed = row else { return false }
+            return name(of: row).range(of: wanted, options: [.caseInsensitive]) != nil
+        }
+        guard let index else {
+            context.actions?.showMessage("No feed shown has \"\(ReaderFormat.clean(wanted))\" in its name.", isError: true)
+            return
+        }
+        tableState.selectedRow = index
     }
 
     /// A row as messages name it.
