@@ -153,11 +153,11 @@ final class ReaderFeaturesTmuxTests: XCTestCase {
         for _ in 0..<(evil - 2) { try session.send("j") }
         try session.send("D")
         try session.waitFor(text: "and delete its 1 article? (y/n)")
-        try session.send("n", "Enter")
+        try session.send("n")
         try session.waitFor(text: "Kept Evil")
         try session.send("D")
         try session.waitFor(text: "(y/n)")
-        try session.send("y", "Enter")
+        try session.send("y")
         rows = try session.waitFor(text: "Unsubscribed from Evil")
         XCTAssertFalse(rows.contains { $0.hasPrefix("Evil") })
         try session.send("Q")

@@ -47,8 +47,8 @@ struct ArticleCommands {
                     context.actions?.showMessage("\(path) is a folder: name a file.", isError: true)
                     return
                 }
-                context.actions?.beginPrompt("\(path) exists. Replace it? (y/n) ", initial: "") { answer in
-                    if answer.lowercased().hasPrefix("y") {
+                context.actions?.ask("\(path) exists. Replace it?") { yes in
+                    if yes {
                         Self.write(article, to: path, context: context)
                     } else {
                         context.actions?.showMessage("Not saved.", isError: false)

@@ -88,8 +88,8 @@ struct FeedCommands {
         let name = ReaderFormat.clean(feed.displayTitle)
         let loss = "its \(feed.totalCount) article\(feed.totalCount == 1 ? "" : "s")"
             + (starred > 0 ? ", \(starred) of them starred," : "")
-        context.actions?.beginPrompt("Unsubscribe from \(name) and delete \(loss)? (y/n) ", initial: "") { [context, didChange] answer in
-            guard answer.lowercased().hasPrefix("y") else {
+        context.actions?.ask("Unsubscribe from \(name) and delete \(loss)?") { [context, didChange] yes in
+            guard yes else {
                 context.actions?.showMessage("Kept \(name).", isError: false)
                 return
             }

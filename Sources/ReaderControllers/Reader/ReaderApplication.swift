@@ -25,6 +25,8 @@ public final class ReaderApplication {
     var refreshStatus: String?
     private var lastProgressReload = ContinuousClock.now
     var prompt: (line: PromptLine, completion: (String) -> Void)?
+    /// A yes/no question waiting for its one key.
+    var question: (text: String, completion: (Bool) -> Void)?
     private var helpOffset: Int?
     /// A frame was drawn (`processEvents` then draws only after events).
     private var hasDrawn = false
@@ -139,6 +141,11 @@ public final class ReaderApplication {
         default:
             break
         }
+        if let asked = question, case .key(let key) = event {
+            question = nil
+            asked.completion(key == .character("y") || key == .character("Y"))
+            return
+        }
         if var current = prompt {
             let outcome = current.line.handle(event)
             switch outcome {
@@ -196,7 +203,9 @@ public final class ReaderApplication {
         }
         StatusLine(left: refreshStatus ?? "", right: top.status, style: theme.statusLine)
             .draw(into: &buffer, frame: layout.statusLine)
-        if let prompt {
+        if let question {
+            buffer.write(question.text + " (y/n) ", in: layout.promptLine)
+        } else if let prompt {
             prompt.line.draw(into: &buffer, frame: layout.promptLine)
         } else if let message {
             buffer.write(message.text, in: layout.promptLine, style: message.isError ? theme.error : .plain)

@@ -12,6 +12,10 @@ extension ReaderApplication: ReaderActions {
         self.prompt = (PromptLine(prompt: prompt, text: initial), completion)
     }
 
+    public func ask(_ question: String, completion: @escaping (Bool) -> Void) {
+        self.question = (question, completion)
+    }
+
     public func openInBrowser(_ url: String) {
         do {
             try browser.open(url) { arguments, input in
