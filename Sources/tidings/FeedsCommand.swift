@@ -107,6 +107,9 @@ struct FeedsListCommand: AsyncParsableCommand {
                 var data = try SubscriptionItem.jsonData(items)
                 data.append(UInt8(ascii: "\n"))
                 try CommandOutput.write([UInt8](data))
+            } else if items.isEmpty, isatty(1) == 1 {
+                // A person sees that the list is empty; a script reading a pipe still gets nothing.
+                try CommandOutput.line("No feeds. Add one with `tidings feeds add URL` or `tidings feeds import FILE`.")
             } else {
                 try CommandOutput.write(Array(SubscriptionsTable(items: items, terminalWidth: ExportOptions.terminalWidth(of: 1)).text.utf8))
             }

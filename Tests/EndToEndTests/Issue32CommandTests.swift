@@ -72,4 +72,18 @@ final class Issue32CommandTests: XCTestCase {
         XCTAssertEqual(export.status, 0, export.stderr)
         XCTAssertTrue(export.stdout.hasPrefix("file://\(folder.path)/local%20feed.xml"), export.stdout)
     }
+
+    func testAnEmptyFeedListSaysSoOnATerminalOnly() throws {
+        let folder = try folder()
+        let piped = try tidings(["feeds", "list"], in: folder)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, "", "a script reading a pipe gets nothing")
+        let binary = try TidingsBinary.url().path
+        let command = "'\(binary)' feeds list --feeds '\(folder.path)/feeds.opml' --db '\(folder.path)/tidings.db'"
+            + " --config '\(folder.path)/config.toml'; echo LIST-EXITED-$?; sleep 600"
+        let session = try TmuxSession(command: command)
+        defer { session.stop() }
+        let rows = try session.waitFor(text: "LIST-EXITED-0")
+        XCTAssertTrue(rows.first?.hasPrefix("No feeds.") ?? false, rows.joined(separator: "\n"))
+    }
 }
