@@ -86,4 +86,41 @@ final class Issue32CommandTests: XCTestCase {
         let rows = try session.waitFor(text: "LIST-EXITED-0")
         XCTAssertTrue(rows.first?.hasPrefix("No feeds.") ?? false, rows.joined(separator: "\n"))
     }
+
+    func testFeedsEditChangesTitleTagsFolderAndIntervalAndRefusesLeavingTheListAsItWas() throws {
+        let folder = try folder()
+        let feed = folder.appendingPathComponent("alpha.xml")
+        try "<rss version=\"2.0\"><channel><title>Alpha</title></channel></rss>".write(to: feed, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try tidings(["feeds", "add", "--tag", "news", feed.path], in: folder).status, 0)
+        let list = folder.appendingPathComponent("feeds.opml")
+
+        let edited = try tidings(["feeds", "edit", "Alpha", "--title", "Renamed", "--tags", "news, tech", "--interval", "6h"], in: folder)
+        XCTAssertEqual(edited.status, 0, edited.stderr)
+        XCTAssertTrue(edited.stdout.hasPrefix("edited Renamed <"), edited.stdout)
+        var opml = try String(contentsOf: list, encoding: .utf8)
+        XCTAssertTrue(opml.contains("title=\"Renamed\""), opml)
+        XCTAssertTrue(opml.contains("6h"), opml)
+        var row = try tidings(["feeds", "list"], in: folder).stdout
+        XCTAssertTrue(row.hasPrefix("Renamed\t"), row)
+        XCTAssertTrue(row.contains("news,tech"), row)
+
+        let moved = try tidings(["feeds", "edit", feed.path, "--folder", "Elsewhere"], in: folder)
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        row = try tidings(["feeds", "list"], in: folder).stdout
+        XCTAssertTrue(row.contains("Elsewhere,tech"), row)
+        opml = try String(contentsOf: list, encoding: .utf8)
+        XCTAssertTrue(opml.contains("text=\"Elsewhere\""), opml)
+
+        let before = try Data(contentsOf: list)
+        let nothing = try tidings(["feeds", "edit", "Renamed"], in: folder)
+        XCTAssertEqual(nothing.status, 2)
+        XCTAssertTrue(nothing.stderr.hasPrefix("tidings: give at least one of"), nothing.stderr)
+        let badInterval = try tidings(["feeds", "edit", "Renamed", "--interval", "soon"], in: folder)
+        XCTAssertEqual(badInterval.status, 2)
+        XCTAssertTrue(badInterval.stderr.hasPrefix("tidings: --interval must be"), badInterval.stderr)
+        let unknown = try tidings(["feeds", "edit", "No Such Feed", "--title", "X"], in: folder)
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.hasPrefix("tidings: no feed No Such Feed"), unknown.stderr)
+        XCTAssertEqual(try Data(contentsOf: list), before, "a refused edit leaves the list byte for byte")
+    }
 }
