@@ -137,4 +137,34 @@ final class ReaderIssue32TmuxTests: XCTestCase {
         try session.send("Q")
         try session.waitFor(text: "READER-EXITED-0")
     }
+
+    func testAPageLinkingToSeveralFeedsOpensAPicker() throws {
+        let workspace = try ReaderWorkspace(self)
+        try workspace.prepare()
+        for (name, title) in [("gamma", "Gamma Gazette"), ("delta", "Delta Digest")] {
+            try """
+                <?xml version="1.0"?><rss version="2.0"><channel><title>\(title)</title>
+                <item><guid>\(name)1</guid><title>\(title) story</title></item></channel></rss>
+                """.write(to: workspace.folder.appendingPathComponent("\(name).xml"), atomically: true, encoding: .utf8)
+        }
+        try """
+            <html><head><title>Two feeds</title>
+            <link rel="alternate" type="application/rss+xml" title="Gamma Gazette" href="gamma.xml">
+            <link rel="alternate" type="application/rss+xml" title="Delta Digest" href="delta.xml">
+            </head><body>Hello</body></html>
+            """.write(to: workspace.folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
+        let session = try start(workspace)
+        try session.answer("a", prompt: "Add feed", with: "file://\(workspace.folder.path)/page.html")
+        var rows = try session.waitFor(text: "2 feeds found: choose one")
+        XCTAssertTrue(rows.contains { $0.contains("Gamma Gazette") && $0.contains("file://") }, rows.joined(separator: "\n"))
+        XCTAssertTrue(rows.contains { $0.contains("Delta Digest") && $0.contains("file://") }, rows.joined(separator: "\n"))
+        XCTAssertFalse(rows.contains { $0.contains("\u{FFFD}") }, rows.joined(separator: "\n"))
+        try session.send("j", "Enter")
+        rows = try session.waitFor(text: "Added Delta Digest")
+        let opml = try String(contentsOfFile: workspace.feedList, encoding: .utf8)
+        XCTAssertTrue(opml.contains("delta.xml"), opml)
+        XCTAssertFalse(opml.contains("gamma.xml"), opml)
+        try session.send("Q")
+        try session.waitFor(text: "READER-EXITED-0")
+    }
 }

@@ -255,7 +255,9 @@ public final class FeedListViewController: ViewController {
     }
 
     private var feedCommands: FeedCommands {
-        FeedCommands(context: context) { [weak self] in self?.reload() }
+        var commands = FeedCommands(context: context) { [weak self] in self?.reload() }
+        commands.navigation = navigationController
+        return commands
     }
 
     /// Selects row N as shown (the first is 1) for a number, else the first feed whose name contains

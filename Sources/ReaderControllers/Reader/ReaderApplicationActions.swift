@@ -59,7 +59,7 @@ extension ReaderApplication: ReaderActions {
             do {
                 mailbox.post(.taskEnded(number, .success(try await work())))
             } catch {
-                mailbox.post(.taskEnded(number, .failure(BackgroundTaskError(description: "\(error)"))))
+                mailbox.post(.taskEnded(number, .failure(BackgroundTaskError(description: "\(error)", underlying: error))))
             }
         }
     }
