@@ -160,7 +160,10 @@ final class ReaderIssue32TmuxTests: XCTestCase {
         XCTAssertTrue(rows.contains { $0.contains("Delta Digest") && $0.contains("file://") }, rows.joined(separator: "\n"))
         XCTAssertFalse(rows.contains { $0.contains("\u{FFFD}") }, rows.joined(separator: "\n"))
         try session.send("j", "Enter")
-        rows = try session.waitFor(text: "Added Delta Digest")
+        // "Added Delta Digest; refreshing it." may give way to the refresh's summary at once.
+        rows = try session.waitFor("Delta Digest listed") { rows in
+            rows.first?.hasPrefix("Tidings: Feeds") == true && rows.contains { $0.hasPrefix("Delta Digest") && !$0.contains("file://") }
+        }
         let opml = try String(contentsOfFile: workspace.feedList, encoding: .utf8)
         XCTAssertTrue(opml.contains("delta.xml"), opml)
         XCTAssertFalse(opml.contains("gamma.xml"), opml)
