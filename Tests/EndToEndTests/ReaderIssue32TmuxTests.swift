@@ -20,6 +20,23 @@ final class ReaderIssue32TmuxTests: XCTestCase {
         return session
     }
 
+    /// Moves the feed list's selection from its first row (All unread) down to the row `matches` finds in `rows`.
+    private func select(_ session: TmuxSession, _ rows: [String], _ matches: (String) -> Bool) throws {
+        let target = try XCTUnwrap(rows.firstIndex(where: matches), rows.joined(separator: "\n"))
+        let first = try XCTUnwrap(rows.firstIndex { $0.contains("All unread") }, rows.joined(separator: "\n"))
+        for _ in first..<target { try session.send("j") }
+    }
+
+    /// Replaces the workspace's feed list with one holding `outlines`.
+    private func writeList(_ workspace: ReaderWorkspace, _ outlines: String) throws {
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Test</title></head><body>
+            \(outlines)
+            </body></opml>
+            """.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+    }
+
     func testTildeInSaveIsTheEnvironmentsHome() throws {
         let workspace = try ReaderWorkspace(self)
         try workspace.prepare()
@@ -59,19 +76,13 @@ final class ReaderIssue32TmuxTests: XCTestCase {
     func testRefreshOnAFolderRefreshesOnlyItsFeeds() throws {
         let workspace = try ReaderWorkspace(self)
         try workspace.prepare()
-        let opml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0"><head><title>Test</title></head><body>
+        try writeList(workspace, """
             <outline type="rss" xmlUrl="file://\(workspace.folder.path)/evil.json"/>
             <outline text="Inner"><outline type="rss" text="Alpha Wire" xmlUrl="file://\(workspace.folder.path)/alpha.xml"/></outline>
-            </body></opml>
-            """
-        try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+            """)
         let session = try start(workspace)
         let rows = try session.waitFor(text: "- Inner (1)")
-        let folder = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("- Inner (1)") }, rows.joined(separator: "\n"))
-        let first = try XCTUnwrap(rows.firstIndex { $0.contains("All unread") })
-        for _ in first..<folder { try session.send("j") }
+        try select(session, rows) { $0.hasPrefix("- Inner (1)") }
         try session.send("r")
         try session.waitFor(text: "Refreshed 1 feed:")
         try session.send("Q")
@@ -81,13 +92,9 @@ final class ReaderIssue32TmuxTests: XCTestCase {
     func testOneFeedIsCountedInTheSingular() throws {
         let workspace = try ReaderWorkspace(self)
         try workspace.prepare()
-        let opml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0"><head><title>Test</title></head><body>
+        try writeList(workspace, """
             <outline type="rss" text="Alpha Wire" xmlUrl="file://\(workspace.folder.path)/alpha.xml"/>
-            </body></opml>
-            """
-        try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+            """)
         let session = try start(workspace)
         let rows = try session.waitFor(text: "3 unread, 1 feed")
         XCTAssertFalse(rows.contains { $0.contains("1 feeds") }, rows.joined(separator: "\n"))
@@ -98,21 +105,15 @@ final class ReaderIssue32TmuxTests: XCTestCase {
     func testARefreshNamesTheFailedFeedsAndAFailedFeedSaysWhy() throws {
         let workspace = try ReaderWorkspace(self)
         try workspace.prepare()
-        let opml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0"><head><title>Test</title></head><body>
+        try writeList(workspace, """
             <outline type="rss" text="Alpha Wire" xmlUrl="file://\(workspace.folder.path)/alpha.xml"/>
             <outline type="rss" text="Gone Gazette" xmlUrl="file://\(workspace.folder.path)/gone.xml"/>
-            </body></opml>
-            """
-        try opml.write(toFile: workspace.feedList, atomically: true, encoding: .utf8)
+            """)
         let session = try start(workspace)
         try session.send("R")
         try session.waitFor(text: "1 failed: Gone Gazette")
         let rows = try session.capture()
-        let gone = try XCTUnwrap(rows.firstIndex { $0.contains("Gone Gazette") && !$0.contains("failed:") }, rows.joined(separator: "\n"))
-        let first = try XCTUnwrap(rows.firstIndex { $0.contains("All unread") })
-        for _ in first..<gone { try session.send("j") }
+        try select(session, rows) { $0.contains("Gone Gazette") && !$0.contains("failed:") }
         try session.send("Enter")
         try session.waitFor(text: "No articles. The last refresh failed:")
         try session.send("Q")
