@@ -1,5 +1,6 @@
-// posix_openpt, grantpt, unlockpt and ptsname are declared by glibc only with _XOPEN_SOURCE; it must
-// come before any include.
+// posix_openpt, grantpt, unlockpt and ptsname are declared by glibc only with _XOPEN_SOURCE, pipe2
+// and posix_spawn_file_actions_addclosefrom_np only with _GNU_SOURCE; they must come before any include.
+#define _GNU_SOURCE 1
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE 1
 
@@ -284,4 +285,88 @@ int tidings_term_take_events(void) {
 
 void tidings_term_suspend(void) {
     kill(0, SIGTSTP);
+}
+
+// ---- Children that use the terminal -------------------------------------------------------------
+
+#include <spawn.h>
+#include <sys/wait.h>
+
+extern char **environ;
+
+int tidings_cloexec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int tidings_spawn_in_group(const char *path, char *const argv[], int stdin_fd, int *pid) {
+    static const int reset[] = {SIGPIPE, SIGINT, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGWINCH, SIGCONT, SIGHUP, SIGTERM};
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_t actions;
+    int result = posix_spawnattr_init(&attributes);
+    if (result != 0) return result;
+    result = posix_spawn_file_actions_init(&actions);
+    if (result != 0) {
+        posix_spawnattr_destroy(&attributes);
+        return result;
+    }
+    sigset_t defaults, none;
+    sigemptyset(&defaults);
+    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) sigaddset(&defaults, reset[i]);
+    sigemptyset(&none);
+    if (result == 0) result = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    if (result == 0) result = posix_spawnattr_setpgroup(&attributes, 0);
+    if (result == 0) result = posix_spawnattr_setsigdefault(&attributes, &defaults);
+    if (result == 0) result = posix_spawnattr_setsigmask(&attributes, &none);
+    if (result == 0 && stdin_fd >= 0 && stdin_fd != STDIN_FILENO) result = posix_spawn_file_actions_adddup2(&actions, stdin_fd, STDIN_FILENO);
+    if (result == 0) result = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    pid_t child = 0;
+    if (result == 0) result = posix_spawn(&child, path, &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (result == 0) *pid = (int)child;
+    return result;
+}
+
+// tcsetpgrp from a background group raises SIGTTOU, which would stop the reader: block it meanwhile.
+static void set_foreground(int tty_fd, pid_t group) {
+    sigset_t ttou, previous;
+    sigemptyset(&ttou);
+    sigaddset(&ttou, SIGTTOU);
+    pthread_sigmask(SIG_BLOCK, &ttou, &previous);
+    (void)tcsetpgrp(tty_fd, group);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+}
+
+int tidings_wait_in_foreground(int pid, int tty_fd, int *status) {
+    pid_t own = getpgrp();
+    int handed = tty_fd >= 0 && tcgetpgrp(tty_fd) == own;
+    if (handed) set_foreground(tty_fd, (pid_t)pid);
+    (void)kill(-(pid_t)pid, SIGCONT);
+    int result = 0;
+    for (;;) {
+        int wstatus = 0;
+        pid_t done = waitpid((pid_t)pid, &wstatus, WUNTRACED);
+        if (done < 0) {
+            if (errno == EINTR) continue;
+            result = -1;
+            break;
+        }
+        if (WIFSTOPPED(wstatus)) {
+            // The reader has no job control of its own to offer: the child gets the terminal back. One
+            // that cannot have it would stop again at once, forever: it is ended instead.
+            if (handed) {
+                set_foreground(tty_fd, (pid_t)pid);
+            } else {
+                (void)kill(-(pid_t)pid, SIGTERM);
+            }
+            (void)kill(-(pid_t)pid, SIGCONT);
+            continue;
+        }
+        *status = wstatus;
+        break;
+    }
+    if (handed) {
+        int saved = errno;
+        set_foreground(tty_fd, own);
+        errno = saved;
+    }
+    return result;
 }

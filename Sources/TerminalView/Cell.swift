@@ -1,7 +1,8 @@
 /// One screen cell: the grapheme drawn there, its width in cells, and its style.
 ///
-/// A wide character (CJK, emoji) occupies two cells: the first holds the character with width 2,
-/// the second is a continuation cell (`width == 0`, empty text) that the renderer skips.
+/// A wide character (CJK, emoji) occupies two cells, an Indic conjunct or an emoji with a skin tone
+/// sometimes more: the first holds the character with its width, the others are continuation cells
+/// (`width == 0`, empty text) that the renderer skips.
 public struct Cell: Hashable, Sendable {
     public var character: Character
     public var width: UInt8
@@ -16,9 +17,9 @@ public struct Cell: Hashable, Sendable {
     /// A blank cell in the given style.
     public static func blank(_ style: Style = .plain) -> Cell { Cell(character: " ", width: 1, style: style) }
 
-    /// The right half of a wide character.
+    /// A cell covered by the wide character on its left.
     static func continuation(_ style: Style) -> Cell { Cell(character: " ", width: 0, style: style) }
 
-    /// True for the right half of a wide character.
+    /// True for a cell covered by the wide character on its left.
     public var isContinuation: Bool { width == 0 }
 }

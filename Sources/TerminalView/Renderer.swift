@@ -25,6 +25,12 @@ public struct RenderOptions: Hashable, Sendable {
 /// The first frame, a frame of a new size, and the frame after `invalidate()` are drawn in full
 /// after clearing the screen. Each frame ends with attributes reset and links closed. Not thread-safe:
 /// use from the thread that draws.
+///
+/// Terminals disagree on the width of some clusters (emoji sequences, Indic conjuncts, combining
+/// marks): where the terminal's width differs from ours, a cell-by-cell difference would leave debris
+/// or skip cells. So a row holding such a cluster, in this frame or the last, is cleared and drawn
+/// whole whenever it changes, exactly as a full redraw draws it, and the cursor is placed anew after
+/// each such cluster: a screen after any keys is then the screen a full redraw (^L) gives.
 public final class Renderer {
     public var options: RenderOptions {
         didSet { if options != oldValue { invalidate() } }
@@ -53,23 +59,31 @@ public final class Renderer {
             base = ScreenBuffer(width: frame.width, height: frame.height)
         }
         let width = frame.width
+        let blank = ScreenBuffer(width: width, height: 1)
         for y in 0..<frame.height {
+            var rowBase = base
+            var baseRow = y
+            if previous != nil, Self.rowDiffers(frame, base, y), Self.hasUncertainWidth(frame, y) || Self.hasUncertainWidth(base, y) {
+                out.clearRow(y)
+                rowBase = blank
+                baseRow = 0
+            }
             var x = 0
             while x < width {
                 var cell = frame[x, y]
-                if cell == base[x, y] {
+                if cell == rowBase[x, baseRow] {
                     x += 1
                     continue
                 }
                 if cell.isContinuation {
-                    if x > 0, frame[x - 1, y].width == 2 {
-                        x -= 1
+                    if let head = frame.head(ofContinuationAt: x, y: y) {
+                        x = head
                         cell = frame[x, y]
                     } else {
                         cell = .blank(cell.style)
                     }
                 }
-                out.draw(cell, x: x, y: y, width: width)
+                out.draw(cell, x: x, y: y, width: width, certain: !Self.isUncertain(cell))
                 x += max(1, Int(cell.width))
             }
         }
@@ -87,6 +101,23 @@ public final class Renderer {
         previous = frame
         return out.bytes
     }
+
+    private static func rowDiffers(_ a: ScreenBuffer, _ b: ScreenBuffer, _ y: Int) -> Bool {
+        (0..<a.width).contains { a[$0, y] != b[$0, y] }
+    }
+
+    private static func hasUncertainWidth(_ buffer: ScreenBuffer, _ y: Int) -> Bool {
+        (0..<buffer.width).contains { isUncertain(buffer[$0, y]) }
+    }
+
+    /// True for a cluster whose width terminals may count otherwise than `TextWidth`: several code
+    /// points (marks, joiners, selectors, modifiers), or one emoji or symbol beyond Latin-1.
+    private static func isUncertain(_ cell: Cell) -> Bool {
+        if cell.character.isASCII { return false }
+        var scalars = cell.character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        return scalars.next() != nil || (first.value >= 0x2000 && first.properties.isEmoji)
+    }
 }
 
 /// The byte stream of one frame, with the pen (attributes, link, cursor) it has set so far.
@@ -101,7 +132,9 @@ private struct Output {
         bytes.reserveCapacity(4096)
     }
 
-    mutating func draw(_ cell: Cell, x: Int, y: Int, width: Int) {
+    /// Draws `cell` at (x, y); after a cluster of `certain` width false, the cursor's column is
+    /// unknown until the next move places it.
+    mutating func draw(_ cell: Cell, x: Int, y: Int, width: Int, certain: Bool = true) {
         if cursor != CursorPosition(x: x, y: y) { moveCursor(x: x, y: y) }
         var style = cell.style
         if !options.colors {
@@ -118,7 +151,15 @@ private struct Output {
             bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD: a cell built by hand held a control
         }
         let next = x + max(1, Int(cell.width))
-        cursor = next < width ? CursorPosition(x: next, y: y) : nil  // at the edge: pending wrap, unknown
+        // At the edge the wrap is pending, and after an uncertain cluster the column is the terminal's.
+        cursor = next < width && certain ? CursorPosition(x: next, y: y) : nil
+    }
+
+    /// Erases row `y` in the default colours (ESC [ 2 K), attributes and link reset first.
+    mutating func clearRow(_ y: Int) {
+        finishText()
+        moveCursor(x: 0, y: y)
+        bytes.append(contentsOf: [0x1B, 0x5B, 0x32, 0x4B])
     }
 
     mutating func finishText() {

@@ -94,7 +94,7 @@ public struct ScreenBuffer: Hashable, Sendable {
                     break
                 }
                 cells[row + column] = Cell(character: drawn, width: UInt8(w), style: style)
-                if w == 2 { cells[row + column + 1] = .continuation(style) }
+                for covered in 1..<max(1, w) { cells[row + column + covered] = .continuation(style) }
                 column += w
                 if column <= end - 1 { ellipsisColumn = column }
             }
@@ -147,19 +147,33 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
     }
 
-    /// Before overwriting from column `x`: a wide character whose right half is at `x` loses its
-    /// left half too, so no half character remains.
-    private mutating func breakWideCharacter(before x: Int, y: Int) {
-        guard x > 0, x < width, cells[y * width + x].isContinuation else { return }
-        cells[y * width + x - 1] = .blank(cells[y * width + x - 1].style)
-        cells[y * width + x] = .blank(cells[y * width + x].style)
+    /// The column of the wide character covering the continuation cell at `x`, if one does.
+    func head(ofContinuationAt x: Int, y: Int) -> Int? {
+        var column = x
+        while column > 0, cells[y * width + column].isContinuation { column -= 1 }
+        let head = cells[y * width + column]
+        return !head.isContinuation && column + Int(head.width) > x ? column : nil
     }
 
-    /// After overwriting up to column `x` (exclusive): an orphaned right half at `x` becomes a blank.
+    /// Before overwriting from column `x`: a wide character covering `x` from its left is blanked
+    /// whole, so no part of it remains.
+    private mutating func breakWideCharacter(before x: Int, y: Int) {
+        guard x > 0, x < width, cells[y * width + x].isContinuation else { return }
+        var column = head(ofContinuationAt: x, y: y) ?? x
+        repeat {
+            cells[y * width + column] = .blank(cells[y * width + column].style)
+            column += 1
+        } while column < width && cells[y * width + column].isContinuation
+    }
+
+    /// After overwriting up to column `x` (exclusive): continuation cells at `x` whose wide character
+    /// is gone become blanks.
     private mutating func breakWideCharacter(after x: Int, y: Int) {
-        guard x < width, cells[y * width + x].isContinuation else { return }
-        if x == 0 || cells[y * width + x - 1].width != 2 {
-            cells[y * width + x] = .blank(cells[y * width + x].style)
+        guard x < width, cells[y * width + x].isContinuation, head(ofContinuationAt: x, y: y) == nil else { return }
+        var column = x
+        while column < width, cells[y * width + column].isContinuation {
+            cells[y * width + column] = .blank(cells[y * width + column].style)
+            column += 1
         }
     }
 }

@@ -119,6 +119,13 @@ public final class Terminal {
         return try result.get()
     }
 
+    /// Runs a program that uses the terminal (see `TerminalChild`) with the terminal restored, handing
+    /// it the terminal's foreground, then takes the terminal over again for a full redraw. Returns
+    /// its exit status (128 + N when signal N ended it).
+    public func runChild(_ arguments: [String], input: [UInt8]?) throws -> Int32 {
+        try runRestored { try TerminalChild.run(arguments, input: input, terminal: self.input) }
+    }
+
     /// Stops the program as Ctrl-Z would; returns after SIGCONT, with the terminal taken over again.
     public func suspend() {
         guard isStarted else { return }

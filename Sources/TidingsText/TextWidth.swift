@@ -2,10 +2,13 @@
 /// both to wrap article text (FeedModel) and to draw it (TerminalView), so lines never wrap at one width and
 /// draw at another.
 ///
-/// Wide and fullwidth East Asian characters (UAX #11) and emoji count as 2, combining marks and other
-/// zero-width characters as 0, everything else as 1, per grapheme cluster (a flag, a ZWJ sequence or a
-/// skin tone is one emoji). Control characters count 1: the terminal view draws them as U+FFFD. The table
-/// is self-contained, so results are the same in every locale and need no `setlocale`.
+/// Widths are those of terminals that count code points with wcwidth (tmux, xterm, VTE): wide and
+/// fullwidth East Asian characters (UAX #11) and emoji-presentation code points 2, combining marks and
+/// other zero-width characters 0, everything else 1 (a spacing vowel sign of Devanagari or Tamil too).
+/// A grapheme cluster takes the sum of its code points, except that one after a zero width joiner joins
+/// the cell before it; the emoji presentation selector widens nothing, and a skin tone modifier takes
+/// cells of its own. Control characters count 1: the terminal view draws them as U+FFFD. The table is
+/// self-contained, so results are the same in every locale and need no `setlocale`.
 public enum TextWidth {
     /// Cells needed to draw `text` (control characters count 1: they are drawn as U+FFFD).
     public static func width(of text: String) -> Int {
@@ -15,20 +18,23 @@ public enum TextWidth {
         return total
     }
 
-    /// Cells needed to draw one grapheme cluster: 0, 1 or 2.
+    /// Cells needed to draw one grapheme cluster (0 for a lone combining mark; 3 or more for an Indic
+    /// conjunct or an emoji with a skin tone, as the terminal counts them).
     public static func width(of character: Character) -> Int {
-        var scalars = character.unicodeScalars.makeIterator()
-        guard let first = scalars.next() else { return 0 }
-        guard var next = scalars.next() else { return width(of: first) }
-        var result = width(of: first)
-        var previousIsEmoji = first.properties.isEmoji
-        while true {
-            if next.value == 0xFE0F, previousIsEmoji { return 2 }  // emoji presentation selector
-            result = max(result, width(of: next))
-            previousIsEmoji = next.properties.isEmoji
-            guard let following = scalars.next() else { return result }
-            next = following
+        var total = 0
+        var joined = false
+        for scalar in character.unicodeScalars {
+            if joined {
+                joined = false  // the code point after a zero width joiner shares its predecessor's cells
+                continue
+            }
+            if scalar.value == 0x200D {
+                joined = true
+                continue
+            }
+            total += width(of: scalar)
         }
+        return total
     }
 
     /// Cells for one code point outside any cluster.
@@ -36,11 +42,13 @@ public enum TextWidth {
         let value = scalar.value
         if value < 0x7F { return 1 }
         if value < 0xA0 { return 1 }  // C1 controls are drawn as a replacement character
+        if value == 0xAD { return 1 }  // the soft hyphen is drawn as a hyphen
         if isZeroWidth(value) { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
+        if (0x1F1E6...0x1F1FF).contains(value) { return 1 }  // a regional indicator: a flag is two of them
         if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }

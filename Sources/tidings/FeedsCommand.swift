@@ -2,13 +2,13 @@ import ArgumentParser
 import Foundation
 import ReaderControllers
 
-/// `tidings feeds add|remove|list|import|export`: the user's feed list (an OPML file).
+/// `tidings feeds add|remove|edit|list|import|export`: the user's feed list (an OPML file).
 struct FeedsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feeds",
         abstract: "Manage the feed list (an OPML file; folders are tags).",
         subcommands: [
-            FeedsAddCommand.self, FeedsRemoveCommand.self, FeedsListCommand.self, FeedsImportCommand.self,
+            FeedsAddCommand.self, FeedsRemoveCommand.self, FeedsEditCommand.self, FeedsListCommand.self, FeedsImportCommand.self,
             FeedsExportCommand.self, FeedsPruneCommand.self,
         ],
         defaultSubcommand: FeedsListCommand.self)
@@ -68,6 +68,52 @@ struct FeedsAddCommand: AsyncParsableCommand {
     }
 }
 
+struct FeedsEditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a feed's title, tags, folder or refresh interval (as the reader's e does).",
+        discussion: """
+            The feed is named by URL or title. What is not given stays as it is; the feed keeps its \
+            articles and marks. The list is changed under its lock, through the same code as the \
+            reader's e. Exit status: 0 changed; 1 no such feed; 2 nothing to change or a bad value.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The title to show (empty: the feed's own).")
+    var title: String?
+
+    @Option(help: "Every tag, comma-separated (the first is the OPML folder; empty: none).")
+    var tags: String?
+
+    @Option(help: "The folder to move the feed to (empty: out of its folder).")
+    var folder: String?
+
+    @Option(help: "The refresh interval: 30m, 6h, 1d (empty or auto: automatic).")
+    var interval: String?
+
+    @Argument(help: "The feed's URL or title.")
+    var feed: String
+
+    func validate() throws {
+        guard title != nil || tags != nil || folder != nil || interval != nil else {
+            throw ValidationError("give at least one of --title, --tags, --folder, --interval")
+        }
+        if let interval, !FeedEdit().settingInterval(interval) {
+            throw ValidationError("--interval must be a duration such as 30m, 6h or 1d (or auto), not '\(interval)'")
+        }
+    }
+
+    func run() async throws {
+        var change = FeedEdit(title: title, folder: folder?.trimmingCharacters(in: .whitespaces))
+        change.tags = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        if let interval { _ = change.setInterval(interval) }
+        try await runFeedList(global) { try $0.edit(feed, change) } output: { edited in
+            try CommandOutput.line("edited \(edited.title ?? edited.url) <\(edited.url)>")
+        }
+    }
+}
+
 struct FeedsRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Remove a feed (by URL or title) and its articles.",
@@ -107,6 +153,9 @@ struct FeedsListCommand: AsyncParsableCommand {
                 var data = try SubscriptionItem.jsonData(items)
                 data.append(UInt8(ascii: "\n"))
                 try CommandOutput.write([UInt8](data))
+            } else if items.isEmpty, isatty(1) == 1 {
+                // A person sees that the list is empty; a script reading a pipe still gets nothing.
+                try CommandOutput.line("No feeds. Add one with `tidings feeds add URL` or `tidings feeds import FILE`.")
             } else {
                 try CommandOutput.write(Array(SubscriptionsTable(items: items, terminalWidth: ExportOptions.terminalWidth(of: 1)).text.utf8))
             }

@@ -34,7 +34,7 @@ struct Tidings: AsyncParsableCommand {
             // command for an argument of the default and show its usage; name the mistake and show the
             // commands instead.
             FileHandle.standardError.write(Data(
-                ("Error: unknown command '\(ConsoleText.line(unknown))'\n" + parent.helpMessage() + "\n").utf8))
+                ("tidings: unknown command '\(ConsoleText.line(unknown))'\n" + parent.helpMessage() + "\n").utf8))
             exit(withError: ExitStatus.usage.exitCode)
         }
         do {
@@ -48,13 +48,18 @@ struct Tidings: AsyncParsableCommand {
             if let stopped = StopSignals.requestedStatus { exit(withError: stopped.exitCode) }
             if exitCode(for: error) == .validationFailure {
                 // Usage errors exit with 2, as cron users and the refresh contract expect, not EX_USAGE.
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data((prefixed(fullMessage(for: error)) + "\n").utf8))
                 exit(withError: ExitStatus.usage.exitCode)
             }
             exit(withError: error)
         }
         // Work that a signal stopped may have ended without an error; the status still says it stopped.
         if let stopped = StopSignals.requestedStatus { exit(withError: stopped.exitCode) }
+    }
+
+    /// The parser's message with the program's name where it puts "Error: ", as every other error line has.
+    static func prefixed(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "tidings: " + message.dropFirst("Error: ".count) : message
     }
 
     /// The first word of `arguments` that stands where a subcommand would and is none (not an option,

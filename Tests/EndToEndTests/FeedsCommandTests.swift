@@ -67,7 +67,7 @@ final class FeedsCommandTests: XCTestCase {
         let missing = try tidings(["feeds", "remove", "Later"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr, "tidings: no feed Later in the feed list\n")
-        XCTAssertEqual(try tidings(["feeds", "export", "--format", "urls"]).stdout, "\(path) \"~Local News\" home\n")
+        XCTAssertEqual(try tidings(["feeds", "export", "--format", "urls"]).stdout, "\(URL(fileURLWithPath: path).absoluteString) \"~Local News\" home\n")
     }
 
     func testImportNewsboatURLsAndExportOPML() throws {
@@ -210,15 +210,15 @@ final class FeedsCommandTests: XCTestCase {
     func testUsageAndFileErrorsSpeakPlainly() throws {
         let bogus = try tidings(["bogus"])
         XCTAssertEqual(bogus.status, 2)
-        XCTAssertTrue(bogus.stderr.hasPrefix("Error: unknown command 'bogus'\nOVERVIEW: A terminal news-feed reader."), bogus.stderr)
+        XCTAssertTrue(bogus.stderr.hasPrefix("tidings: unknown command 'bogus'\nOVERVIEW: A terminal news-feed reader."), bogus.stderr)
         XCTAssertTrue(bogus.stderr.contains("SUBCOMMANDS:"), bogus.stderr)
         let feedsBogus = try tidings(["feeds", "bogus"])
         XCTAssertEqual(feedsBogus.status, 2)
-        XCTAssertTrue(feedsBogus.stderr.hasPrefix("Error: unknown command 'bogus'\nOVERVIEW: Manage the feed list"), feedsBogus.stderr)
+        XCTAssertTrue(feedsBogus.stderr.hasPrefix("tidings: unknown command 'bogus'\nOVERVIEW: Manage the feed list"), feedsBogus.stderr)
         for value in ["-3", "0", "abc"] {
             let limit = try tidings(["export", "--limit", value])
             XCTAssertEqual(limit.status, 2, value)
-            XCTAssertTrue(limit.stderr.hasPrefix("Error: --limit must be a whole number of 1 or more, not '\(value)'."), limit.stderr)
+            XCTAssertTrue(limit.stderr.hasPrefix("tidings: --limit must be a whole number of 1 or more, not '\(value)'."), limit.stderr)
         }
         let directory = NSTemporaryDirectory()
         for arguments in [["parse", directory], ["count", "--db", directory], ["feeds", "list", "--feeds", directory]] {

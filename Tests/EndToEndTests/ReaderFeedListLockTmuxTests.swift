@@ -58,7 +58,6 @@ final class ReaderFeedListLockTmuxTests: XCTestCase {
         let prompt = try session.capture().first { $0.hasPrefix("Unsubscribe from") } ?? ""
         XCTAssertTrue(prompt.contains("Gamma Gazette"), prompt)
         try session.send("y", literal: true)
-        try session.send("Enter")
         try session.waitFor(text: "Unsubscribed from")
         opml = try String(contentsOfFile: workspace.feedList, encoding: .utf8)
         XCTAssertTrue(opml.contains("epsilon.xml"), "the command line's add survives the reader's change: \(opml)")

@@ -84,10 +84,10 @@ final class ArticleActionsTests: XCTestCase {
         try "keep me".write(toFile: text, atomically: true, encoding: .utf8)
         reader.type("w\u{15}\(text)\r")
         XCTAssertTrue(reader.lines[29].contains("exists. Replace it? (y/n)"), reader.lines[29])
-        reader.type("n\r")
+        reader.type("n")
         XCTAssertTrue(reader.lines[29].hasPrefix("Not saved."), reader.lines[29])
         XCTAssertEqual(try String(contentsOfFile: text, encoding: .utf8), "keep me")
-        reader.type("w\u{15}\(text)\ry\r")
+        reader.type("w\u{15}\(text)\ry")
         XCTAssertTrue(try String(contentsOfFile: text, encoding: .utf8).hasPrefix("Alpha first story\n"))
 
         let html = folder.appendingPathComponent("story.html").path

@@ -40,7 +40,7 @@ final class ArticleSaveTargetTests: XCTestCase {
         XCTAssertTrue(reader.lines[29].hasPrefix("Saved HTML to \(page)"), reader.lines[29])
         reader.type("w\u{15}\(page)\r")
         XCTAssertTrue(reader.lines[29].contains("exists. Replace it? (y/n)"), "same kind: asked: \(reader.lines[29])")
-        reader.type("y\r")
+        reader.type("y")
         XCTAssertTrue(reader.lines[29].hasPrefix("Saved HTML to \(page)"), reader.lines[29])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalView
 @testable import ReaderControllers
 import XCTest
 
@@ -13,19 +14,19 @@ final class BrowserLauncherTests: XCTestCase {
 
     func testAMissingBrowserCommandIsReported() {
         let launcher = BrowserLauncher(configured: "/nonexistent/browser %u", isTerminal: false, environment: [:])
-        XCTAssertThrowsError(try launcher.open("https://example.org/", foreground: { try $0() })) { error in
+        XCTAssertThrowsError(try launcher.open("https://example.org/", runChild: { try TerminalChild.run($0, input: $1, terminal: nil) })) { error in
             XCTAssertTrue("\(error)".hasPrefix("no browser: '/nonexistent/browser %u' cannot be run"), "\(error)")
         }
         let fromEnvironment = BrowserLauncher(
             configured: nil, isTerminal: false, environment: ["BROWSER": "no-such-browser-tidings"])
-        XCTAssertThrowsError(try fromEnvironment.open("https://example.org/", foreground: { try $0() }))
+        XCTAssertThrowsError(try fromEnvironment.open("https://example.org/", runChild: { try TerminalChild.run($0, input: $1, terminal: nil) }))
         let terminal = BrowserLauncher(configured: "no-such-browser-tidings", isTerminal: true, environment: [:])
-        XCTAssertThrowsError(try terminal.open("https://example.org/", foreground: { try $0() }))
+        XCTAssertThrowsError(try terminal.open("https://example.org/", runChild: { try TerminalChild.run($0, input: $1, terminal: nil) }))
     }
 
     func testABrowserFailingAtOnceIsReportedWithItsStatus() {
         let launcher = BrowserLauncher(configured: "sh -c 'exit 3' sh", isTerminal: false, environment: [:])
-        XCTAssertThrowsError(try launcher.open("https://example.org/", foreground: { try $0() })) { error in
+        XCTAssertThrowsError(try launcher.open("https://example.org/", runChild: { try TerminalChild.run($0, input: $1, terminal: nil) })) { error in
             XCTAssertTrue("\(error)".contains("failed (exit status 3)"), "\(error)")
         }
     }
@@ -38,7 +39,7 @@ final class BrowserLauncherTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let launcher = BrowserLauncher(configured: "\(script.path) %u", isTerminal: false, environment: [:])
         let url = "https://example.org/a?b=c&d='e'"
-        try launcher.open(url, foreground: { try $0() })
+        try launcher.open(url, runChild: { try TerminalChild.run($0, input: $1, terminal: nil) })
         let deadline = Date().addingTimeInterval(30)
         while (try? String(contentsOf: output, encoding: .utf8)) != url, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), url)

@@ -17,7 +17,7 @@ final class ReaderIncompleteRefreshTests: XCTestCase {
         storeRef = reader.store
         reader.type("R")
         XCTAssertTrue(reader.app.waitForRefresh())
-        XCTAssertTrue(reader.lines[29].hasPrefix("Refreshed 1 feed: 2 new, 1 failed (1 incomplete)"), reader.lines[29])
+        XCTAssertTrue(reader.lines[29].hasPrefix("Refreshed 1 feed: 2 new, 1 failed: Alpha News (1 incomplete)"), reader.lines[29])
     }
 }
 

@@ -149,11 +149,39 @@ final class RendererTests: XCTestCase {
             XCTAssertEqual(model.lines, frame.lines)
         }
     }
+
+    /// A terminal that counts some clusters wider or narrower than `TextWidth`: after any sequence of
+    /// frames its screen is the one a full redraw of the last frame gives (^L), seed printed on failure.
+    func testDiffsMatchAFullRedrawWhereTheTerminalCountsOtherWidths() {
+        let seed: UInt64 = 32
+        var generator = SplitMix(seed: seed)
+        let theirs: [String: Int] = ["🌤️": 2, "क्षि": 2, "👍🏽": 2, "q\u{301}": 2, "👩‍💻": 1]
+        let terminalWidth: (Character) -> Int = { theirs[String($0)] ?? TextWidth.width(of: $0) }
+        let renderer = Renderer()
+        var model = TerminalModel(width: 16, height: 4)
+        model.widthOf = terminalWidth
+        let alphabet: [String] = ["a", "b", "中", "🌤️", " ", "é", "क्षि", "👍🏽", "q\u{301}", "👩‍💻", "च"]
+        for step in 0..<300 {
+            var frame = ScreenBuffer(width: 16, height: 4)
+            for y in 0..<4 {
+                var line = ""
+                for _ in 0..<Int(generator.next() % 8) { line += alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+                frame.write(line, x: Int(generator.next() % 6), y: y, style: generator.next() % 2 == 0 ? .plain : .bold)
+            }
+            model.apply(renderer.render(frame))
+            var fresh = TerminalModel(width: 16, height: 4)
+            fresh.widthOf = terminalWidth
+            fresh.apply(Renderer().render(frame))
+            XCTAssertEqual(model.cells, fresh.cells, "seed \(seed), step \(step)")
+        }
+    }
 }
 
-/// Interprets CUP, CUF, ED 2, SGR (ignored), OSC (ignored), DECTCEM (ignored) and text.
+/// Interprets CUP, CUF, ED 2, EL 2, SGR (ignored), OSC (ignored), DECTCEM (ignored) and text.
 struct TerminalModel {
     let width: Int
+    /// The terminal's own width of a cluster, which may differ from `TextWidth`'s.
+    var widthOf: (Character) -> Int = { TextWidth.width(of: $0) }
     var cells: [[String]]
     var x = 0
     var y = 0
@@ -192,6 +220,7 @@ struct TerminalModel {
                         x = (numbers.count > 1 ? numbers[1] : 1) - 1
                     case "C": x += numbers.first ?? 1
                     case "J": cells = cells.map { $0.map { _ in " " } }
+                    case "K" where numbers.first == 2: cells[y] = Array(repeating: " ", count: width)
                     default: break
                     }
                     i += 1
@@ -201,12 +230,22 @@ struct TerminalModel {
                 }
                 continue
             }
-            let w = TextWidth.width(of: c)
-            // Like a real terminal: overwriting either half of a wide glyph erases all of it.
-            if cells[y][x].isEmpty, x > 0 { cells[y][x - 1] = " " }
-            if x + w < width, cells[y][x + w].isEmpty { cells[y][x + w] = " " }
+            guard x < width else {  // past the edge: a real terminal would wrap; the renderer never relies on it
+                i += 1
+                continue
+            }
+            let w = min(widthOf(c), width - x)
+            // Like a real terminal: overwriting any part of a wide glyph erases all of it.
+            var head = x
+            while head > 0, cells[y][head].isEmpty { head -= 1 }
+            if head < x { for column in head..<x { cells[y][column] = " " } }
+            var after = x + max(w, 1)
+            while after < width, cells[y][after].isEmpty {
+                cells[y][after] = " "
+                after += 1
+            }
             cells[y][x] = String(c)
-            if w == 2 { cells[y][x + 1] = "" }
+            for column in x + 1..<x + max(w, 1) { cells[y][column] = "" }
             x += w
             i += 1
         }

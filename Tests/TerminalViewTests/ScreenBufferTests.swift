@@ -44,11 +44,22 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual(TextWidth.width(of: "🎉"), 2)
         XCTAssertEqual(TextWidth.width(of: "👨‍👩‍👧"), 2, "ZWJ family is one wide glyph")
         XCTAssertEqual(TextWidth.width(of: "🇫🇷"), 2, "flag")
-        XCTAssertEqual(TextWidth.width(of: "❤️"), 2, "text symbol with emoji presentation selector")
+        XCTAssertEqual(TextWidth.width(of: "❤️"), 1, "the emoji presentation selector widens nothing (as tmux)")
         var buffer = ScreenBuffer(width: 8, height: 1)
         buffer.write("a🎉b", x: 0, y: 0)
         XCTAssertEqual(buffer.lines, ["a🎉b"])
         XCTAssertEqual(buffer[3, 0].character, "b")
+    }
+
+    func testClustersWiderThanTwoCellsKeepTheirCellsWhole() {
+        var buffer = ScreenBuffer(width: 10, height: 1)
+        XCTAssertEqual(buffer.write("a👍🏽b", x: 0, y: 0), 6)
+        XCTAssertEqual(buffer[1, 0].width, 4)
+        XCTAssertTrue((2...4).allSatisfy { buffer[$0, 0].isContinuation })
+        XCTAssertEqual(buffer[5, 0].character, "b")
+        buffer.write("x", x: 3, y: 0)  // inside the cluster: all of it goes
+        XCTAssertEqual(buffer.lines, ["a  x b"])
+        XCTAssertFalse((0..<10).contains { buffer[$0, 0].isContinuation })
     }
 
     func testCombiningMarksTakeNoCell() {

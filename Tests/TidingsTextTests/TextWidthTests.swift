@@ -11,17 +11,36 @@ final class TextWidthTests: XCTestCase {
         XCTAssertEqual(TextWidth.width(of: "ｱｲ"), 2, "halfwidth katakana")
         XCTAssertEqual(TextWidth.width(of: "e\u{301}"), 1, "a combining mark takes no cell")
         XCTAssertEqual(TextWidth.width(of: "a\u{200B}b"), 2, "zero width space")
-        XCTAssertEqual(TextWidth.width(of: "soft\u{AD}hyphen"), 10, "format characters take no cell")
+        XCTAssertEqual(TextWidth.width(of: "soft\u{AD}hyphen"), 11, "the soft hyphen takes a cell, as tmux draws it")
+        XCTAssertEqual(TextWidth.width(of: "a\u{2060}b"), 2, "other format characters take no cell")
         XCTAssertEqual(TextWidth.width(of: ""), 0)
     }
 
-    func testEmojiClustersAreTwoCells() {
+    /// Each width here is the cursor advance tmux 3.3 (wcwidth per code point) gives the cluster.
+    func testEmojiClustersCountAsTheTerminalDrawsThem() {
         XCTAssertEqual(TextWidth.width(of: "🎉"), 2)
-        XCTAssertEqual(TextWidth.width(of: "👨‍👩‍👧"), 2, "ZWJ sequence")
-        XCTAssertEqual(TextWidth.width(of: "🇯🇵"), 2, "flag")
-        XCTAssertEqual(TextWidth.width(of: "👍🏽"), 2, "skin tone")
-        XCTAssertEqual(TextWidth.width(of: "❤️"), 2, "text symbol with the emoji presentation selector")
-        XCTAssertEqual(TextWidth.width(of: "❤"), 1, "the same symbol without it")
+        XCTAssertEqual(TextWidth.width(of: "👨‍👩‍👧"), 2, "ZWJ sequence: each joined emoji shares the first one's cells")
+        XCTAssertEqual(TextWidth.width(of: "👩‍💻"), 2)
+        XCTAssertEqual(TextWidth.width(of: "🏳️‍🌈"), 1, "a narrow flag with a joined rainbow")
+        XCTAssertEqual(TextWidth.width(of: "🇯🇵"), 2, "flag: two regional indicators of one cell")
+        XCTAssertEqual(TextWidth.width(of: "👍🏽"), 4, "the skin tone takes two cells of its own")
+        XCTAssertEqual(TextWidth.width(of: "🧑🏽‍💻"), 4)
+        XCTAssertEqual(TextWidth.width(of: "❤️"), 1, "the emoji presentation selector widens nothing")
+        XCTAssertEqual(TextWidth.width(of: "🌤️"), 1)
+        XCTAssertEqual(TextWidth.width(of: "1️⃣"), 1, "keycap")
+    }
+
+    func testIndicClustersCountTheirSpacingSigns() {
+        XCTAssertEqual(TextWidth.width(of: "नमस्ते"), 4)
+        XCTAssertEqual(TextWidth.width(of: "क्षि"), 3, "a conjunct with a spacing vowel sign")
+        XCTAssertEqual(TextWidth.width(of: "कि"), 2)
+        XCTAssertEqual(TextWidth.width(of: "च"), 1)
+        XCTAssertEqual(TextWidth.width(of: "தமிழ்"), 4)
+        XCTAssertEqual(TextWidth.width(of: "கொ"), 2)
+        XCTAssertEqual(TextWidth.width(of: "ஸ்ரீ"), 2)
+        XCTAssertEqual(TextWidth.width(of: "ก้"), 1, "Thai tone mark")
+        XCTAssertEqual(TextWidth.width(of: "مَرْحَبًا"), 5, "Arabic with its vowel marks")
+        XCTAssertEqual(TextWidth.width(of: "שָׁלוֹם"), 4, "Hebrew with points")
     }
 
     func testConjoiningHangulIsOneSyllable() {

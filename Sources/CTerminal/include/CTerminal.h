@@ -49,4 +49,22 @@ int tidings_term_take_events(void);
 /// Stops the process group as Ctrl-Z would (raw mode turns off ISIG, so the key arrives as a byte).
 void tidings_term_suspend(void);
 
+/// Opens a pipe whose two ends are closed on exec, so a child spawned with one end as its standard
+/// input holds no other copy (it would never see end of file). Returns 0, or -1 with errno.
+int tidings_cloexec_pipe(int fds[2]);
+
+/// Starts `path` with `argv` (NULL-terminated) in a process group of its own, with the default action
+/// for every signal a shell resets (the reader ignores SIGPIPE, and an ignored signal survives exec),
+/// no signal blocked, and descriptors above 2 closed; `stdin_fd` (-1: the caller's) becomes its
+/// standard input. A child of its own group can be given the terminal without giving it the reader.
+/// Returns 0 and the child's id in `pid`, or an errno value.
+int tidings_spawn_in_group(const char *path, char *const argv[], int stdin_fd, int *pid);
+
+/// Gives the terminal on `tty_fd` to the process group `pid` leads (when the caller's group holds it),
+/// continues that group (a member that touched the terminal before it was handed over stopped on
+/// SIGTTIN/SIGTTOU), and waits for `pid` to end; a stop of the child (Ctrl-Z) gives the terminal back
+/// to it and continues it. Then takes the terminal back for the caller's group, SIGTTOU blocked.
+/// Returns the wait status in `status` and 0, or -1 with errno when waitpid fails.
+int tidings_wait_in_foreground(int pid, int tty_fd, int *status);
+
 #endif

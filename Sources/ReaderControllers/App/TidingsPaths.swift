@@ -17,12 +17,17 @@ public struct TidingsPaths: Sendable, Hashable {
         self.config = config
     }
 
+    /// The user's home folder: `$HOME`, as the shell's `~` means it, else the passwd entry's.
+    public static func home(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
+
     /// Resolves the paths from explicit options and the environment.
     public static func resolve(
         feedList: String? = nil, database: String? = nil, config: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> TidingsPaths {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = home(environment)
         func base(_ variable: String, _ fallback: String) -> String {
             if let value = environment[variable], value.hasPrefix("/") { return value }
             return (home as NSString).appendingPathComponent(fallback)

@@ -30,7 +30,7 @@ struct ArticleCommands {
     }
 
     /// Asks for a path and saves the article there.
-    func save(articleID: Int64, home: String = NSHomeDirectory()) {
+    func save(articleID: Int64, home: String = TidingsPaths.home()) {
         guard let article = load(articleID) else { return }
         let suggestion = "~/" + ArticleExport.fileName(article)
         context.actions?.beginPrompt("Save article to (.html for HTML): ", initial: suggestion) { [context] typed in
@@ -47,8 +47,8 @@ struct ArticleCommands {
                     context.actions?.showMessage("\(path) is a folder: name a file.", isError: true)
                     return
                 }
-                context.actions?.beginPrompt("\(path) exists. Replace it? (y/n) ", initial: "") { answer in
-                    if answer.lowercased().hasPrefix("y") {
+                context.actions?.ask("\(path) exists. Replace it?") { yes in
+                    if yes {
                         Self.write(article, to: path, context: context)
                     } else {
                         context.actions?.showMessage("Not saved.", isError: false)

@@ -76,6 +76,10 @@ public final class ArticleListViewController: ViewController {
         tableView.headerStyle = context.config.theme.header
         tableView.selectionStyle = context.config.theme.selection
         tableView.emptyMessage = query.search != nil ? "No articles match." : "No articles."
+        // A feed that failed shows why where its articles would be.
+        if let feedID, let error = context.attempt({ try context.store.feed(id: feedID) })??.fetchState.lastError {
+            tableView.emptyMessage = "No articles. The last refresh failed: \(ReaderFormat.clean(error))"
+        }
         tableView.dataSource = self
         tableView.delegate = self
         reload()
@@ -96,16 +100,22 @@ public final class ArticleListViewController: ViewController {
         return query
     }
 
-    /// Reads the list again when the reader's order or read-article hiding changed since it was read.
-    func applyViewOptions() {
+    /// Reads the list again when the reader's order or read-article hiding changed since it was read,
+    /// or always with `rereading` (`l` in a list of unread articles drops the rows read since).
+    func applyViewOptions(rereading: Bool = false) {
         let wanted = Self.applyingViewOptions(of: context, to: baseQuery)
-        guard wanted != query else { return }
+        guard wanted != query || rereading else { return }
         // A new order starts at the top (finding the old row in an unindexed order, such as by
-        // title, would cost a scan); hiding read articles keeps the selected one where it can.
-        let selectedID = wanted.sort == query.sort ? selectedArticle?.id : nil
+        // title, would cost a scan); hiding read articles keeps the selected one, or its row, where it can.
+        let sameOrder = wanted.sort == query.sort
+        let selectedID = sameOrder ? selectedArticle?.id : nil
+        let row = tableState.selectedRow
         query = wanted
         pages = ArticleListPages(store: context.store, query: query, wake: context.wake)
-        if !reload(selecting: selectedID) { tableState = TableState() }
+        if !reload(selecting: selectedID) {
+            tableState = TableState()
+            if sameOrder { tableState.selectedRow = min(row, max(0, pages.total - 1)) }
+        }
     }
 
     public func viewWillAppear() {
@@ -231,7 +241,7 @@ public final class ArticleListViewController: ViewController {
             if let article = selectedArticle { ArticleCommands(context: context).save(articleID: article.id) }
         case .toggleHideRead:
             context.hidesReadArticles.toggle()
-            applyViewOptions()
+            applyViewOptions(rereading: context.hidesReadArticles)
             context.actions?.showMessage(
                 context.hidesReadArticles ? "Read articles hidden." : "Read articles shown.", isError: false)
         case .cycleSort:

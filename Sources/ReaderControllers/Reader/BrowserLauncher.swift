@@ -2,8 +2,8 @@ import Foundation
 
 /// Opens URLs in the user's browser: the config's `browser` command, else the first entry of
 /// `$BROWSER`, else `xdg-open`. A graphical browser is started through `/bin/sh` (not awaited) with its
-/// input and output on /dev/null; a terminal browser (`browser_is_terminal`) is run in the foreground
-/// by the caller's `foreground` closure, which hands it the terminal. A command that cannot be found
+/// input and output on /dev/null; a terminal browser (`browser_is_terminal`) is run by the caller's
+/// `runChild` closure, which hands it the terminal's foreground and waits for it. A command that cannot be found
 /// or fails at once is reported, never called opened. The URL reaches the command as a
 /// separate argument (`"$1"`), never as shell text, and only http(s), ftp, gopher, gemini and mailto
 /// URLs are opened. Call from the UI thread.
@@ -47,23 +47,21 @@ struct BrowserLauncher {
     /// How long `open` waits for a graphical browser command to fail before calling it started.
     static let startupGrace: Duration = .milliseconds(150)
 
-    /// Opens `url`; `foreground` runs a body with the terminal restored (for terminal browsers).
+    /// Opens `url`; `runChild` runs a terminal browser's arguments with the terminal handed to it.
     /// Throws when the URL is refused, the shell cannot be started, or the command fails at once
     /// (not found, not executable, or an error status within `startupGrace`): only a command still
     /// running after that, or one that exited 0, counts as opened.
-    func open(_ url: String, foreground: (() throws -> Void) throws -> Void) throws {
+    func open(_ url: String, runChild: ChildRunner) throws {
         guard Self.isOpenable(url) else { throw BrowserError.refused(url) }
+        if isTerminal {
+            // A status above 128 is a signal (the user's Ctrl-C): the browser did run.
+            let status = try runChild(["/bin/sh", "-c", script, "sh", url], nil)
+            if status <= 128 { try check(status: status) }
+            return
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script, "sh", url]
-        if isTerminal {
-            try foreground {
-                try process.run()
-                process.waitUntilExit()
-            }
-            try check(process)
-            return
-        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -79,7 +77,11 @@ struct BrowserLauncher {
 
     private func check(_ process: Process) throws {
         guard process.terminationReason == .exit else { return }
-        switch process.terminationStatus {
+        try check(status: process.terminationStatus)
+    }
+
+    private func check(status: Int32) throws {
+        switch status {
         case 0: return
         case 126, 127: throw BrowserError.notFound(command)
         case let status: throw BrowserError.failed(command, status: status)

@@ -11,27 +11,47 @@ struct FeedCommands {
     let context: ReaderContext
     /// Runs after the store changed (the caller reloads what it shows).
     let didChange: () -> Void
+    /// Where a picker goes when a page links to several feeds.
+    weak var navigation: NavigationController?
 
     /// Asks for a URL, adds the feed in the background (fetching it first; a web page's feed is
     /// discovered), then refreshes it.
     func add() {
         guard let subscriptions = available() else { return }
-        context.actions?.beginPrompt("Add feed (URL or web page): ", initial: "") { [context, didChange] typed in
+        context.actions?.beginPrompt("Add feed (URL or web page): ", initial: "") { [self] typed in
             let url = typed.trimmingCharacters(in: .whitespaces)
             guard !url.isEmpty else { return }
-            context.actions?.runInBackground("Adding \(ReaderFormat.clean(url))…", {
-                try await subscriptions.add(FeedAddRequest(url: url)).url
-            }) { result in
-                switch result {
-                case .success(let added):
-                    Self.followList(subscriptions, context: context)
-                    didChange()
-                    let title = (context.attempt { try context.store.feed(url: added) } ?? nil)?.displayTitle ?? added
-                    context.actions?.refresh(feedURLs: [added])
-                    context.actions?.showMessage("Added \(ReaderFormat.clean(title)); refreshing it.", isError: false)
-                case .failure(let error):
-                    context.actions?.showMessage("Not added: \(error)", isError: true)
+            add(url, subscriptions: subscriptions)
+        }
+    }
+
+    /// Adds the feed at `url` in the background, then refreshes it; a page linking to several feeds
+    /// opens a picker, and the feed chosen there is added the same way.
+    private func add(_ url: String, subscriptions: SubscriptionsController) {
+        let (context, didChange, navigation) = (context, didChange, navigation)
+        context.actions?.runInBackground("Adding \(ReaderFormat.clean(url))…", {
+            try await subscriptions.add(FeedAddRequest(url: url)).url
+        }) { result in
+            switch result {
+            case .success(let added):
+                Self.followList(subscriptions, context: context)
+                didChange()
+                let title = (context.attempt { try context.store.feed(url: added) } ?? nil)?.displayTitle ?? added
+                context.actions?.refresh(feedURLs: [added])
+                context.actions?.showMessage("Added \(ReaderFormat.clean(title)); refreshing it.", isError: false)
+            case .failure(let error):
+                if case .severalFeeds(_, let feeds)? = error.underlying as? SubscriptionsError, let navigation {
+                    let picker = FeedPickerViewController(context: context, page: url, feeds: feeds) { chosen in
+                        _ = navigation.pop()
+                        var commands = FeedCommands(context: context, didChange: didChange)
+                        commands.navigation = navigation
+                        commands.add(chosen.url, subscriptions: subscriptions)
+                    }
+                    navigation.push(picker)
+                    context.actions?.showMessage("\(feeds.count) feeds found: choose one (Enter), or go back.", isError: false)
+                    return
                 }
+                context.actions?.showMessage("Not added: \(error)", isError: true)
             }
         }
     }
@@ -88,8 +108,8 @@ struct FeedCommands {
         let name = ReaderFormat.clean(feed.displayTitle)
         let loss = "its \(feed.totalCount) article\(feed.totalCount == 1 ? "" : "s")"
             + (starred > 0 ? ", \(starred) of them starred," : "")
-        context.actions?.beginPrompt("Unsubscribe from \(name) and delete \(loss)? (y/n) ", initial: "") { [context, didChange] answer in
-            guard answer.lowercased().hasPrefix("y") else {
+        context.actions?.ask("Unsubscribe from \(name) and delete \(loss)?") { [context, didChange] yes in
+            guard yes else {
                 context.actions?.showMessage("Kept \(name).", isError: false)
                 return
             }
@@ -129,7 +149,7 @@ struct FeedCommands {
         context.undoableMarks = nil
         didChange()
         context.actions?.showMessage(
-            "\(changed) article\(changed == 1 ? "" : "s") in \(marks.what) unread again.", isError: false)
+            "Undone: \(changed) article\(changed == 1 ? " is" : "s are") unread again in \(marks.what).", isError: false)
     }
 
     /// The feeds the reader shows are the list's: read them again after the list changed.

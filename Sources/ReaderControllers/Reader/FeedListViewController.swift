@@ -61,7 +61,7 @@ public final class FeedListViewController: ViewController {
 
     public var status: String {
         guard let counts else { return "" }
-        return "\(counts.unread) unread, \(counts.feeds) feeds"
+        return "\(counts.unread) unread, \(counts.feeds) feed\(counts.feeds == 1 ? "" : "s")"
     }
 
     /// Reads feeds, tags and counts again, keeping the selection on the same row where it still exists.
@@ -198,14 +198,27 @@ public final class FeedListViewController: ViewController {
             if command == .editFeed { feedCommands.edit(feed) } else { feedCommands.unsubscribe(feed) }
         case .refresh:
             guard let row = selectedRow else { return true }
-            if case .feed(let feed, _) = row {
+            switch row {
+            case .feed(let feed, _):
                 context.actions?.refresh(feedURLs: [feed.url])
-            } else {
+            case .folder(let folder):
+                // As `A` marks only the folder's feeds, `r` refreshes only them.
+                let urls = folder.feedIDs.compactMap { storedFeed($0)?.url }
+                guard !urls.isEmpty else {
+                    context.actions?.showMessage("No feeds in \(name(of: row)).", isError: false)
+                    return true
+                }
+                context.actions?.refresh(feedURLs: urls)
+            default:
                 context.actions?.refresh(feedURLs: nil)
             }
         case .search:
             context.actions?.beginPrompt("Search: ", initial: "") { [weak self] text in
                 self?.openSearch(text)
+            }
+        case .jump:
+            context.actions?.beginPrompt(":", initial: "") { [weak self] text in
+                self?.jump(to: text)
             }
         case .chooseTag:
             let picker = TagPickerViewController(context: context, current: tagFilter)
@@ -242,7 +255,33 @@ public final class FeedListViewController: ViewController {
     }
 
     private var feedCommands: FeedCommands {
-        FeedCommands(context: context) { [weak self] in self?.reload() }
+        var commands = FeedCommands(context: context) { [weak self] in self?.reload() }
+        commands.navigation = navigationController
+        return commands
+    }
+
+    /// Selects row N as shown (the first is 1) for a number, else the first feed whose name contains
+    /// `text`, ignoring case.
+    private func jump(to text: String) {
+        let wanted = text.trimmingCharacters(in: .whitespaces)
+        guard !wanted.isEmpty else { return }
+        if let number = Int(wanted) {
+            guard (1...max(1, rows.count)).contains(number), number <= rows.count else {
+                context.actions?.showMessage("No row \(number): the list has \(rows.count).", isError: true)
+                return
+            }
+            tableState.selectedRow = number - 1
+            return
+        }
+        let index = rows.firstIndex { row in
+            guard case .feed = row else { return false }
+            return name(of: row).range(of: wanted, options: [.caseInsensitive]) != nil
+        }
+        guard let index else {
+            context.actions?.showMessage("No feed shown has \"\(ReaderFormat.clean(wanted))\" in its name.", isError: true)
+            return
+        }
+        tableState.selectedRow = index
     }
 
     /// A row as messages name it.

@@ -29,6 +29,7 @@ public struct KeyBindings: Sendable, Hashable {
             (.refreshAll, [.character("R")]),
             (.cancelRefresh, [.character("x"), .ctrl("c")]),
             (.search, [.character("/")]),
+            (.jump, [.character(":")]),
             (.chooseTag, [.character("t")]),
             (.toggleFolder, [.character("z")]),
             (.toggleHideRead, [.character("l")]),

@@ -28,14 +28,34 @@ public enum KeyHelp {
         }
     }
 
-    /// One line per command: its keys, padded, then what it does; "(none)" when it has no key.
+    /// The widest line the help writes: the argument parser wraps longer ones at column 0.
+    static let lineWidth = 78
+
+    /// One line per command: its keys, padded, then what it does; "(none)" when it has no key. A
+    /// long description goes on below, indented under its start.
     static func lines(_ keys: KeyBindings) -> [String] {
         let rows = ReaderCommand.allCases.map { command in
             (keys.keyList(for: command).nilIfEmpty ?? "(none)", command.summary)
         }
         let width = min(24, rows.map(\.0.count).max() ?? 0)
-        return rows.map { keysText, summary in
-            "  " + keysText.padding(toLength: max(width, keysText.count), withPad: " ", startingAt: 0) + "  " + summary
+        return rows.flatMap { keysText, summary in
+            let lead = "  " + keysText.padding(toLength: max(width, keysText.count), withPad: " ", startingAt: 0) + "  "
+            let indent = String(repeating: " ", count: lead.count)
+            return wrap(summary, width: max(20, lineWidth - lead.count)).enumerated().map { ($0 == 0 ? lead : indent) + $1 }
         }
+    }
+
+    /// `text` cut at spaces into lines of at most `width` characters (a longer word stays whole).
+    private static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
     }
 }

@@ -25,6 +25,8 @@ public final class ReaderApplication {
     var refreshStatus: String?
     private var lastProgressReload = ContinuousClock.now
     var prompt: (line: PromptLine, completion: (String) -> Void)?
+    /// A yes/no question waiting for its one key.
+    var question: (text: String, completion: (Bool) -> Void)?
     private var helpOffset: Int?
     /// A frame was drawn (`processEvents` then draws only after events).
     private var hasDrawn = false
@@ -36,20 +38,21 @@ public final class ReaderApplication {
     var taskCompletions: [Int: (Result<String, BackgroundTaskError>) -> Void] = [:]
     var nextTaskNumber = 0
     let browser: BrowserLauncher
-    let foreground: (() throws -> Void) throws -> Void
+    let runChild: ChildRunner
 
     /// - Parameters:
     ///   - makeRefresher: builds the refresh service for `r`/`R`; nil disables refreshing.
-    ///   - foreground: runs a body with the terminal handed back to the shell (terminal browsers).
+    ///   - runChild: runs a program that uses the terminal (`|`, terminal browsers), handing it the
+    ///     terminal's foreground, and returns its exit status (`Terminal.runChild`).
     public init(
         device: any TerminalDevice, context: ReaderContext, makeRefresher: (() -> any ReaderRefreshing)? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        foreground: @escaping (() throws -> Void) throws -> Void = { try $0() }
+        runChild: @escaping ChildRunner = { try TerminalChild.run($0, input: $1, terminal: nil) }
     ) {
         self.device = device
         self.context = context
         self.makeRefresher = makeRefresher
-        self.foreground = foreground
+        self.runChild = runChild
         let wakeup = device.wakeup
         let wake: @Sendable () -> Void = { wakeup.post() }
         mailbox = ReaderMailbox(wake: wake)
@@ -138,6 +141,11 @@ public final class ReaderApplication {
         default:
             break
         }
+        if let asked = question, case .key(let key) = event {
+            question = nil
+            asked.completion(key == .character("y") || key == .character("Y"))
+            return
+        }
         if var current = prompt {
             let outcome = current.line.handle(event)
             switch outcome {
@@ -195,7 +203,9 @@ public final class ReaderApplication {
         }
         StatusLine(left: refreshStatus ?? "", right: top.status, style: theme.statusLine)
             .draw(into: &buffer, frame: layout.statusLine)
-        if let prompt {
+        if let question {
+            buffer.write(question.text + " (y/n) ", in: layout.promptLine)
+        } else if let prompt {
             prompt.line.draw(into: &buffer, frame: layout.promptLine)
         } else if let message {
             buffer.write(message.text, in: layout.promptLine, style: message.isError ? theme.error : .plain)
@@ -291,6 +301,12 @@ public final class ReaderApplication {
         helpOffset = max(0, offset)
     }
 
+    /// The failed feeds' titles for the status line, the first few and how many more.
+    static func names(_ failures: [RefreshFeedResult]) -> String {
+        let shown = failures.prefix(3).map { ReaderFormat.clean($0.title.isEmpty ? $0.url : $0.title) }
+        return shown.joined(separator: ", ") + (failures.count > shown.count ? " and \(failures.count - shown.count) more" : "")
+    }
+
     /// Applies what background refreshes reported since the last look.
     private func takeNotices() {
         for notice in mailbox.take() {
@@ -311,7 +327,7 @@ public final class ReaderApplication {
                 let feeds = summary.feeds.count
                 message = (
                     (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(feeds) feed\(feeds == 1 ? "" : "s"): ")
-                        + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed" : "")
+                        + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed: " + Self.names(summary.failures) : "")
                         + (summary.incompleteCount > 0 ? " (\(summary.incompleteCount) incomplete)" : ""), failed > 0)
                 navigation.topViewController?.storeDidChange()
             case .failed(let reason):

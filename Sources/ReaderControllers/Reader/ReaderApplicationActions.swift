@@ -12,11 +12,15 @@ extension ReaderApplication: ReaderActions {
         self.prompt = (PromptLine(prompt: prompt, text: initial), completion)
     }
 
+    public func ask(_ question: String, completion: @escaping (Bool) -> Void) {
+        self.question = (question, completion)
+    }
+
     public func openInBrowser(_ url: String) {
         do {
-            try browser.open(url) { body in
-                try foreground(body)
-                device.requestFullRedraw()
+            try browser.open(url) { arguments, input in
+                defer { device.requestFullRedraw() }
+                return try runChild(arguments, input)
             }
             message = ("Opened \(ReaderFormat.clean(url))", false)
         } catch {
@@ -31,7 +35,7 @@ extension ReaderApplication: ReaderActions {
 
     public func pipe(_ text: String, to command: String) {
         do {
-            let status = try foregroundReturning { try CommandPipe.run(command, input: Data(text.utf8)) }
+            let status = try runChild(CommandPipe.arguments(command), Array(text.utf8))
             device.requestFullRedraw()
             message = status == 0
                 ? ("Piped to \(ReaderFormat.clean(command))", false)
@@ -55,17 +59,9 @@ extension ReaderApplication: ReaderActions {
             do {
                 mailbox.post(.taskEnded(number, .success(try await work())))
             } catch {
-                mailbox.post(.taskEnded(number, .failure(BackgroundTaskError(description: "\(error)"))))
+                mailbox.post(.taskEnded(number, .failure(BackgroundTaskError(description: "\(error)", underlying: error))))
             }
         }
-    }
-
-    /// Runs `body` with the terminal handed back to the shell and returns its result.
-    private func foregroundReturning<T>(_ body: () throws -> T) throws -> T {
-        var result: T?
-        try foreground { result = try body() }
-        guard let result else { throw CommandPipeError.notRun }
-        return result
     }
 
     public func refresh(feedURLs: [String]?) {

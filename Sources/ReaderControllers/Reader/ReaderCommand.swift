@@ -17,6 +17,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case refreshAll = "refresh_all"
     case cancelRefresh = "cancel_refresh"
     case search
+    case jump
     case chooseTag = "choose_tag"
     case toggleFolder = "toggle_folder"
     case toggleHideRead = "toggle_hide_read"
@@ -56,6 +57,7 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .refreshAll: "refresh all feeds in the background"
         case .cancelRefresh: "cancel the running refresh"
         case .search: "full-text search"
+        case .jump: "feed list: go to row N (:N) or the first feed whose name has the text (:text)"
         case .chooseTag: "choose a tag"
         case .toggleFolder: "fold a folder of the feed list open / shut"
         case .toggleHideRead: "hide / show read feeds (feed list) or read articles (lists)"

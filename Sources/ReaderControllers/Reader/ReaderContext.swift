@@ -9,6 +9,9 @@ public protocol ReaderActions: AnyObject {
     func showMessage(_ text: String, isError: Bool)
     /// Asks for a line of text; `completion` runs with it on Enter (not on Escape).
     func beginPrompt(_ prompt: String, initial: String, completion: @escaping (String) -> Void)
+    /// Asks a yes/no question answered by one key, as newsboat does: `y` or `Y` is yes, any other key
+    /// no (the key is not used for anything else).
+    func ask(_ question: String, completion: @escaping (Bool) -> Void)
     /// Opens `url` in the user's browser.
     func openInBrowser(_ url: String)
     /// Starts a background refresh of the feeds at `feedURLs`, or of every feed when nil.

@@ -47,7 +47,7 @@ public enum ReaderLauncher {
             device: terminal, context: context,
             makeRefresher: { RefreshController(environment: environment) },
             environment: processEnvironment,
-            foreground: { body in try terminal.runRestored(body) })
+            runChild: { try terminal.runChild($0, input: $1) })
         // Shown on the screen: a line on standard error would be hidden behind it.
         let missingList = try? SubscriptionsController(environment: environment).missingListNotice()
         if let problem = scopeProblem ?? ignoreProblem ?? missingList { application.showMessage(problem, isError: true) }

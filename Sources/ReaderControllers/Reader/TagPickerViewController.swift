@@ -43,10 +43,7 @@ public final class TagPickerViewController: ViewController {
     }
 
     public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
-        let actions: [ReaderCommand: TableAction] = [
-            .up: .up, .down: .down, .pageUp: .pageUp, .pageDown: .pageDown, .top: .top, .bottom: .bottom, .open: .choose,
-        ]
-        guard let action = actions[command] else { return false }
+        guard let action = command.tableAction else { return false }
         tableView.perform(action, state: &tableState)
         return true
     }

@@ -23,16 +23,22 @@ struct SubscriptionCheck {
             return Checked(url: result.permanentRedirect ?? url, title: feed.title)
         } catch {
             let found = FeedDiscovery.discover(html: result.body, baseURL: result.finalURL)
-            guard let first = found.first else { throw SubscriptionsError.noFeed(url: url, reason: error.description) }
+            guard let first = found.first else { throw SubscriptionsError.noFeed(url: url, reason: Self.reason(error)) }
             guard found.count == 1 else { throw SubscriptionsError.severalFeeds(page: url, feeds: found) }
             let linked = try await fetch(first.url)
             do {
                 let feed = try FeedParser.parse(linked.body, baseURL: linked.finalURL, charset: linked.charset)
                 return Checked(url: linked.permanentRedirect ?? first.url, title: feed.title ?? first.title)
             } catch {
-                throw SubscriptionsError.noFeed(url: first.url, reason: error.description)
+                throw SubscriptionsError.noFeed(url: first.url, reason: Self.reason(error))
             }
         }
+    }
+
+    /// Why the parser refused a document, said once ("an HTML page", not "not a feed: …, not a feed").
+    private static func reason(_ error: FeedParseError) -> String {
+        guard case .notAFeed(let reason) = error else { return error.description }
+        return reason.hasSuffix(", not a feed") ? String(reason.dropLast(", not a feed".count)) : reason
     }
 
     private func fetch(_ url: String) async throws -> FetchResult {

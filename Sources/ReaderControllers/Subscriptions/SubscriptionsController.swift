@@ -173,11 +173,38 @@ public final class SubscriptionsController: Sendable {
     public func edit(
         _ name: String, title: String?, tags: [String], refreshInterval: TimeInterval?, fullText: Bool? = nil
     ) throws {
+        _ = try edit(name, fullText: fullText) { _ in (title, tags, refreshInterval) }
+    }
+
+    /// Changes what `change` sets of the feed named by URL or title (`tidings feeds edit`); what it
+    /// leaves nil stays as the list has it. Returns the feed's URL and its title afterwards.
+    public func edit(_ name: String, _ change: FeedEdit) throws -> (url: String, title: String?) {
+        var title: String?
+        let url = try edit(name, fullText: nil) { entry in
+            title = change.title.map { $0.isEmpty ? nil : $0 } ?? entry.title
+            var tags = change.tags ?? entry.tags
+            if let folder = change.folder {
+                // The folder replaces the one the feed sits in (a nested path counts as one).
+                let current = entry.folders.isEmpty ? Array(entry.tags.prefix(1)) : entry.folders
+                let rest = tags.starts(with: current) ? Array(tags.dropFirst(current.count)) : tags
+                tags = (folder.isEmpty ? [] : [folder]) + rest.filter { $0 != folder }
+            }
+            return (title, tags, change.refreshInterval ?? entry.refreshInterval)
+        }
+        return (url, title)
+    }
+
+    /// Edits the found feed with the values `values` computes from its entry, under the list's lock.
+    private func edit(
+        _ name: String, fullText: Bool?,
+        _ values: (FeedListEntry) -> (title: String?, tags: [String], refreshInterval: TimeInterval?)
+    ) throws -> String {
         let (lock, fresh) = try lockedList()
         defer { lock.release() }
         var file = fresh
         guard let found = try file.find(name) else { throw SubscriptionsError.notFound(name) }
         let url = found.written
+        let (title, tags, refreshInterval) = values(found.entry)
         if tags == found.entry.tags {
             file.document.setAttribute("title", title, forURL: url)
             file.document.setAttribute("text", title ?? url, forURL: url)
@@ -200,6 +227,7 @@ public final class SubscriptionsController: Sendable {
         if let fullText { Self.setFullText(fullText, url: url, in: &file) }
         try file.save()
         try sync(SubscriptionsFile.load(path: environment.paths.feedList))
+        return found.entry.url
     }
 
     /// The stored feed outside the list that `name` names by URL, else by title (only when one does).
@@ -293,6 +321,8 @@ public final class SubscriptionsController: Sendable {
                 if entry.title == nil, let text = entry.text, text != entry.url, text != item.written {
                     entry.title = text
                 }
+                // newsboat loads local feeds only as file:// URLs, not bare paths.
+                if entry.url.hasPrefix("/") { entry.url = URL(fileURLWithPath: entry.url).absoluteString }
                 return entry
             })
         }

@@ -53,8 +53,10 @@ public enum SubscriptionsError: Error, Sendable, Hashable, CustomStringConvertib
         case let .severalFeeds(page, feeds):
             "\(page) links to several feeds; add one of them:\n"
                 + feeds.map { "  \($0.url)" + ($0.title.map { "  (\($0))" } ?? "") }.joined(separator: "\n")
-        case let .noFeed(url, reason): "\(url) is not a feed and links to none (\(reason))"
-        case let .fetchFailed(url, reason): "cannot fetch \(url): \(reason)"
+        case let .noFeed(url, reason):
+            "\(url) is not a feed (\(reason)) and links to none; give the feed's own URL"
+        case let .fetchFailed(url, reason):
+            "cannot fetch \(url): \(reason); check the URL, or add it unchecked with `tidings feeds add --no-check`"
         case let .importUnreadable(path, reason): "cannot import \(path): \(reason)"
         case let .importMalformed(path, problem): "cannot import \(path): \(problem); nothing was imported"
         case let .configUnwritable(path, reason):
