@@ -82,7 +82,7 @@ enum ConfigAccountSection {
 
     /// `~/…` in the home folder, a relative path beside the config file.
     static func resolve(_ file: String, besides configPath: String) -> String {
-        if file.hasPrefix("~/") { return NSHomeDirectory() + String(file.dropFirst(1)) }
+        if file.hasPrefix("~/") { return TidingsPaths.home() + String(file.dropFirst(1)) }
         if file.hasPrefix("/") { return file }
         return ((configPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
     }

@@ -21,7 +21,7 @@ public struct DownloadSettings: Sendable, Hashable {
     /// The folder downloads land in: `path`, else `$XDG_DOWNLOAD_DIR`, else the `XDG_DOWNLOAD_DIR` line
     /// of `user-dirs.dirs` (in `$XDG_CONFIG_HOME`, else `~/.config`), else `~/Podcasts`.
     public func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = TidingsPaths.home(environment)
         if let path { return Self.expand(path, home: home) }
         if let xdg = environment["XDG_DOWNLOAD_DIR"], !xdg.isEmpty { return Self.expand(xdg, home: home) }
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"

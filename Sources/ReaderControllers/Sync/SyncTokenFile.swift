@@ -10,7 +10,7 @@ struct SyncTokenFile {
 
     init(account: SyncAccount, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+            ?? TidingsPaths.home(environment) + "/.cache"
         path = cacheHome + "/tidings/\(account.name).greader-token"
         owner = account.url + "\n" + account.user + "\n"
     }
