@@ -221,7 +221,9 @@ final class FeedsCommandTests: XCTestCase {
             XCTAssertTrue(limit.stderr.hasPrefix("tidings: --limit must be a whole number of 1 or more, not '\(value)'."), limit.stderr)
         }
         let directory = NSTemporaryDirectory()
-        for arguments in [["parse", directory], ["count", "--db", directory], ["feeds", "list", "--feeds", directory]] {
+        // Every run names its database: none may open the account's own (~/.local/share/tidings).
+        let database = folder + "/directories.db"
+        for arguments in [["parse", directory], ["count", "--db", directory], ["feeds", "list", "--feeds", directory, "--db", database]] {
             let run = try EndToEndRun.tidings(arguments, testCase: self)
             XCTAssertEqual(run.status, 66, "\(arguments): \(run.stderr)")
             XCTAssertTrue(run.stderr.contains("directory"), run.stderr)

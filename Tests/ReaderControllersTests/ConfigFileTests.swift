@@ -141,6 +141,10 @@ final class ConfigReadmeExampleTests: XCTestCase {
         XCTAssertEqual(config.queryFeeds.map(\.name), ["Swift this week", "Podcasts to hear"])
         config.ignoreRules = .none
         config.queryFeeds = []
+        // The example's feed-service account (none by default).
+        XCTAssertEqual(config.accounts.map(\.name), ["home"])
+        XCTAssertEqual(config.accounts.map(\.url), ["https://rss.example.org/api/greader.php"])
+        config.accounts = []
         XCTAssertEqual(config, ReaderConfig(), "the example documents the defaults")
     }
 }

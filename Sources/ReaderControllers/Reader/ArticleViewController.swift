@@ -153,8 +153,9 @@ public final class ArticleViewController: ViewController {
         let store = context.store
         let articleID = article.id
         let rules = context.config.ignoreRules
+        let configuration = context.fetchConfiguration
         context.actions?.runInBackground("Fetching the full text…", {
-            let fetcher = FullTextFetcher(store: store, fetcher: FeedFetcher(), ignoreRules: rules)
+            let fetcher = FullTextFetcher(store: store, fetcher: FeedFetcher(configuration: configuration), ignoreRules: rules)
             let tally = await fetcher.run([(articleID, url)])
             if tally.extracted == 1 { return "Full text stored." }
             let reason = try store.fullText(articleID: articleID)?.failure ?? "not fetched"

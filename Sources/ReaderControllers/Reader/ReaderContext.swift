@@ -1,3 +1,4 @@
+import FeedFetch
 import FeedStore
 import TerminalView
 
@@ -51,6 +52,8 @@ public final class ReaderContext {
     public let subscriptions: SubscriptionsController?
     /// The files of this run, which `w` never writes over (`OwnFiles`); nil: only the database is known.
     public var paths: TidingsPaths?
+    /// How the reader's own fetches (a full text on demand) reach the network: the run's settings.
+    var fetchConfiguration = AppEnvironment.defaultFetchConfiguration
     /// The last "mark all read", which `U` undoes.
     var undoableMarks: UndoableMarks?
     /// Makes the UI loop wake up and draw, for work finished in a background task; callable from any

@@ -42,6 +42,7 @@ public enum ReaderLauncher {
             store: environment.store, config: config, scope: scope, feedListPath: environment.paths.feedList,
             subscriptions: SubscriptionsController(environment: environment))
         context.paths = environment.paths
+        context.fetchConfiguration = environment.fetchConfiguration
         if let snapshot { context.feedListOrder?.readAhead(snapshot) }
         let application = ReaderApplication(
             device: terminal, context: context,
