@@ -6,7 +6,9 @@ enum MarkWriter {
     /// Ids per statement, well under SQLite's host-parameter limit.
     static let chunkSize = 500
 
-    static func setRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date) throws -> Int {
+    /// With `copies`, the articles' copies in other feeds get the same mark (`ArticleCopies`).
+    static func setRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date, copies: Bool = false) throws -> Int {
+        if copies { try ArticleCopies.propagateRead(db, read, ids: ids, now: now) }
         var changed = 0
         for chunk in chunks(ids) {
             try statement(db, count: chunk.count, sql: """
@@ -32,7 +34,8 @@ enum MarkWriter {
         return changed
     }
 
-    static func markAllRead(_ db: Database, _ filter: ArticleFilter, now: Date) throws -> Int {
+    static func markAllRead(_ db: Database, _ filter: ArticleFilter, now: Date, copies: Bool = false) throws -> Int {
+        if copies { try ArticleCopies.propagateRead(db, filter, now: now) }
         try db.execute(
             sql: "UPDATE articles AS a SET read = 1, read_at = ? WHERE a.read = 0 AND \(filter.condition)",
             arguments: [now.timeIntervalSince1970] + filter.arguments)
