@@ -93,7 +93,11 @@ extension FeedStore {
 
     /// The full article, or nil when it no longer exists.
     public func article(id: Int64) throws -> StoredArticle? {
-        try pool.read { db in try ArticleReader.article(db, id: id) }
+        try pool.read { db in
+            guard var article = try ArticleReader.article(db, id: id) else { return nil }
+            if collapsesCopies { article.otherFeeds = try ArticleCopies.otherFeeds(db, of: id) }
+            return article
+        }
     }
 
     /// `article` with its marks (read, read at, starred) as they are stored now, or nil when it no

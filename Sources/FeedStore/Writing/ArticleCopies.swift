@@ -49,8 +49,8 @@ enum ArticleCopies {
         }
     }
 
-    /// Gives the copies of the articles `ids` in other feeds the same read mark. Run in the mark's
-    /// transaction, before or after it (it only reads their links).
+    /// Gives the copies of the articles `ids` the mark `read`: run after the articles themselves were
+    /// marked, in the same transaction, so that their own changes are counted by the caller.
     static func propagateRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date) throws {
         for chunk in MarkWriter.chunks(ids) {
             try db.execute(
@@ -64,15 +64,28 @@ enum ArticleCopies {
         }
     }
 
-    /// Marks read every copy of the unread articles of `filter`: run before the list itself is marked.
-    static func propagateRead(_ db: Database, _ filter: ArticleFilter, now: Date) throws {
-        try db.execute(
+    /// The link keys of the unread articles of `filter`: read before the list is marked read, so
+    /// that `markRead(keys:)` then marks their copies.
+    static func unreadKeys(_ db: Database, _ filter: ArticleFilter) throws -> [Int64] {
+        try Int64.fetchAll(
+            db,
             sql: """
-                UPDATE articles SET read = 1, read_at = ?
-                WHERE read = 0 AND link_key IN (
-                    SELECT a.link_key FROM articles a WHERE a.read = 0 AND a.link_key IS NOT NULL AND \(filter.condition))
+                SELECT DISTINCT a.link_key FROM articles a
+                WHERE a.read = 0 AND a.link_key IS NOT NULL AND \(filter.condition)
                 """,
-            arguments: [now.timeIntervalSince1970] + filter.arguments)
+            arguments: filter.arguments)
+    }
+
+    /// Marks read every unread article with one of these link keys.
+    static func markRead(_ db: Database, keys: [Int64], now: Date) throws {
+        for chunk in MarkWriter.chunks(keys) {
+            try db.execute(
+                sql: """
+                    UPDATE articles SET read = 1, read_at = ?
+                    WHERE read = 0 AND link_key IN (\(MarkWriter.placeholders(chunk.count)))
+                    """,
+                arguments: [now.timeIntervalSince1970] + StatementArguments(chunk))
+        }
     }
 
     /// The titles of the other feeds that carry a copy of the article `id`, by title.
