@@ -1,6 +1,7 @@
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Two feeds carrying the same article (`ArticleCopies`): once in the lists that span feeds, every
@@ -108,6 +109,21 @@ final class ArticleCopiesTests: XCTestCase {
             item(3, guid: "planet-3", url: "https://other.example/3", title: "Planet only"),
         ]), fetch: fetch(fetchTime.addingTimeInterval(60)))
         XCTAssertEqual(try store.titles(.allUnread).filter { $0 == "Shared post" }.count, 2)
+    }
+
+    func testTheMigrationFindsTheCopiesOfAStoreMadeBeforeIt() throws {
+        let path = store.path
+        store = nil
+        _ = try sqlite3(path, StoreDowngrades.undoCanonicalLink)
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM pragma_table_info('articles') WHERE name = 'link_key';"), "0")
+        store = try FeedStore(path: path)
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles WHERE link_key IS NOT NULL;"), "4")
+        XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles WHERE duplicate = 1;"), "1")
+        XCTAssertEqual(try store.titles(.allUnread).sorted(), ["Blog only", "Planet only", "Shared post"])
+        let copies = try copiesOfSharedPost()
+        try store.setRead(true, articleIDs: [copies.blog])
+        XCTAssertEqual(try store.article(id: copies.planet)?.read, true)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
     }
 
     private func copiesOfSharedPost() throws -> (blog: Int64, planet: Int64) {
