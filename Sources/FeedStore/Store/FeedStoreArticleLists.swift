@@ -7,9 +7,10 @@ extension FeedStore {
     // MARK: Article lists
 
     /// The SQL of `query`, over the feeds of its scope; copies left out (`collapsesCopies`) unless
-    /// it is one feed's own list.
+    /// it is one feed's own list or the store holds none (then the lists pay nothing for it).
     func articleFilter(_ query: ArticleQuery, _ db: Database) throws -> ArticleFilter {
-        ArticleFilter(try query.widened(db), collapsesCopies: collapsesCopies && query.feedIDs?.count != 1)
+        let collapsing = try collapsesCopies && query.feedIDs?.count != 1 && ArticleCopies.any(db)
+        return ArticleFilter(try query.widened(db), collapsesCopies: collapsing)
     }
 
     /// Rows `offset..<offset+limit` of the list and the list's total, from one snapshot.

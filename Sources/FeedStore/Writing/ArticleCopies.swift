@@ -36,6 +36,11 @@ enum ArticleCopies {
     /// No copies.
     static let notCopies = "a.id NOT IN (SELECT id FROM articles WHERE duplicate = 1)"
 
+    /// True when some article is a copy: one look into the partial index of copies.
+    static func any(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM articles WHERE duplicate = 1)")) ?? false
+    }
+
     /// Flags the new articles `ids` that are copies. New articles have the highest ids, so no stored
     /// representative changes.
     static func flagNew(_ db: Database, ids: [Int64]) throws {

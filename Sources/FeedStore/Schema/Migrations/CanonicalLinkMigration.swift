@@ -8,24 +8,14 @@ import GRDB
 /// then represents the article). New articles are flagged by `ArticleWriter` once per document:
 /// a trigger on each INSERT costs a statement journal per row (`FeedCountsMigration`).
 enum CanonicalLinkMigration {
-    private static let batch = 10_000
-
     static func run(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE articles ADD COLUMN link_key INTEGER;
             ALTER TABLE articles ADD COLUMN duplicate INTEGER NOT NULL DEFAULT 0;
             """)
         let update = try db.makeStatement(sql: "UPDATE articles SET link_key = ? WHERE id = ?")
-        var last: Int64 = .min
-        while true {
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, url FROM articles WHERE id > ? ORDER BY id LIMIT ?", arguments: [last, batch])
-            for row in rows {
-                let id: Int64 = row["id"]
-                if let key = ArticleCopies.linkKey(row["url"]) { try update.execute(arguments: [key, id]) }
-                last = id
-            }
-            if rows.count < batch { break }
+        try ArticleBatches.forEachLink(db) { id, url in
+            if let key = ArticleCopies.linkKey(url) { try update.execute(arguments: [key, id]) }
         }
         try db.execute(sql: """
             CREATE INDEX articles_link_key ON articles(link_key, feed_id) WHERE link_key IS NOT NULL;
