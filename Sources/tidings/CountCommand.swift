@@ -55,7 +55,7 @@ struct CountCommand: ParsableCommand {
 
     func run() throws {
         let config = try global.loadConfig()
-        let environment = try global.environment()
+        let environment = try global.environment(config: config)
         do {
             let line = try CountController(environment: environment).run(
                 unreadOnly: unread, format: format, query: query, includeIgnored: includeIgnored,

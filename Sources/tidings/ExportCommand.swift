@@ -189,7 +189,7 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
         let config = try global.loadConfig()
-        let environment = try global.environment()
+        let environment = try global.environment(config: config)
         var options = ExportOptions(
             format: format, onlyNew: new, stateName: state ?? ExportOptions.defaultStateName,
             since: since.flatMap { ExportSince.parse($0) }, unreadOnly: unread, starredOnly: starred,

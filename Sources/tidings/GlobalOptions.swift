@@ -35,13 +35,16 @@ struct GlobalOptions: ParsableArguments {
     /// database).
     /// The files and the store; unless `noticesMissingList` is false, first says on standard error when
     /// the feed list is missing while the database holds feeds (`SubscriptionsController.missingListNotice`).
+    /// With `config`, the store follows its settings (`dedupe`).
     func environment(
-        readerCacheKilobytes: Int = 16_384, prefetchesListRows: Bool = false, noticesMissingList: Bool = true
+        readerCacheKilobytes: Int = 16_384, prefetchesListRows: Bool = false, noticesMissingList: Bool = true,
+        config: ReaderConfig? = nil
     ) throws -> AppEnvironment {
         let paths = paths
         do {
             let environment = try AppEnvironment(
                 paths: paths, readerCacheKilobytes: readerCacheKilobytes, prefetchesListRows: prefetchesListRows)
+            if let config { environment.store.collapsesCopies = config.dedupe }
             if noticesMissingList, let notice = try SubscriptionsController(environment: environment).missingListNotice() {
                 CommandOutput.error(notice)
             }

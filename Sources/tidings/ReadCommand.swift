@@ -63,7 +63,7 @@ struct ReadCommand: ParsableCommand {
         }
         let environment = try global.environment(
             readerCacheKilobytes: ReaderLauncher.storeReaderCacheKilobytes, prefetchesListRows: true,
-            noticesMissingList: false)
+            noticesMissingList: false, config: config)
         // `Tidings.main` runs on the main actor and calls this synchronously, so the reader's loop
         // owns the main thread; the check traps if that ever stops being true.
         let failure = MainActor.assumeIsolated { () -> ReaderError? in

@@ -19,6 +19,19 @@ public enum StoreDowngrades {
 
         """
 
+    /// Takes away what `v18-canonical-link` adds (its columns, indexes and triggers). Runs before the
+    /// older downgrades, which make the articles table again.
+    public static let undoCanonicalLink = """
+        DROP TRIGGER articles_copies_link;
+        DROP TRIGGER articles_copies_delete;
+        DROP INDEX articles_link_key;
+        DROP INDEX articles_duplicates;
+        ALTER TABLE articles DROP COLUMN link_key;
+        ALTER TABLE articles DROP COLUMN duplicate;
+        DELETE FROM grdb_migrations WHERE identifier = 'v18-canonical-link';
+
+        """
+
     /// Takes away what `v16-downloads` adds (the download queue).
     public static let undoDownloads = """
         DROP TABLE downloads;

@@ -153,7 +153,12 @@ enum ArticleReader {
     static func count(_ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil) throws
         -> Int
     {
-        if extra == nil, let total = try FeedCountsTotal.total(db, filter.query) { return total }
+        if extra == nil, let total = try FeedCountsTotal.total(db, filter.query) {
+            guard let copies = filter.copiesCondition else { return total }
+            return try total - (Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM articles a WHERE \(copies.sql)"),
+                arguments: copies.arguments) ?? 0)
+        }
         return try countRows(db, filter, extra: extra)
     }
 

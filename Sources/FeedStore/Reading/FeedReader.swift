@@ -103,9 +103,10 @@ enum FeedReader {
 
     /// Counts over the feeds in `scope`, but starred articles over every feed (as the reader's
     /// Starred row shows them); without `includeIgnored`, of the articles no ignore rule hid.
-    static func counts(_ db: Database, in scope: FeedScope = .every, includeIgnored: Bool = false) throws
-        -> ArticleCounts
-    {
+    /// With `collapsingCopies`, the articles and unread articles leave out copies (`ArticleCopies`).
+    static func counts(
+        _ db: Database, in scope: FeedScope = .every, includeIgnored: Bool = false, collapsingCopies: Bool = false
+    ) throws -> ArticleCounts {
         let feeds = scope.condition("f.id")
         let inScope = scope.condition("feed_id")
         let (articles, unread) = includeIgnored ? ("articles", "unread") : ("articles - ignored", "unread - ignored_unread")
@@ -121,8 +122,16 @@ enum FeedReader {
         guard let row = try Row.fetchOne(db, sql: sql) else {
             return ArticleCounts(feeds: 0, articles: 0, unread: 0, starred: 0, feedsWithUnread: 0)
         }
+        var (articleCount, unreadCount): (Int, Int) = (row["articles"], row["unread"])
+        if collapsingCopies, let copies = try Row.fetchOne(db, sql: """
+            SELECT count(*) AS articles, ifnull(sum(read = 0), 0) AS unread FROM articles
+            WHERE duplicate = 1 AND \(inScope)\(includeIgnored ? "" : " AND ignored = 0")
+            """) {
+            articleCount -= copies["articles"] as Int
+            unreadCount -= copies["unread"] as Int
+        }
         return ArticleCounts(
-            feeds: row["feeds"], articles: row["articles"], unread: row["unread"], starred: row["starred"],
+            feeds: row["feeds"], articles: articleCount, unread: unreadCount, starred: row["starred"],
             feedsWithUnread: row["feeds_with_unread"])
     }
 

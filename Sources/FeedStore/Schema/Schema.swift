@@ -42,6 +42,8 @@ enum Schema {
         Migration(identifier: "v16-downloads") { db in try db.execute(sql: DownloadQueueSchema.v16) },
         // Extracted full texts beside the feeds' own bodies, indexed after them.
         Migration(identifier: "v17-full-text", migrate: FullTextMigration.run),
+        // Copies of one article in several feeds, found by their canonical link (`ArticleCopies`).
+        Migration(identifier: "v18-canonical-link", migrate: CanonicalLinkMigration.run),
     ]
 
     /// The full-text index merges its segments sixteen at a time (it was eight since "v6-compact-search").

@@ -1,6 +1,7 @@
 import FeedModel
 import Foundation
 import GRDB
+import Synchronization
 
 /// The Tidings database: feeds, articles, read and starred marks, fetch state and export states, in
 /// one SQLite file (WAL mode, foreign keys on, a 10 s busy timeout, schema migrated on open, keeping a
@@ -26,6 +27,15 @@ public final class FeedStore: Sendable {
     let pool: DatabasePool
     /// Nil unless the opener asked for it.
     let tablePrefetch: TablePagePrefetch?
+    private let collapsing = Atomic<Bool>(true)
+
+    /// True (the default) when an article that several feeds carry shows once in the lists that span
+    /// feeds, and reading one copy marks every copy (`ArticleCopies`); config.toml's `dedupe = false`
+    /// turns it off. A feed's own list always shows its copy.
+    public var collapsesCopies: Bool {
+        get { collapsing.load(ordering: .relaxed) }
+        set { collapsing.store(newValue, ordering: .relaxed) }
+    }
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
     /// The folder must exist. `readerCacheKilobytes` caps the page cache of each reading connection;

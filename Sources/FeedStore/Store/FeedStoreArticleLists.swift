@@ -6,10 +6,17 @@ import GRDB
 extension FeedStore {
     // MARK: Article lists
 
+    /// The SQL of `query`, over the feeds of its scope; copies left out (`collapsesCopies`) unless
+    /// it is one feed's own list or the store holds none (then the lists pay nothing for it).
+    func articleFilter(_ query: ArticleQuery, _ db: Database) throws -> ArticleFilter {
+        let collapsing = try collapsesCopies && query.feedIDs?.count != 1 && ArticleCopies.any(db)
+        return ArticleFilter(try query.widened(db), collapsesCopies: collapsing)
+    }
+
     /// Rows `offset..<offset+limit` of the list and the list's total, from one snapshot.
     public func articlePage(_ query: ArticleQuery, offset: Int, limit: Int) throws -> ArticlePage {
         return try pool.read { db in
-            let filter = ArticleFilter(try query.widened(db))
+            let filter = try articleFilter(query, db)
             let total = try ArticleReader.count(db, filter)
             return ArticlePage(
                 offset: offset, rows: try ArticleReader.page(
@@ -21,7 +28,7 @@ extension FeedStore {
     /// Rows `offset..<offset+limit` of the list.
     public func articleSummaries(_ query: ArticleQuery, offset: Int, limit: Int) throws -> [ArticleSummary] {
         return try pool.read { db in
-            let filter = ArticleFilter(try query.widened(db))
+            let filter = try articleFilter(query, db)
             guard offset > ArticleReader.deepOffset else {
                 return try ArticleReader.summaries(db, filter, offset: offset, limit: limit, prefetch: tablePrefetch)
             }
@@ -36,7 +43,7 @@ extension FeedStore {
         -> [ArticleSummary]
     {
         return try pool.read { db in
-            let filter = ArticleFilter(try query.widened(db))
+            let filter = try articleFilter(query, db)
             guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
             return try ArticleReader.summaries(
                 db, filter, extra: filter.condition(after: key), limit: limit, prefetch: tablePrefetch,
@@ -47,20 +54,20 @@ extension FeedStore {
     /// The number of articles in the list.
     public func countArticles(_ query: ArticleQuery) throws -> Int {
         return try pool.read { db in
-            let filter = ArticleFilter(try query.widened(db))
+            let filter = try articleFilter(query, db)
             return try ArticleReader.count(db, filter) }
     }
 
     /// The unread and total articles of each list (query feeds in the feed list), from one snapshot,
     /// one pass over each list.
     public func listCounts(_ queries: [ArticleQuery]) throws -> [ListCount] {
-        try pool.read { db in try queries.map { try ArticleReader.listCount(db, ArticleFilter(try $0.widened(db))) } }
+        try pool.read { db in try queries.map { try ArticleReader.listCount(db, try articleFilter($0, db)) } }
     }
 
     /// The row index of an article in the list, or nil when the list does not contain it.
     public func index(of articleID: Int64, in query: ArticleQuery) throws -> Int? {
         return try pool.read { db in
-            let filter = ArticleFilter(try query.widened(db))
+            let filter = try articleFilter(query, db)
             guard let key = try ArticleFilter.key(db, articleID: articleID),
                   try ArticleReader.count(db, filter, extra: ("a.id = ?", [articleID])) == 1
             else { return nil }
@@ -78,7 +85,7 @@ extension FeedStore {
         var unread = query
         unread.unreadOnly = true
         return try pool.read { db in
-            let filter = ArticleFilter(try unread.widened(db))
+            let filter = try articleFilter(unread, db)
             let key = try articleID.flatMap { try ArticleFilter.key(db, articleID: $0) }
             let extra = key.map { filter.condition(after: $0, before: backward) }
             return try ArticleReader.summaries(db, filter, extra: extra, reversed: backward, limit: 1).first
@@ -87,7 +94,11 @@ extension FeedStore {
 
     /// The full article, or nil when it no longer exists.
     public func article(id: Int64) throws -> StoredArticle? {
-        try pool.read { db in try ArticleReader.article(db, id: id) }
+        try pool.read { db in
+            guard var article = try ArticleReader.article(db, id: id) else { return nil }
+            if collapsesCopies { article.otherFeeds = try ArticleCopies.otherFeeds(db, of: id) }
+            return article
+        }
     }
 
     /// `article` with its marks (read, read at, starred) as they are stored now, or nil when it no
@@ -109,7 +120,9 @@ extension FeedStore {
     /// Marks articles read or unread; returns how many changed.
     @discardableResult
     public func setRead(_ read: Bool, articleIDs: [Int64]) throws -> Int {
-        try pool.write { db in try MarkWriter.setRead(db, read, ids: articleIDs, now: Date()) }
+        try pool.write { db in
+            try MarkWriter.setRead(db, read, ids: articleIDs, now: Date(), copies: collapsesCopies)
+        }
     }
 
     /// Stars or unstars articles; returns how many changed.
@@ -122,8 +135,8 @@ extension FeedStore {
     @discardableResult
     public func markAllRead(_ query: ArticleQuery) throws -> Int {
         return try pool.write { db in
-            let filter = ArticleFilter(try query.widened(db))
-            return try MarkWriter.markAllRead(db, filter, now: Date()) }
+            let filter = try articleFilter(query, db)
+            return try MarkWriter.markAllRead(db, filter, now: Date(), copies: collapsesCopies) }
     }
 
     // MARK: Export
@@ -142,7 +155,7 @@ extension FeedStore {
         _ body: (consuming StoredArticle) throws -> Void
     ) throws {
         try pool.read { db in
-            let filter = ArticleFilter(try query.widened(db))
+            let filter = try articleFilter(query, db)
             try ArticleReader.forEach(
                 db, filter, limit: limit, withContent: withContent, decodingBodies: decodingBodies, body)
         }
@@ -152,7 +165,8 @@ extension FeedStore {
     /// `markRead` marks them read, in one transaction. Call only after the output was written.
     public func advanceExportState(name: String, through articleIDs: [Int64], markRead: Bool) throws {
         try pool.write { db in
-            try ExportStateWriter.advance(db, name: name, through: articleIDs, markRead: markRead, now: Date())
+            try ExportStateWriter.advance(
+                db, name: name, through: articleIDs, markRead: markRead, now: Date(), copies: collapsesCopies)
         }
     }
 

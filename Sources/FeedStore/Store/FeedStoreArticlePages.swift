@@ -10,7 +10,7 @@ extension FeedStore {
         -> [ArticleSummary]
     {
         try pool.read { db in
-            let filter = ArticleFilter(try query.widened(db))
+            let filter = try articleFilter(query, db)
             guard let key = try ArticleFilter.key(db, articleID: articleID) else { return [] }
             return try ArticleReader.summaries(
                 db, filter, extra: filter.condition(after: key, before: true), reversed: true, limit: limit,

@@ -175,9 +175,13 @@ extension FeedStore {
 
     /// Counts for `tidings count` and the reader's first screen: feeds, articles and unread articles
     /// of the feeds in `scope`, and every starred article of the database (the Starred row); the
-    /// articles ignore rules hid are left out unless `includeIgnored`.
+    /// articles ignore rules hid are left out unless `includeIgnored`, and copies of one article in
+    /// several feeds count once while `collapsesCopies`.
     public func counts(in scope: FeedScope = .every, includeIgnored: Bool = false) throws -> ArticleCounts {
-        try pool.read { db in try FeedReader.counts(db, in: try scope.widened(db), includeIgnored: includeIgnored) }
+        try pool.read { db in
+            try FeedReader.counts(
+                db, in: try scope.widened(db), includeIgnored: includeIgnored, collapsingCopies: collapsesCopies)
+        }
     }
 
     /// Cleans up feeds no feed list wants any more (`tidings feeds prune`): each feed outside `scope`

@@ -54,7 +54,8 @@ extension FeedStore {
             var result = ArticleImportResult()
             result.new = applied.new
             let stored = zip(identities, applied.storedIDs)
-            result.markedRead = try MarkWriter.setRead(db, true, ids: stored.filter { read.contains($0.0) }.map(\.1), now: now)
+            result.markedRead = try MarkWriter.setRead(
+                db, true, ids: stored.filter { read.contains($0.0) }.map(\.1), now: now, copies: collapsesCopies)
             result.starred = try MarkWriter.setStarred(db, true, ids: stored.filter { starred.contains($0.0) }.map(\.1))
             return result
         }

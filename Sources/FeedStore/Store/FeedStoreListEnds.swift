@@ -15,7 +15,7 @@ extension FeedStore {
     public func prefetchListEnd(_ query: ArticleQuery, rows: Int) throws -> Int {
         guard let tablePrefetch, rows > 0 else { return 0 }
         return try pool.read { db in
-            let filter = ArticleFilter(try query.widened(db))
+            let filter = try articleFilter(query, db)
             return try ArticleReader.prefetchRows(
                 db, filter, extra: nil, reversed: true, offset: 0, limit: rows, tablePrefetch)
         }

@@ -19,6 +19,11 @@ struct ArticleFilter {
     let query: ArticleQuery
     /// Ages in the query are measured back from this.
     let now: Date
+    /// Copies of articles stored earlier in other feeds are left out (`ArticleCopies`).
+    let collapsesCopies: Bool
+    /// With `collapsesCopies`, `countCondition` for the copies it leaves out, with its arguments:
+    /// what a count from the stored feed counts subtracts.
+    let copiesCondition: (sql: String, arguments: StatementArguments)?
 
     /// One condition of the AND that makes the list: its SQL and arguments, and whether it tests the
     /// full-text index.
@@ -28,20 +33,30 @@ struct ArticleFilter {
         let fullText: Bool
     }
 
-    init(_ query: ArticleQuery, now: Date = Date()) {
+    init(_ query: ArticleQuery, now: Date = Date(), collapsesCopies: Bool = false) {
         self.query = query
         self.now = now
+        self.collapsesCopies = collapsesCopies
         sort = query.sort
-        let listed = Self.combine(Self.conjuncts(query, now: now, fullText: .listed))
+        let listed = Self.combine(Self.conjuncts(query, now: now, fullText: .listed, collapsesCopies: collapsesCopies))
         condition = listed.sql
         arguments = listed.arguments
-        countCondition = Self.combine(Self.conjuncts(query, now: now, fullText: .driving)).sql
+        countCondition = Self.combine(
+            Self.conjuncts(query, now: now, fullText: .driving, collapsesCopies: collapsesCopies)).sql
         if !query.includeIgnored, query.search == nil, query.expression == nil {
             var keeping = query
             keeping.includeIgnored = true
-            countKeepingIgnored = Self.combine(Self.conjuncts(keeping, now: now, fullText: .driving))
+            countKeepingIgnored = Self.combine(
+                Self.conjuncts(keeping, now: now, fullText: .driving, collapsesCopies: collapsesCopies))
         } else {
             countKeepingIgnored = nil
+        }
+        if collapsesCopies {
+            var copies = Self.conjuncts(query, now: now, fullText: .driving, collapsesCopies: false)
+            copies.append(Conjunct(sql: ArticleCopies.onlyCopies, arguments: [], fullText: false))
+            copiesCondition = Self.combine(copies)
+        } else {
+            copiesCondition = nil
         }
     }
 
@@ -55,7 +70,7 @@ struct ArticleFilter {
 
     /// The conditions of the list, each full-text test written as `fullText`.
     func conjuncts(fullText: FullTextTest) -> [Conjunct] {
-        Self.conjuncts(query, now: now, fullText: fullText)
+        Self.conjuncts(query, now: now, fullText: fullText, collapsesCopies: collapsesCopies)
     }
 
     /// `conjuncts` joined with AND ("1" for none).
@@ -65,7 +80,9 @@ struct ArticleFilter {
         return (conjuncts.isEmpty ? "1" : conjuncts.map(\.sql).joined(separator: " AND "), arguments)
     }
 
-    private static func conjuncts(_ query: ArticleQuery, now: Date, fullText: FullTextTest) -> [Conjunct] {
+    private static func conjuncts(
+        _ query: ArticleQuery, now: Date, fullText: FullTextTest, collapsesCopies: Bool
+    ) -> [Conjunct] {
         var parts: [Conjunct] = []
         func add(_ sql: String, _ arguments: StatementArguments = [], fullText: Bool = false) {
             parts.append(Conjunct(sql: sql, arguments: arguments, fullText: fullText))
@@ -117,6 +134,7 @@ struct ArticleFilter {
         if !query.includeIgnored {
             add(Self.notIgnored)
         }
+        if collapsesCopies { add(ArticleCopies.notCopies) }
         return parts
     }
 

@@ -100,6 +100,7 @@ final class IncomingArticle {
             derived ? nil : identity, ArticleIdentity.identityHash(identity), urlKey.map(ArticleIdentity.urlHash),
             derived ? nil : ArticleIdentity.storedGUID(guid, identity: identity), url, externalURL, title, authorsJSON,
             published, updated, contentType, image, comments, language, enclosuresJSON, tags, contentHash,
+            ArticleCopies.linkKey(url),
         ]
     }
 }

@@ -38,6 +38,9 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     public internal(set) var read: Bool
     public internal(set) var readAt: Date?
     public internal(set) var starred: Bool
+    /// The titles of the other feeds that carry this article (`ArticleCopies`), set by
+    /// `FeedStore.article(id:)` while copies are collapsed; empty otherwise.
+    public internal(set) var otherFeeds: [String] = []
     let authorsJSON: String?
     let enclosuresJSON: String?
 

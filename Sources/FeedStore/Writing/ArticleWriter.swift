@@ -19,7 +19,7 @@ import GRDB
 enum ArticleWriter {
     static let contentColumns = [
         "identity", "identity_hash", "url_hash", "guid", "url", "external_url", "title", "authors", "published", "updated",
-        "content_type", "image", "comments", "language", "enclosures", "tags", "content_hash",
+        "content_type", "image", "comments", "language", "enclosures", "tags", "content_hash", "link_key",
     ]
 
     private static let insertSQL = """
@@ -199,6 +199,7 @@ enum ArticleWriter {
         if !newIDs.isEmpty {
             try db.cachedStatement(sql: "UPDATE feed_counts SET articles = articles + ?1, unread = unread + ?1 WHERE feed_id = ?2")
                 .execute(arguments: [newIDs.count, feedID])
+            try ArticleCopies.flagNew(db, ids: newIDs)
         }
         // Before the rules: their `contains` conditions read the index.
         // A changed article keeps its extracted full text, indexed after the body as the view gives it.

@@ -5,9 +5,9 @@ import GRDB
 enum ExportStateWriter {
     /// Records `articleIDs` as exported by `name` (creating the state), skipping articles deleted
     /// meanwhile; with `markRead`, marks them read in the same transaction.
-    static func advance(_ db: Database, name: String, through articleIDs: [Int64], markRead: Bool, now: Date)
-        throws
-    {
+    static func advance(
+        _ db: Database, name: String, through articleIDs: [Int64], markRead: Bool, now: Date, copies: Bool = false
+    ) throws {
         let seconds = now.timeIntervalSince1970
         try db.execute(
             sql: """
@@ -26,7 +26,7 @@ enum ExportStateWriter {
                     """,
                 arguments: [stateID] + StatementArguments(chunk))
         }
-        if markRead { _ = try MarkWriter.setRead(db, true, ids: articleIDs, now: now) }
+        if markRead { _ = try MarkWriter.setRead(db, true, ids: articleIDs, now: now, copies: copies) }
     }
 
     static func states(_ db: Database) throws -> [ExportState] {

@@ -6,7 +6,9 @@ enum MarkWriter {
     /// Ids per statement, well under SQLite's host-parameter limit.
     static let chunkSize = 500
 
-    static func setRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date) throws -> Int {
+    /// With `copies`, the articles' copies in other feeds get the same mark (`ArticleCopies`); the
+    /// result counts the articles named only.
+    static func setRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date, copies: Bool = false) throws -> Int {
         var changed = 0
         for chunk in chunks(ids) {
             try statement(db, count: chunk.count, sql: """
@@ -16,6 +18,7 @@ enum MarkWriter {
             ).execute(arguments: [read, read ? now.timeIntervalSince1970 : nil, read] + StatementArguments(chunk))
             changed += db.changesCount
         }
+        if copies { try ArticleCopies.propagateRead(db, read, ids: ids, now: now) }
         return changed
     }
 
@@ -32,11 +35,14 @@ enum MarkWriter {
         return changed
     }
 
-    static func markAllRead(_ db: Database, _ filter: ArticleFilter, now: Date) throws -> Int {
+    static func markAllRead(_ db: Database, _ filter: ArticleFilter, now: Date, copies: Bool = false) throws -> Int {
+        let keys = copies ? try ArticleCopies.unreadKeys(db, filter) : []
         try db.execute(
             sql: "UPDATE articles AS a SET read = 1, read_at = ? WHERE a.read = 0 AND \(filter.condition)",
             arguments: [now.timeIntervalSince1970] + filter.arguments)
-        return db.changesCount
+        let changed = db.changesCount
+        try ArticleCopies.markRead(db, keys: keys, now: now)
+        return changed
     }
 
     /// The statement of `sql` over `count` ids: kept prepared for one id (the reader marks one article

@@ -57,7 +57,7 @@ private struct ConfigReader {
 
     private static let topLevel: Set<String> = [
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
-        "feed_list", "hide_read_feeds", "hide_read_articles", "macros",
+        "feed_list", "hide_read_feeds", "hide_read_articles", "macros", "dedupe",
         "ignore", "query", "account",
         "download_path", "download_filename_format", "max_downloads", "max_downloads_per_host", "download_stall_seconds",
     ]
@@ -77,6 +77,7 @@ private struct ConfigReader {
         config.hyperlinks = try bool(table, "hyperlinks", default: true)
         config.hideReadFeeds = try bool(table, "hide_read_feeds", default: false)
         config.hideReadArticles = try bool(table, "hide_read_articles", default: false)
+        config.dedupe = try bool(table, "dedupe", default: true)
         if let value = table["feed_list"] {
             guard let name = value.string, let mode = FeedListMode(rawValue: name.lowercased()) else {
                 throw fail("'feed_list' must be \"folders\" or \"alphabetical\"")

@@ -25,6 +25,9 @@ public struct ReaderConfig: Sendable, Hashable {
     public var hideReadFeeds = false
     /// Start with read articles hidden from article lists.
     public var hideReadArticles = false
+    /// `dedupe`: an article several feeds carry shows once in the lists that span feeds, and reading
+    /// it marks every copy (`FeedStore.collapsesCopies`).
+    public var dedupe = true
     /// `[macros]`: after the `macro` key, this key runs these commands in order.
     public var macros: [Key: [ReaderCommand]] = [:]
     /// `[[ignore]]`: articles these rules match are hidden (marked, never deleted).

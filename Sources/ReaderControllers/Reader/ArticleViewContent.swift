@@ -18,6 +18,9 @@ struct ArticleContent {
         let title = ReaderFormat.clean(article.title)
         lines.append(StyledLine(title.isEmpty ? "(untitled)" : title, style: theme.articleTitle))
         lines.append(field("Feed", ReaderFormat.clean(article.feedTitle)))
+        if !article.otherFeeds.isEmpty {
+            lines.append(field("Also in", article.otherFeeds.map { ReaderFormat.clean($0) }.joined(separator: ", ")))
+        }
         let authors = article.authors.compactMap { author in
             ReaderFormat.clean(author.name ?? author.url).nilIfEmpty
         }

@@ -10,24 +10,13 @@ import GRDB
 /// mark or tag is otherwise changed. Runs inside the migration's transaction, so a failure leaves the
 /// file as it was.
 enum ArticleURLHashMigration {
-    private static let batch = 10_000
-
     static func run(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE articles ADD COLUMN url_hash INTEGER")
         let update = try db.makeStatement(sql: "UPDATE articles SET url_hash = ? WHERE id = ?")
-        var last: Int64 = .min
-        while true {
-            // In batches by id: the rows are updated while none of them is being read.
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, url FROM articles WHERE id > ? ORDER BY id LIMIT ?", arguments: [last, batch])
-            for row in rows {
-                let id: Int64 = row["id"]
-                if let key = ArticleIdentity.urlKey(stored: row["url"]) {
-                    try update.execute(arguments: [ArticleIdentity.urlHash(key), id])
-                }
-                last = id
+        try ArticleBatches.forEachLink(db) { id, url in
+            if let key = ArticleIdentity.urlKey(stored: url) {
+                try update.execute(arguments: [ArticleIdentity.urlHash(key), id])
             }
-            if rows.count < batch { break }
         }
         try db.execute(sql: """
             DROP INDEX articles_feed_url;
