@@ -19,7 +19,9 @@ struct ExportCommand: AsyncParsableCommand {
             before are written, and the state is advanced only after the output was written completely: \
             run it from cron and each article is exported exactly once, even when a run fails. Several \
             jobs with different --state names do not disturb one another. --mark-read marks the exported \
-            articles read in the same transaction that advances the state.
+            articles read in the same transaction that advances the state. A new state's first run \
+            exports every matching article (and says so on standard error when that is more than 100); \
+            with --from-now it exports none and counts them all as exported instead.
 
             Without --output the articles stream to standard output; when its reader goes away (as \
             with `| head`), the export stops quietly with status 0 and records nothing. With --output the \
@@ -41,6 +43,7 @@ struct ExportCommand: AsyncParsableCommand {
 
             Examples:
               tidings export --new --state cron >> ~/news.txt
+              tidings export --new --state cron --from-now >> ~/news.txt
               tidings export --since 1d --format markdown
               tidings export --unread --tag science --format html --output ~/public_html/news.html
               tidings export --new --state planet --format atom --output /var/www/planet.xml
@@ -80,6 +83,15 @@ struct ExportCommand: AsyncParsableCommand {
         discussion: "Give each cron job or consumer its own name; states do not affect one another.",
         valueName: "name"))
     var state: String?
+
+    @Flag(name: .customLong("from-now"), help: ArgumentHelp(
+        "With --new, start a state that does not exist yet at the present instead of exporting the backlog.",
+        discussion: """
+            The first run records every matching article as exported and writes nothing (and marks nothing \
+            read); later runs write only the articles that arrive after it. Once the state exists the \
+            option changes nothing, so it can stay in the crontab line.
+            """))
+    var fromNow = false
 
     @Option(name: .long, help: ArgumentHelp(
         "Only articles dated at or after this: a duration back from now (90m, 12h, 2d, 1w, 1d12h) or a date.",
@@ -172,8 +184,36 @@ struct ExportCommand: AsyncParsableCommand {
         discussion: "Full texts are fetched by a refresh for feeds with full_text set (see the README)."))
     var fullText = false
 
+    /// The first run of a state: `--from-now` says what it counted (on a terminal only, cron stays
+    /// quiet); without it, a backlog of more than 100 articles names the option, once.
+    private func reportStart(_ summary: ExportSummary, state: String) {
+        guard summary.startedState else { return }
+        let line: String
+        if fromNow {
+            guard isatty(2) == 1 else { return }
+            line = "state \(state) starts now: \(Self.grouped(summary.countedAsExported)) articles counted as exported"
+        } else {
+            guard summary.exported > 100 else { return }
+            line = "state \(state) started with the whole backlog (\(Self.grouped(summary.exported)) articles); "
+                + "a new state's first run given --from-now exports none and counts them as exported"
+        }
+        FileHandle.standardError.write(Data("tidings: \(line)\n".utf8))
+    }
+
+    /// 2604 as "2,604", the same in every locale (cron's included).
+    private static func grouped(_ count: Int) -> String {
+        var digits = String(count)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+
     func validate() throws {
         if state != nil && !new { throw ValidationError("--state applies only with --new.") }
+        if fromNow && !new { throw ValidationError("--from-now applies only with --new.") }
         if let state, state.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--state needs a name.")
         }
@@ -198,16 +238,18 @@ struct ExportCommand: AsyncParsableCommand {
             templatePath: template, markRead: markRead,
             terminalWidth: output == nil ? ExportOptions.terminalWidth(of: 1) : nil)
         options.fullText = fullText
+        options.fromNow = fromNow
         let controller = ExportController(environment: environment)
         do {
             if refresh {
-                let (summary, _) = try await controller.refreshAndRun(
+                let (summary, export) = try await controller.refreshAndRun(
                     options, refresh: RefreshOptions(unattended: true, waitForLock: true, retention: config.retention,
                         ignoreRules: config.ignoreRules), force: force)
+                reportStart(export, state: options.stateName)
                 CommandOutput.reportFailures(summary)
                 if summary.exitStatus != .success { throw summary.exitStatus.exitCode }
             } else {
-                _ = try controller.run(options, force: force)
+                reportStart(try controller.run(options, force: force), state: options.stateName)
             }
         } catch {
             throw global.failure(error)

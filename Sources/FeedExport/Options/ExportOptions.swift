@@ -36,6 +36,9 @@ public struct ExportOptions: Sendable {
     /// Write each article's extracted full text (`--full-text`) instead of the feed's body where the
     /// store has one; the feed's body otherwise.
     public var fullText = false
+    /// With `onlyNew`, a state that does not exist yet starts at the present (`--from-now`): every
+    /// matching article is recorded as exported and none is written, so a new cron job skips the backlog.
+    public var fromNow = false
 
     /// The state `--new` uses when `--state` is not given.
     public static let defaultStateName = "default"

@@ -44,7 +44,20 @@ public struct FeedExporter: Sendable {
         } else {
             options.format.writer(context: context)
         }
-        return try stream(query, options, writer: &writer)
+        let startsState = try options.onlyNew && !store.hasExportState(name: options.stateName)
+        if startsState && options.fromNow { return try startFromNow(query, options) }
+        var summary = try stream(query, options, writer: &writer)
+        summary.startedState = startsState && summary.complete
+        return summary
+    }
+
+    /// Creates the state with every article the query matches (whatever `--limit`) recorded as
+    /// exported, writing and marking nothing: the next `--new` run writes only what arrives after.
+    private func startFromNow(_ query: ArticleQuery, _ options: ExportOptions) throws -> ExportSummary {
+        var ids: [Int64] = []
+        try store.forEachArticle(matching: query, withContent: false) { article in ids.append(article.id) }
+        try store.advanceExportState(name: options.stateName, through: ids, markRead: false)
+        return ExportSummary(exported: 0, bytes: 0, complete: true, startedState: true, countedAsExported: ids.count)
     }
 
     /// One article as a standalone HTML5 page, as `--format html` writes it (sanitized body, scripts

@@ -170,6 +170,14 @@ extension FeedStore {
         }
     }
 
+    /// Whether the export state `name` exists (has completed a `--new` export or been started).
+    public func hasExportState(name: String) throws -> Bool {
+        try pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM export_states WHERE name = ?)", arguments: [name])
+                ?? false
+        }
+    }
+
     public func exportStates() throws -> [ExportState] {
         try pool.read { db in try ExportStateWriter.states(db) }
     }
