@@ -72,6 +72,21 @@ final class ExportFromNowTests: XCTestCase {
         XCTAssertEqual(try run(["export", "--new", "--state", "cron", "--from-now"]).stdout, "")
     }
 
+    func testFromNowSaysWhatItCountedWhenStandardErrorIsATerminal() throws {
+        let script = "/usr/bin/script"
+        guard FileManager.default.isExecutableFile(atPath: script) else { throw XCTSkip("no script(1) for a terminal") }
+        let binary = try EndToEndRun.binary(testCase: self).path
+        let line = [binary, "export", "--new", "--state", "cron", "--from-now", "--feeds", folder + "/feeds.opml",
+                    "--db", folder + "/t.db", "--config", folder + "/config.toml"].map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qec", line, "/dev/null"]
+        let onTerminal = try EndToEndRun.run(process)
+        XCTAssertEqual(onTerminal.status, 0, onTerminal.stdout)
+        XCTAssertEqual(onTerminal.stdout, "tidings: state cron starts now: 150 articles counted as exported\r\n")
+        XCTAssertEqual(try run(["export", "--new", "--state", "cron", "--from-now"]).stdout, "")
+    }
+
     func testFromNowChangesNothingOnceTheStateExists() throws {
         let started = try run(["export", "--new", "--state", "old", "--limit", "1"])
         XCTAssertEqual(titles(started.stdout), ["Entry 149"])
