@@ -157,7 +157,9 @@ final class ExportStateTests: XCTestCase {
 
     func testCountsAsTextAndJSON() throws {
         let (fixture, feedID) = try fixture()
-        try fixture.addFeed("https://b.example.org/feed", title: "Beta", items: [exportArticle(1)])
+        // Beta's post has a link of its own: a copy of Alpha's (same link) would be counted once.
+        try fixture.addFeed(
+            "https://b.example.org/feed", title: "Beta", items: [exportArticle(1, url: "https://b.example.org/posts/1")])
         let controller = CountController(environment: fixture.environment)
         XCTAssertEqual(try controller.run(unreadOnly: true, format: .text), "7 unread articles in 2 feeds\n")
         var ids: [Int64] = []
