@@ -21,6 +21,9 @@ enum ListIndexes {
         ("articles_unread_date", "CREATE INDEX IF NOT EXISTS articles_unread_date ON articles(sort_date, id) WHERE read = 0"),
         ("articles_starred_date", "CREATE INDEX IF NOT EXISTS articles_starred_date ON articles(sort_date, id) WHERE starred = 1"),
         ("articles_title", "CREATE INDEX IF NOT EXISTS articles_title ON articles(ifnull(title, '') COLLATE NOCASE, id)"),
+        // Keyed by a hash, so new articles land all over it too; copies are flagged once it is back.
+        (ArticleCopies.indexName,
+         "CREATE INDEX IF NOT EXISTS articles_link_key ON articles(link_key, feed_id) WHERE link_key IS NOT NULL"),
     ]
 
     /// A bulk load pays when it writes far more than the store holds. Leaving the indexes out saved
@@ -44,10 +47,12 @@ enum ListIndexes {
         for index in definitions { try db.execute(sql: "DROP INDEX IF EXISTS \(index.name)") }
     }
 
-    /// Builds the missing ones; returns how many it built.
+    /// Builds the missing ones; returns how many it built. The articles stored while the link index
+    /// was out were not flagged as copies (`ArticleCopies.flagNew` needs it): they are, in one pass.
     static func restore(_ db: Database) throws -> Int {
         let missing = Set(try missing(db))
         for index in definitions where missing.contains(index.name) { try db.execute(sql: index.sql) }
+        if missing.contains(ArticleCopies.indexName) { try ArticleCopies.flagAll(db) }
         return missing.count
     }
 }

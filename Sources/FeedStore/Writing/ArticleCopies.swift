@@ -41,6 +41,21 @@ enum ArticleCopies {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM articles WHERE duplicate = 1)")) ?? false
     }
 
+    /// The index copies are found through; a bulk load leaves it out with the list indexes.
+    static let indexName = "articles_link_key"
+
+    /// Whether the link index is there: without it `flagNew` leaves the flags to `flagAll`.
+    static func canFlag(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?)"),
+            arguments: [indexName]) ?? false
+    }
+
+    /// Flags every article that is a copy and is not flagged yet: after a bulk load built the index.
+    static func flagAll(_ db: Database) throws {
+        try db.execute(sql: "UPDATE articles SET duplicate = 1 WHERE duplicate = 0 AND \(isCopy("articles"))")
+    }
+
     /// Flags the new articles `ids` that are copies. New articles have the highest ids, so no stored
     /// representative changes.
     static func flagNew(_ db: Database, ids: [Int64]) throws {

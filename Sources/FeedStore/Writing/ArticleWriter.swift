@@ -199,7 +199,7 @@ enum ArticleWriter {
         if !newIDs.isEmpty {
             try db.cachedStatement(sql: "UPDATE feed_counts SET articles = articles + ?1, unread = unread + ?1 WHERE feed_id = ?2")
                 .execute(arguments: [newIDs.count, feedID])
-            try ArticleCopies.flagNew(db, ids: newIDs)
+            if try ArticleCopies.canFlag(db) { try ArticleCopies.flagNew(db, ids: newIDs) }
         }
         // Before the rules: their `contains` conditions read the index.
         // A changed article keeps its extracted full text, indexed after the body as the view gives it.

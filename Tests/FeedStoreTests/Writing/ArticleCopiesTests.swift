@@ -1,5 +1,5 @@
 import FeedModel
-import FeedStore
+@testable import FeedStore
 import Foundation
 import TestSupport
 import XCTest
@@ -37,6 +37,26 @@ final class ArticleCopiesTests: XCTestCase {
         var exported: [String] = []
         try store.forEachArticle(matching: .allUnread) { exported.append($0.url ?? "") }
         XCTAssertEqual(exported.filter { $0.contains("posts/1") }, ["https://blog.example/posts/1"])
+    }
+
+    /// A bulk load leaves the link index out with the list indexes: its copies are flagged when the
+    /// indexes are built again, and lists show each article once from then on.
+    func testCopiesStoredWhileTheIndexesWereOutAreFlaggedWhenTheyAreBuilt() throws {
+        let bulk = try makeStore(self)
+        XCTAssertTrue(try bulk.deferListIndexes(newFeeds: ListIndexes.minimumNewFeeds))
+        let first = try bulk.addFeed(url: "https://blog.example/feed", title: "Blog").id
+        let second = try bulk.addFeed(url: "https://planet.example/feed", title: "Planet").id
+        try bulk.apply(feedID: first, feed: document([
+            item(1, url: "https://blog.example/posts/1", title: "Shared post"),
+        ]), fetch: fetch())
+        try bulk.apply(feedID: second, feed: document([
+            item(1, guid: "planet-1", url: "https://blog.example/posts/1?utm_source=planet", title: "Shared post"),
+            item(3, guid: "planet-3", url: "https://other.example/3", title: "Planet only"),
+        ]), fetch: fetch())
+        XCTAssertEqual(try bulk.restoreListIndexes(), ListIndexes.definitions.count)
+        XCTAssertEqual(try bulk.titles(.allUnread).sorted(), ["Planet only", "Shared post"])
+        XCTAssertEqual(try bulk.titles(.feed(second)).sorted(), ["Planet only", "Shared post"])
+        XCTAssertEqual(try bulk.integrityCheck(), ["ok"])
     }
 
     func testEachFeedKeepsItsCopy() throws {
