@@ -70,7 +70,8 @@ enum ArticleCopies {
     }
 
     /// Gives the copies of the articles `ids` the mark `read`: run after the articles themselves were
-    /// marked, in the same transaction, so that their own changes are counted by the caller.
+    /// marked, in the same transaction, so that their own changes are counted by the caller. Only
+    /// copies in other feeds: two articles of one feed sharing a link are distinct articles.
     static func propagateRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date) throws {
         for chunk in MarkWriter.chunks(ids) {
             try db.execute(
@@ -79,8 +80,11 @@ enum ArticleCopies {
                     WHERE read != ? AND link_key IN (
                         SELECT link_key FROM articles WHERE id IN (\(MarkWriter.placeholders(chunk.count)))
                             AND link_key IS NOT NULL)
+                        AND EXISTS (SELECT 1 FROM articles s WHERE s.id IN (\(MarkWriter.placeholders(chunk.count)))
+                            AND s.link_key = articles.link_key AND s.feed_id <> articles.feed_id)
                     """,
-                arguments: [read, read ? now.timeIntervalSince1970 : nil, read] + StatementArguments(chunk))
+                arguments: [read, read ? now.timeIntervalSince1970 : nil, read] + StatementArguments(chunk)
+                    + StatementArguments(chunk))
         }
     }
 

@@ -59,6 +59,24 @@ final class ArticleCopiesTests: XCTestCase {
         XCTAssertEqual(try bulk.integrityCheck(), ["ok"])
     }
 
+    /// Two articles of one feed sharing a link are distinct: reading one leaves the other as it was,
+    /// while the copy in the other feed is read with it.
+    func testReadingAnArticleLeavesAnotherOfTheSameFeedWithItsLinkUnread() throws {
+        try store.apply(feedID: blog, feed: document([
+            item(1, url: "https://blog.example/posts/1", title: "Shared post"),
+            item(2, url: "https://blog.example/posts/2", title: "Blog only"),
+            item(4, guid: "blog-4", url: "https://blog.example/posts/1#update", title: "Shared post, updated"),
+        ]), fetch: fetch())
+        let copies = try copiesOfSharedPost()
+        var update: Int64?
+        try store.forEachArticle(matching: .feed(blog)) { if $0.title == "Shared post, updated" { update = $0.id } }
+        let sibling = try XCTUnwrap(update)
+        try store.setRead(true, articleIDs: [copies.blog])
+        XCTAssertEqual(try store.article(id: copies.planet)?.read, true, "the copy in the other feed")
+        XCTAssertEqual(try store.article(id: sibling)?.read, false, "the other article of the same feed")
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+
     func testEachFeedKeepsItsCopy() throws {
         XCTAssertEqual(try store.titles(.feed(blog)).sorted(), ["Blog only", "Shared post"])
         XCTAssertEqual(try store.titles(.feed(planet)).sorted(), ["Planet only", "Shared post"])
