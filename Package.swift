@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "tidings", targets: ["tidings"]),
         .library(name: "FeedModel", targets: ["FeedModel"]),
+        .library(name: "FeedHTML", targets: ["FeedHTML"]),
         // The modules the fuzz harnesses (Fuzz/, a package of its own) reach by path.
         .library(name: "TidingsText", targets: ["TidingsText"]),
         .library(name: "FeedFetch", targets: ["FeedFetch"]),
@@ -50,15 +51,19 @@ let package = Package(
         // project module, and every module may use it.
         .target(name: "TidingsText"),
 
+        // Markup and text decoding that knows nothing of feeds: the HTML sanitizer, HTML to text, the
+        // article extractor, and the charset decoding, dates and libxml2 support under them.
+        .target(name: "FeedHTML", dependencies: ["CLibXML2", "CByteScan", "TidingsText"]),
+
         // Modules that do one thing each and know nothing of one another.
-        .target(name: "FeedModel", dependencies: ["CLibXML2", "CByteScan", "TidingsText"]),
+        .target(name: "FeedModel", dependencies: ["FeedHTML", "CLibXML2", "CByteScan", "TidingsText"]),
         .target(name: "FeedFetch", dependencies: ["TidingsText", "CCurl", "CDeflate", "CZstd", "CBrotli"]),
         // Feed-service protocols (Google Reader API, Fever) on FeedFetch's HTTP.
         .target(name: "FeedSync", dependencies: ["FeedFetch", "FeedModel", "TidingsText"]),
         .target(
             name: "FeedStore",
             dependencies: [
-                "FeedModel", "TidingsText", "CZlib", "CDeflate", "CZstd", "CPCRE2",
+                "FeedModel", "FeedHTML", "TidingsText", "CZlib", "CDeflate", "CZstd", "CPCRE2",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(name: "TerminalView", dependencies: ["CTerminal", "TidingsText"]),
@@ -66,15 +71,15 @@ let package = Package(
         .target(
             name: "FeedExport",
             dependencies: [
-                "FeedModel", "FeedStore", "TidingsText", .product(name: "Mustache", package: "swift-mustache"),
+                "FeedModel", "FeedHTML", "FeedStore", "TidingsText", .product(name: "Mustache", package: "swift-mustache"),
             ]),
 
         // The composition root and controllers, and the command line on top of them.
         .target(
             name: "ReaderControllers",
             dependencies: [
-                "FeedModel", "FeedFetch", "FeedSync", "FeedStore", "FeedExport", "TerminalView", "TidingsText",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "FeedModel", "FeedHTML", "FeedFetch", "FeedSync", "FeedStore", "FeedExport", "TerminalView",
+                "TidingsText", .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         .executableTarget(
             name: "tidings",
@@ -87,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "tidings-bench",
             dependencies: [
-                "FeedModel", "FeedFetch", "FeedStore", "ReaderControllers", "LocalFeedServer",
+                "FeedModel", "FeedHTML", "FeedFetch", "FeedStore", "ReaderControllers", "LocalFeedServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -97,7 +102,11 @@ let package = Package(
 
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
         .testTarget(
-            name: "FeedModelTests", dependencies: ["FeedModel", "TidingsText", "CLibXML2"], resources: [.copy("Resources")]),
+            name: "FeedHTMLTests", dependencies: ["FeedHTML", "FeedModel", "TidingsText", "CLibXML2"],
+            resources: [.copy("Resources")]),
+        .testTarget(
+            name: "FeedModelTests", dependencies: ["FeedModel", "FeedHTML", "TidingsText", "CLibXML2", "TestSupport"],
+            resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedFetchTests", dependencies: ["FeedFetch", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(
@@ -110,7 +119,7 @@ let package = Package(
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TidingsText", "TestSupport"]),
         .testTarget(
             name: "FeedExportTests",
-            dependencies: ["FeedExport", "FeedStore", "FeedModel", "CLibXML2", "TestSupport"],
+            dependencies: ["FeedExport", "FeedStore", "FeedModel", "FeedHTML", "CLibXML2", "TestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "ReaderControllersTests",

@@ -73,8 +73,8 @@ seed_dirs() {
         fuzz-json-feed)
             echo Feeds
             [ -d "$conformance" ] && find "$conformance" -name '*.json' -printf '%h\n' | sort -u ;;
-        fuzz-sanitize | fuzz-html-text | fuzz-discovery) echo Tests/FeedModelTests/Resources/html ;;
-        fuzz-extract) echo Tests/FeedModelTests/Resources/html Tests/FeedModelTests/Resources/extraction ;;
+        fuzz-sanitize | fuzz-html-text | fuzz-discovery) echo Tests/FeedHTMLTests/Resources/html ;;
+        fuzz-extract) echo Tests/FeedHTMLTests/Resources/html Tests/FeedHTMLTests/Resources/extraction ;;
         fuzz-opml | fuzz-newsboat) echo Tests/FeedModelTests/Resources/opml ;;
     esac
 }

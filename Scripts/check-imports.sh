@@ -11,16 +11,17 @@ root=${1:-$own}
 
 declare -A allowed=(
     [TidingsText]=""
-    [FeedModel]="TidingsText CLibXML2 CByteScan"
+    [FeedHTML]="TidingsText CLibXML2 CByteScan"
+    [FeedModel]="TidingsText FeedHTML CLibXML2 CByteScan"
     [FeedFetch]="TidingsText CCurl CDeflate CZstd CBrotli"
     [FeedSync]="TidingsText FeedFetch FeedModel"
-    [FeedStore]="TidingsText FeedModel GRDB CZlib CDeflate CZstd CPCRE2"
+    [FeedStore]="TidingsText FeedModel FeedHTML GRDB CZlib CDeflate CZstd CPCRE2"
     [TerminalView]="TidingsText CTerminal"
-    [FeedExport]="TidingsText FeedModel FeedStore Mustache"
-    [ReaderControllers]="TidingsText FeedModel FeedFetch FeedSync FeedStore TerminalView FeedExport TOMLKit"
+    [FeedExport]="TidingsText FeedModel FeedHTML FeedStore Mustache"
+    [ReaderControllers]="TidingsText FeedModel FeedHTML FeedFetch FeedSync FeedStore TerminalView FeedExport TOMLKit"
     [tidings]="ReaderControllers ArgumentParser"
     [LocalFeedServer]=""
-    [tidings-bench]="TidingsText FeedModel FeedFetch FeedStore TerminalView FeedExport ReaderControllers LocalFeedServer ArgumentParser"
+    [tidings-bench]="TidingsText FeedModel FeedHTML FeedFetch FeedStore TerminalView FeedExport ReaderControllers LocalFeedServer ArgumentParser"
     # C libraries: module maps and shims, no Swift.
     [CLibXML2]="" [CCurl]="" [CTerminal]="" [CZlib]="" [CDeflate]="" [CByteScan]="" [CZstd]="" [CBrotli]="" [CPCRE2]=""
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedHTML
 import FeedModel
 import Foundation
 

@@ -6,7 +6,7 @@ import XCTest
 final class ExtractCommandTests: XCTestCase {
     private static var pages: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("FeedModelTests/Resources/extraction")
+            .appendingPathComponent("FeedHTMLTests/Resources/extraction")
     }
 
     private func run(_ arguments: [String], stdin: String? = nil) throws -> EndToEndRun {

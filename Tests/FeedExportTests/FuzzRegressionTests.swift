@@ -1,3 +1,4 @@
+@testable import FeedHTML
 import FeedModel
 import Foundation
 @testable import FeedExport

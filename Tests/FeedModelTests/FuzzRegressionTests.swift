@@ -1,5 +1,7 @@
+@testable import FeedHTML
 @testable import FeedModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// Inputs the fuzz harnesses (Fuzz/, `make fuzz`) found breaking a property, each kept as a seed
@@ -11,7 +13,7 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
     /// down when it came in chunks (libxml2 hands the content on in 300-byte blocks, moving its
     /// line, while it waits for the end). It is reported on the opening line either way now.
     func testInvalidUTF8InACDATASectionIsReportedOnItsOpeningLineHoweverTheDocumentIsChunked() throws {
-        let seed = [UInt8](try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = [UInt8](try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-feed-stream/invalid-utf8-in-cdata-read-in-blocks")))
         // The harness reads the first byte as the count of the chunk-size bytes that follow it.
         let steering = Int(seed[0] % 16)
@@ -53,7 +55,7 @@ final class FeedModelFuzzRegressionTests: XCTestCase {
     /// reading it again closes: the second pass moved `</tr>`. The sanitizer now writes the end tags
     /// such a start tag implies (`HTMLReparseRules`), for every element it writes.
     func testSanitizingTwiceChangesNothingWhenARemovedTagHeldAnElementOpen() throws {
-        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-sanitize/table-row-not-idempotent.html"))
         // The harness reads the first byte as its choice of base URL (here none).
         let finding = String(decoding: seed.dropFirst(), as: UTF8.self)
@@ -297,7 +299,7 @@ final class Base64FieldTests: XCTestCase {
 /// which the first decoding (`ReferenceRepair`) drops. Both now read a reference alike.
 final class TwiceEscapedReferenceTests: XCTestCase {
     func testAReferenceToAForbiddenControlIsDroppedWhereverItIsDecoded() throws {
-        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-feed/c0-control-in-author"))
         let found = try FeedParser.parse(Array(seed))
         XCTAssertEqual(found.authors.first?.name, "&lt&;jped WeÜbMaster</p>")
@@ -380,7 +382,7 @@ final class StreamingParseRegressionTests: XCTestCase {
             <item><title>one</title></item><item><title>two</title></item>
             </channel></rss>
             """
-        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-feed-stream/doctype-literal-left-open"))
         // The harness reads the first byte as the number of steering bytes (here 12) after it.
         let found = Array(seed.dropFirst(13))
@@ -400,7 +402,7 @@ final class StreamingParseRegressionTests: XCTestCase {
     /// within three bytes of the end of the chunks it had, with a `<` after it: every later item was
     /// lost, depending only on where the network cut the document.
     func testAByteThatIsNotUTF8NearAChunkEndLosesNothing() throws {
-        let found = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let found = try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-feed-stream/invalid-byte-near-chunk-end"))
         // The harness reads the first byte as the number of steering bytes (here 2) after it. The
         // document is undeclared and read as UTF-8; 0xD0 before `<?x` near its end is not UTF-8.
@@ -438,7 +440,7 @@ final class StreamingParseRegressionTests: XCTestCase {
     /// That text is handed on now (`XMLFeedEvents.keepTextBeforeStrayCDATAEnd`): the `]]>` reads as
     /// written however the document is chunked, and the error is reported as before.
     func testTextBeforeAStrayCDATAEndIsKeptHoweverTheDocumentIsChunked() throws {
-        let seed = [UInt8](try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = [UInt8](try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-feed-stream/text-before-a-stray-cdata-end-depends-on-chunks")))
         // The harness reads the first byte as the count of the chunk-size bytes that follow it (here 32, 70, 101).
         let steering = seed[1..<(1 + Int(seed[0] % 16))].map(Int.init)
@@ -461,7 +463,7 @@ final class StreamingParseRegressionTests: XCTestCase {
     /// control started the output, and the second pass, which libxml2 reads as a leading BOM, dropped
     /// it: not idempotent.
     func testSanitizingTwiceChangesNothingWhenAByteOrderMarkFollowsDroppedControls() throws {
-        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-sanitize/bom-after-dropped-control"))
         let finding = String(decoding: seed.dropFirst(), as: UTF8.self)
         for html in [finding, "\u{8}\u{FEFF}x", "\u{FEFF} \u{FEFF}<b>y</b>", " \u{1}\u{FEFF}\n z"] {
@@ -480,7 +482,7 @@ final class StreamingParseRegressionTests: XCTestCase {
     /// tab that ends a URL joined the tab's grapheme, so the URL `/` read back as `/ \u{301}`. Lines
     /// are split on scalars, as newsboat splits them on bytes.
     func testACombiningMarkAfterWhiteSpaceInAURLsFileIsATokenOfItsOwn() throws {
-        let seed = try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-newsboat/combining-mark-after-tab"))
         let list = try NewsboatURLs.read(seed)
         XCTAssertEqual(list.entries.map(\.url), ["/"])

@@ -1,4 +1,5 @@
 import FeedChecks
+@testable import FeedHTML
 import FeedModel
 import Foundation
 import FuzzSupport

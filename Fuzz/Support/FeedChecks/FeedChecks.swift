@@ -1,3 +1,4 @@
+@testable import FeedHTML
 @testable import FeedModel
 import Foundation
 import FuzzSupport

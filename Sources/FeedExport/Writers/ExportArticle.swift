@@ -1,3 +1,4 @@
+import FeedHTML
 import FeedModel
 import FeedStore
 import Foundation

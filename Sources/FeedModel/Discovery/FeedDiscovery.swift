@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedHTML
 
 /// Finds the feeds a web page announces: `<link rel="alternate">` elements whose type is RSS, Atom,
 /// RDF or JSON Feed, with their `href` resolved against the page's `<base href>` and address.

@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// Reads JSON Feed 1.0 and 1.1 documents (https://www.jsonfeed.org/version/1.1/) into a `Feed`.

@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// Writes feeds as JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/) with Tidings' `_tidings`

@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedHTML
 import Foundation
 
 /// Builds an `OPMLDocument` from bytes through libxml2's tree parser (feed lists are small).

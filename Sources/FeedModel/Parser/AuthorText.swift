@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// Reads the author strings RSS carries: `email (Name)`, `Name <email>`, a bare address or a bare name.

@@ -1,5 +1,6 @@
 import CByteScan
 import CLibXML2
+import FeedHTML
 import Foundation
 import TidingsText
 

@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// Text fields: a capture starts at a field's start tag (its attributes say how to read it) and ends at

@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// Where each captured value goes: the item, the feed, its image, an author or an entry's source. The

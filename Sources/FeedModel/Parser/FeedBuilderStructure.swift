@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedHTML
 import Foundation
 
 /// The document's structure: the root element decides the format, and the elements that hold fields

@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// The plain text of a one-line feed field (a title, the feed's description, rights, an author's

@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// Small conversions of a feed field's text, shared by the XML readers: trimming, language tags,

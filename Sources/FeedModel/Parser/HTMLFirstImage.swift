@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// The address of the first `<img>` in a piece of HTML: the picture of an article (or a feed) that

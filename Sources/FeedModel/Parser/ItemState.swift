@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// A body field of an entry as captured: a string, or, when the parse hands bodies over as bytes

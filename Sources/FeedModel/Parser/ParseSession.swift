@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// One run of `FeedParser`: reads chunks, decodes them to UTF-8, decides between XML and JSON and

@@ -1,3 +1,4 @@
+import FeedHTML
 import Foundation
 
 /// Holds the start of an XML document back from libxml2 until its document type declaration is

@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedHTML
 import Foundation
 import TidingsText
 

@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedHTML
 import Foundation
 
 /// What libxml2's SAX2 callbacks reach through their user-data pointer during one feed parse: the

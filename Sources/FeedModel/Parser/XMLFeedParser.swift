@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedHTML
 
 /// Owns one libxml2 SAX2 push-parser context and the `XMLFeedEvents` its callbacks drive.
 ///

@@ -1,3 +1,4 @@
+import FeedHTML
 import FeedModel
 
 /// Makes runs of Chinese, Japanese and Korean characters findable by any part: SQLite's `unicode61`

@@ -1,3 +1,4 @@
+import FeedHTML
 import FeedModel
 
 /// The text the full-text index holds for an article: the text the reader shows, through FeedModel's

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import FeedHTML
 @testable import FeedModel
 
 /// Every supported encoding, from fixtures whose bytes Python's codecs wrote (make_encodings.py).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import FeedHTML
 @testable import FeedModel
 
 /// `FeedParser.parse(chunks:onHeader:onItemBody:)` hands over the same entries as the article form,

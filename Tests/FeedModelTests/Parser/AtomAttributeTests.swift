@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import FeedHTML
 @testable import FeedModel
 
 /// Atom's attribute-borne fields (categories, links) and inline XHTML read through the builder's

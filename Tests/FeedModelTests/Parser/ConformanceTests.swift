@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import FeedHTML
 @testable import FeedModel
 
 /// Runs gofeed's public test inputs (`../shared/conformance/gofeed/testdata`) through FeedParser and

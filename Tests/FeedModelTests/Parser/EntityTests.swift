@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import FeedHTML
 @testable import FeedModel
 
 /// Entities: XML's own, HTML named references XML does not declare, numeric references, double escaping.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import FeedModel
@@ -148,7 +149,7 @@ final class CommentEndChunkingTests: XCTestCase {
     /// a `--->` comment end in a malformed Atom document left the entry's title nil whole and set in
     /// chunks of 1 or 64 bytes.
     func testTheFuzzFindingReadsTheSameWholeAndInChunks() throws {
-        let seed = [UInt8](try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = [UInt8](try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-feed-stream/title-after-a-broken-comment-depends-on-chunks")))
         // The harness reads the first byte as the count of the chunk-size bytes that follow it (here one: 1).
         let document = Array(seed.dropFirst(1 + Int(seed[0] % 16)))
@@ -170,7 +171,7 @@ final class InternalSubsetChunkingTests: XCTestCase {
     /// open: not XML whole ("line 2: Extra content at the end of the document"), and in chunks of
     /// 1 byte (and 2, 3, 4, 6, ...) "line 3: Space required after the entity name".
     func testAnInternalSubsetReadsTheSameWholeAndInChunks() throws {
-        let seed = [UInt8](try Data(contentsOf: SanitizerFidelityTests.packageRoot.appendingPathComponent(
+        let seed = [UInt8](try Data(contentsOf: TestFeedServer.packageRoot.appendingPathComponent(
             "Fuzz/Seeds/fuzz-feed-stream/internal-subset-end-found-in-later-chunks")))
         // The harness reads the first byte as the count of the chunk-size bytes that follow it (here one: 1).
         let found = Array(seed.dropFirst(1 + Int(seed[0] % 16)))

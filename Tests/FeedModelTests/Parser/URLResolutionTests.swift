@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import FeedHTML
 @testable import FeedModel
 
 /// Relative references resolve against nested xml:base, then the document URL.
