@@ -27,25 +27,25 @@ let package = Package(
     targets: [
         // C libraries: system modules found through pkg-config, with typed shims for variadic calls.
         .systemLibrary(
-            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            name: "CLibXML2", path: "Sources/C/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
-            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            name: "CCurl", path: "Sources/C/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
-            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+            name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
-            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            name: "CDeflate", path: "Sources/C/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(
-            name: "CBrotli", path: "Sources/CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
+            name: "CBrotli", path: "Sources/C/CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(
-            name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+            name: "CZstd", path: "Sources/C/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(
-            name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
-        .target(name: "CTerminal", path: "Sources/CTerminal"),
+            name: "CPCRE2", path: "Sources/C/CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .target(name: "CTerminal", path: "Sources/C/CTerminal"),
         // SSE2 byte scans for the parser's hot loops (Swift's SIMD types do not compile to vector code).
-        .target(name: "CByteScan", path: "Sources/CByteScan"),
+        .target(name: "CByteScan", path: "Sources/C/CByteScan"),
 
         // The leaf text module: entities, escaping, display widths, dates, durations, hashing; imports no
         // project module, and every module may use it.

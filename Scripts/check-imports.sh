@@ -34,10 +34,14 @@ guarded="${!allowed[*]} GRDB Mustache TOMLKit Logging ArgumentParser TestSupport
 
 status=0
 seen=()
-for directory in "$root"/Sources/*/; do
+# The C shims sit in Sources/C/, one folder each; every other folder under Sources/ is a module.
+shopt -s nullglob
+for directory in "$root"/Sources/*/ "$root"/Sources/C/*/; do
+    [[ "$directory" -ef "$root/Sources/C" ]] && continue
     module=$(basename "$directory")
     if [[ ! -v allowed[$module] ]]; then
-        echo "Sources/$module: no import rule; add the module to Scripts/check-imports.sh and the README's table"
+        folder=${directory%/}
+        echo "${folder#"$root"/}: no import rule; add the module to Scripts/check-imports.sh and the README's table"
         status=1
         continue
     fi
