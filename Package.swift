@@ -87,14 +87,16 @@ let package = Package(
                 "ReaderControllers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // The local HTTP feed server the tests and benchmarks run against.
-        .target(name: "LocalFeedServer"),
+        // Kept out of the product's folders: the local HTTP feed server the tests and benchmarks run
+        // against, and the benchmark command that `make bench` (Benchmarks/run.sh) drives.
+        .target(name: "LocalFeedServer", path: "Tests/LocalFeedServer"),
         .executableTarget(
             name: "tidings-bench",
             dependencies: [
                 "FeedModel", "FeedHTML", "FeedFetch", "FeedStore", "ReaderControllers", "LocalFeedServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            path: "Benchmarks/tidings-bench"),
 
         // Test-only helpers shared by the test targets: the built binary, the local feed server,
         // temporary folders.

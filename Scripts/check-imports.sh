@@ -36,8 +36,9 @@ status=0
 seen=()
 # The C shims sit in Sources/C/, one folder each; every other folder under Sources/ is a module.
 shopt -s nullglob
-for directory in "$root"/Sources/*/ "$root"/Sources/C/*/; do
-    [[ "$directory" -ef "$root/Sources/C" ]] && continue
+# The benchmark command and the test server are modules kept outside Sources/.
+for directory in "$root"/Sources/*/ "$root"/Sources/C/*/ "$root"/Benchmarks/tidings-bench/ "$root"/Tests/LocalFeedServer/; do
+    [[ -d "$directory" ]] && ! [[ "$directory" -ef "$root/Sources/C" ]] || continue
     module=$(basename "$directory")
     if [[ ! -v allowed[$module] ]]; then
         folder=${directory%/}
