@@ -93,8 +93,8 @@ let package = Package(
         .executableTarget(
             name: "tidings-bench",
             dependencies: [
-                "FeedModel", "FeedHTML", "FeedFetch", "FeedStore", "ReaderControllers", "LocalFeedServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FeedModel", "FeedHTML", "FeedFetch", "FeedStore", "TerminalView", "ReaderControllers",
+                "LocalFeedServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/tidings-bench"),
 

@@ -1,48 +1,57 @@
 #!/usr/bin/env bash
-# Checks the one-way module imports of the README's Architecture section: every `import` of a project
-# module, C module or package product in Sources/<Module>/ must be allowed for that module below.
-# System modules (Foundation, Glibc, Dispatch, Synchronization …) are always allowed. A folder under
-# Sources/ with no row here is an error too, so a new module gets its rule when it is added.
-# Usage: Scripts/check-imports.sh [REPOSITORY]   (default: the repository holding this script)
+# Checks the one-way module imports of the README's Architecture section. The rules are written once,
+# as each target's dependencies in Package.swift (read with `swift package dump-package`): every
+# `import` of a project module, C module or package product in a module's folder must be one of that
+# target's dependencies. System modules (Foundation, Glibc, Dispatch, Synchronization …) are always
+# allowed. A folder under Sources/ with no target is an error, and so is a README table row whose
+# "may import" column differs from Package.swift, or a module the table does not list.
+# Usage: Scripts/check-imports.sh [REPOSITORY]   (default: the repository holding this script; the
+# rules always come from this script's own Package.swift, so a test tree needs none)
 # Prints one line per violation and exits 1 when there is any; exits 0 and prints nothing otherwise.
 set -euo pipefail
 own=$(cd "$(dirname "$0")/.." && pwd)
 root=${1:-$own}
+swift=${SWIFT:-swift}
 
-declare -A allowed=(
-    [TidingsText]=""
-    [FeedHTML]="TidingsText CLibXML2 CByteScan"
-    [FeedModel]="TidingsText FeedHTML CLibXML2 CByteScan"
-    [FeedFetch]="TidingsText CCurl CDeflate CZstd CBrotli"
-    [FeedSync]="TidingsText FeedFetch FeedModel"
-    [FeedStore]="TidingsText FeedModel FeedHTML GRDB CZlib CDeflate CZstd CPCRE2"
-    [TerminalView]="TidingsText CTerminal"
-    [FeedExport]="TidingsText FeedModel FeedHTML FeedStore Mustache"
-    [ReaderControllers]="TidingsText FeedModel FeedHTML FeedFetch FeedSync FeedStore TerminalView FeedExport TOMLKit"
-    [tidings]="ReaderControllers ArgumentParser"
-    [LocalFeedServer]=""
-    [tidings-bench]="TidingsText FeedModel FeedHTML FeedFetch FeedStore TerminalView FeedExport ReaderControllers LocalFeedServer ArgumentParser"
-    # C libraries: module maps and shims, no Swift.
-    [CLibXML2]="" [CCurl]="" [CTerminal]="" [CZlib]="" [CDeflate]="" [CByteScan]="" [CZstd]="" [CBrotli]="" [CPCRE2]=""
-)
+# One line per non-test target: name, folder, its dependencies (space-separated); C targets have kind C.
+# A scratch folder of its own: the package's .build is locked while `swift test` runs this script.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+rules=$("$swift" package dump-package --package-path "$own" --scratch-path "$scratch" 2>"$scratch/error" | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["targets"]:
+    if t["type"] == "test": continue
+    deps = [next(iter(d.values()))[0] for d in t["dependencies"]]
+    swift = t["type"] != "system" and not t["name"].startswith("C")
+    print("\t".join([t["name"], t.get("path") or "Sources/" + t["name"], "swift" if swift else "C", " ".join(deps)]))
+' 2>/dev/null) || { echo "Scripts/check-imports.sh: cannot read Package.swift's targets: $(head -1 "$scratch/error")"; exit 1; }
+declare -A allowed=() folder=() kinds=()
+while IFS=$'\t' read -r name path kind deps; do
+    allowed[$name]=$deps
+    folder[$name]=$path
+    kinds[$name]=$kind
+done <<<"$rules"
 # Imports that break a rule and are being removed, each with who removes it. They are printed but do
 # not fail the check; an entry this repository no longer has fails it, so the list only shrinks.
 # An entry is "Module Import", with a comment saying who removes it. None today.
 pending=()
-# Every name an import line is checked against: the project's modules and the package products.
-guarded="${!allowed[*]} GRDB Mustache TOMLKit Logging ArgumentParser TestSupport"
+# Every name an import line is checked against: the targets and every product a target depends on.
+guarded="${!allowed[*]} ${allowed[*]} Logging TestSupport"
 
 status=0
 seen=()
-# The C shims sit in Sources/C/, one folder each; every other folder under Sources/ is a module.
+# Module folders: each target's own, and every folder under Sources/ (and Sources/C/) so that one with
+# no target is reported.
 shopt -s nullglob
-# The benchmark command and the test server are modules kept outside Sources/.
-for directory in "$root"/Sources/*/ "$root"/Sources/C/*/ "$root"/Benchmarks/tidings-bench/ "$root"/Tests/LocalFeedServer/; do
+declare -A checked=()
+for directory in "${folder[@]/#/$root/}" "$root"/Sources/*/ "$root"/Sources/C/*/; do
+    directory=${directory%/}
     [[ -d "$directory" ]] && ! [[ "$directory" -ef "$root/Sources/C" ]] || continue
+    [[ -v checked[$directory] ]] && continue
+    checked[$directory]=1
     module=$(basename "$directory")
     if [[ ! -v allowed[$module] ]]; then
-        folder=${directory%/}
-        echo "${folder#"$root"/}: no import rule; add the module to Scripts/check-imports.sh and the README's table"
+        echo "${directory#"$root"/}: no import rule; add the module's target to Package.swift and the README's table"
         status=1
         continue
     fi
@@ -68,4 +77,37 @@ for entry in "${pending[@]}"; do
         status=1
     fi
 done
+
+# The README's table (rows `| module | job | may import |` under "Modules and what each may import")
+# lists every Swift module with the same dependencies as Package.swift, in any order.
+if [[ -f "$root/README.md" ]]; then
+    declare -A listed=()
+    while IFS=$'\t' read -r module imports; do
+        listed[$module]=1
+        if [[ ! -v allowed[$module] ]]; then
+            echo "README.md: the module table lists $module, which Package.swift has no target for"
+            status=1
+            continue
+        fi
+        want=$(tr ' ' '\n' <<<"${allowed[$module]}" | sed '/^$/d' | sort | tr '\n' ' ')
+        have=$(tr ' ' '\n' <<<"$imports" | sed '/^$/d' | sort | tr '\n' ' ')
+        if [[ "$want" != "$have" ]]; then
+            echo "README.md: $module may import '${have% }' in the module table, '${want% }' in Package.swift"
+            status=1
+        fi
+    done < <(awk '/^### Modules and what each may import/ { on = 1; next } /^#/ { on = 0 } on && /^\| / { print }' \
+        "$root/README.md" | tail -n +2 | python3 -c '
+import sys
+for row in sys.stdin:
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    imports = "" if cells[-1] == "nothing" else cells[-1].replace(",", " ")
+    print(cells[0].strip("`") + "\t" + " ".join(imports.split()))
+')
+    for module in "${!allowed[@]}"; do
+        if [[ "${kinds[$module]}" == swift && ! -v listed[$module] ]]; then
+            echo "README.md: the module table has no row for $module (Package.swift has its target)"
+            status=1
+        fi
+    done
+fi
 exit $status

@@ -4,10 +4,10 @@ import XCTest
 /// The module imports stay one-way (README, "Architecture"): `Scripts/check-imports.sh` passes on
 /// the repository and fails, naming file, line and module, on a tree that breaks a rule.
 final class ModuleImportTests: XCTestCase {
-    private let repository = URL(fileURLWithPath: #filePath)
+    let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private func check(_ root: URL) throws -> (status: Int32, output: String) {
+    func check(_ root: URL) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [repository.appendingPathComponent("Scripts/check-imports.sh").path, root.path]
