@@ -32,6 +32,13 @@ public enum StoreDowngrades {
 
         """
 
+    /// Takes away what `v20-played` adds (the played marks).
+    public static let undoPlayed = """
+        DROP TABLE played_enclosures;
+        DELETE FROM grdb_migrations WHERE identifier = 'v20-played';
+
+        """
+
     /// Takes away what `v16-downloads` adds (the download queue).
     public static let undoDownloads = """
         DROP TABLE downloads;

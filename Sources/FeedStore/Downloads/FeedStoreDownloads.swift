@@ -20,7 +20,7 @@ extension FeedStore {
                         now.timeIntervalSince1970,
                     ])
                 guard db.changesCount > 0 else { continue }
-                added += try Self.downloads(db, where: "id = ?", [db.lastInsertedRowID])
+                added += try Self.downloads(db, where: "d.id = ?", [db.lastInsertedRowID])
             }
             return added
         }
@@ -31,12 +31,12 @@ extension FeedStore {
         try pool.read { db in
             guard let states else { return try Self.downloads(db, where: "1", []) }
             let marks = states.map { _ in "?" }.joined(separator: ", ")
-            return try Self.downloads(db, where: "state IN (\(marks))", StatementArguments(states.map(\.rawValue)))
+            return try Self.downloads(db, where: "d.state IN (\(marks))", StatementArguments(states.map(\.rawValue)))
         }
     }
 
     public func download(id: Int64) throws -> StoredDownload? {
-        try pool.read { db in try Self.downloads(db, where: "id = ?", [id]).first }
+        try pool.read { db in try Self.downloads(db, where: "d.id = ?", [id]).first }
     }
 
     /// Stores the entry's state, sizes, file name, validators and failure; false when the entry is no
@@ -60,6 +60,40 @@ extension FeedStore {
         }
     }
 
+    /// The queue entry of the enclosure at `url`, if it is queued.
+    public func download(url: String) throws -> StoredDownload? {
+        try pool.read { db in try Self.downloads(db, where: "d.url = ?", [url]).first }
+    }
+
+    /// Marks the enclosure at `url` played now (again: the date moves), whether or not it is queued.
+    public func markPlayed(url: String, articleID: Int64?, now: Date = Date()) throws {
+        try pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO played_enclosures (url, article_id, played_at) VALUES (?, ?, ?)
+                    ON CONFLICT(url) DO UPDATE SET played_at = excluded.played_at,
+                        article_id = ifnull(excluded.article_id, article_id)
+                    """,
+                arguments: [url, articleID, now.timeIntervalSince1970])
+        }
+    }
+
+    /// When each of `urls` was played, for those that were.
+    public func playedDates(urls: [String]) throws -> [String: Date] {
+        guard !urls.isEmpty else { return [:] }
+        return try pool.read { db in
+            let marks = urls.map { _ in "?" }.joined(separator: ", ")
+            var dates: [String: Date] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT url, played_at FROM played_enclosures WHERE url IN (\(marks))",
+                arguments: StatementArguments(urls))
+            {
+                dates[row["url"]] = Date(timeIntervalSince1970: row["played_at"])
+            }
+            return dates
+        }
+    }
+
     /// Removes entries from the queue (never their finished files: the caller deals with files);
     /// returns how many were removed.
     @discardableResult
@@ -77,7 +111,11 @@ extension FeedStore {
     private static func downloads(_ db: Database, where condition: String, _ arguments: StatementArguments) throws
         -> [StoredDownload]
     {
-        try Row.fetchAll(db, sql: "SELECT * FROM downloads WHERE \(condition) ORDER BY id", arguments: arguments).map { row in
+        let sql = """
+            SELECT d.*, p.played_at AS played_at FROM downloads d
+            LEFT JOIN played_enclosures p ON p.url = d.url WHERE \(condition) ORDER BY d.id
+            """
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             StoredDownload(
                 id: row["id"], articleID: row["article_id"], url: row["url"], articleTitle: row["article_title"],
                 feedTitle: row["feed_title"],
@@ -85,7 +123,8 @@ extension FeedStore {
                 mimeType: row["mime_type"], queuedAt: Date(timeIntervalSince1970: row["queued_at"]),
                 state: DownloadState(rawValue: row["state"]) ?? .failed, bytesDone: row["bytes_done"],
                 bytesTotal: row["bytes_total"], filePath: row["file_path"], etag: row["etag"],
-                lastModified: row["last_modified"], failure: row["failure"])
+                lastModified: row["last_modified"], failure: row["failure"],
+                playedAt: (row["played_at"] as Double?).map { Date(timeIntervalSince1970: $0) })
         }
     }
 }

@@ -24,11 +24,14 @@ public struct StoredDownload: Sendable, Hashable, Identifiable {
     public var etag: String?
     public var lastModified: String?
     public var failure: String?
+    /// When the reader's player last played this enclosure (`FeedStore.markPlayed`); nil: never.
+    public var playedAt: Date?
 
     public init(
         id: Int64, articleID: Int64?, url: String, articleTitle: String?, feedTitle: String?, published: Date?,
         mimeType: String?, queuedAt: Date, state: DownloadState, bytesDone: Int64, bytesTotal: Int64? = nil,
-        filePath: String? = nil, etag: String? = nil, lastModified: String? = nil, failure: String? = nil
+        filePath: String? = nil, etag: String? = nil, lastModified: String? = nil, failure: String? = nil,
+        playedAt: Date? = nil
     ) {
         self.id = id
         self.articleID = articleID
@@ -45,6 +48,7 @@ public struct StoredDownload: Sendable, Hashable, Identifiable {
         self.etag = etag
         self.lastModified = lastModified
         self.failure = failure
+        self.playedAt = playedAt
     }
 }
 

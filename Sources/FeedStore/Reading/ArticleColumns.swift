@@ -7,10 +7,10 @@ import GRDB
 struct SummaryColumns {
     static let select = """
         a.id AS id, a.feed_id AS feed_id, f.display_title AS feed_title, a.title AS title, a.url AS url,
-        a.sort_date AS sort_date, a.read AS read, a.starred AS starred
+        a.sort_date AS sort_date, a.read AS read, a.starred AS starred, a.enclosures IS NOT NULL AS has_enclosure
         """
 
-    private let id, feedID, feedTitle, title, url, sortDate, read, starred: Int
+    private let id, feedID, feedTitle, title, url, sortDate, read, starred, hasEnclosure: Int
 
     init(_ statement: Statement) throws {
         id = try statement.position(of: "id")
@@ -21,12 +21,14 @@ struct SummaryColumns {
         sortDate = try statement.position(of: "sort_date")
         read = try statement.position(of: "read")
         starred = try statement.position(of: "starred")
+        hasEnclosure = try statement.position(of: "has_enclosure")
     }
 
     func summary(from row: Row) -> ArticleSummary {
         ArticleSummary(
             id: row[id], feedID: row[feedID], feedTitle: row[feedTitle], title: row[title], url: row[url],
-            date: Date(timeIntervalSince1970: row[sortDate]), read: row[read], starred: row[starred])
+            date: Date(timeIntervalSince1970: row[sortDate]), read: row[read], starred: row[starred],
+            hasEnclosure: row[hasEnclosure])
     }
 }
 

@@ -44,6 +44,8 @@ enum Schema {
         Migration(identifier: "v17-full-text", migrate: FullTextMigration.run),
         // Copies of one article in several feeds, found by their canonical link (`ArticleCopies`).
         Migration(identifier: "v18-canonical-link", migrate: CanonicalLinkMigration.run),
+        // Episodes the reader's player played (`FeedStore/Downloads`).
+        Migration(identifier: "v20-played") { db in try db.execute(sql: PlayedSchema.v20) },
     ]
 
     /// The full-text index merges its segments sixteen at a time (it was eight since "v6-compact-search").

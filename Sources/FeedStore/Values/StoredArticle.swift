@@ -67,6 +67,8 @@ public struct ArticleSummary: Sendable, Hashable, Identifiable {
     public let date: Date
     public let read: Bool
     public let starred: Bool
+    /// The article has at least one enclosure (an episode, a file).
+    public let hasEnclosure: Bool
 }
 
 /// A page of an article list and the number of rows in the whole list, read in one snapshot.
