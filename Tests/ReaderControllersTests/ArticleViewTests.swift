@@ -81,7 +81,7 @@ final class ArticleViewTests: XCTestCase {
         XCTAssertTrue(stored.starred)
         XCTAssertFalse(stored.read)
         reader.type("q")
-        XCTAssertEqual(reader.lines[2], "N * 2024-01-04 Alpha third story")
+        XCTAssertEqual(reader.lines[2], "N *   2024-01-04 Alpha third story")
     }
 
     func testLongArticlesScrollAndWrapAtTheTerminalWidth() async throws {

@@ -13,7 +13,7 @@ final class ReadingComfortTests: XCTestCase {
         reader.type("N")  // third story read
         reader.type("l")
         XCTAssertTrue(reader.lines[29].hasPrefix("Read articles hidden."), reader.lines[29])
-        XCTAssertEqual(reader.lines[2], "N   2024-01-03 Alpha second story")
+        XCTAssertEqual(reader.lines[2], "N     2024-01-03 Alpha second story")
         XCTAssertNil(reader.line(containing: "Alpha third story"))
         XCTAssertTrue(reader.lines[28].contains("unread only"), reader.lines[28])
         reader.type("A")  // all read: the list empties

@@ -35,6 +35,7 @@ public enum StoreDowngrades {
     /// Takes away what `v20-played` adds (the played marks).
     public static let undoPlayed = """
         DROP TABLE played_enclosures;
+        ALTER TABLE downloads DROP COLUMN file_identity;
         DELETE FROM grdb_migrations WHERE identifier = 'v20-played';
 
         """

@@ -39,7 +39,7 @@ extension FeedStore {
         try pool.read { db in try Self.downloads(db, where: "d.id = ?", [id]).first }
     }
 
-    /// Stores the entry's state, sizes, file name, validators and failure; false when the entry is no
+    /// Stores the entry's state, sizes, file name and identity, validators and failure; false when the entry is no
     /// longer in the queue (cancelled meanwhile).
     @discardableResult
     public func updateDownload(_ download: StoredDownload, now: Date = Date()) throws -> Bool {
@@ -47,13 +47,13 @@ extension FeedStore {
             try db.execute(
                 sql: """
                     UPDATE downloads SET state = ?, bytes_done = ?, bytes_total = ?, file_path = ?, etag = ?,
-                        last_modified = ?, failure = ?, updated_at = ?,
+                        last_modified = ?, failure = ?, file_identity = ?, updated_at = ?,
                         finished_at = CASE WHEN ? = 'done' THEN ? ELSE finished_at END
                     WHERE id = ?
                     """,
                 arguments: [
                     download.state.rawValue, download.bytesDone, download.bytesTotal, download.filePath, download.etag,
-                    download.lastModified, download.failure, now.timeIntervalSince1970, download.state.rawValue,
+                    download.lastModified, download.failure, download.fileIdentity, now.timeIntervalSince1970, download.state.rawValue,
                     now.timeIntervalSince1970, download.id,
                 ])
             return db.changesCount > 0
@@ -123,7 +123,7 @@ extension FeedStore {
                 mimeType: row["mime_type"], queuedAt: Date(timeIntervalSince1970: row["queued_at"]),
                 state: DownloadState(rawValue: row["state"]) ?? .failed, bytesDone: row["bytes_done"],
                 bytesTotal: row["bytes_total"], filePath: row["file_path"], etag: row["etag"],
-                lastModified: row["last_modified"], failure: row["failure"],
+                lastModified: row["last_modified"], failure: row["failure"], fileIdentity: row["file_identity"],
                 playedAt: (row["played_at"] as Double?).map { Date(timeIntervalSince1970: $0) })
         }
     }

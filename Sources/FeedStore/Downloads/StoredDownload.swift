@@ -24,6 +24,8 @@ public struct StoredDownload: Sendable, Hashable, Identifiable {
     public var etag: String?
     public var lastModified: String?
     public var failure: String?
+    /// The placed file's device and inode (`dev:ino`), recorded when the download was moved into place.
+    public var fileIdentity: String?
     /// When the reader's player last played this enclosure (`FeedStore.markPlayed`); nil: never.
     public var playedAt: Date?
 
@@ -31,7 +33,7 @@ public struct StoredDownload: Sendable, Hashable, Identifiable {
         id: Int64, articleID: Int64?, url: String, articleTitle: String?, feedTitle: String?, published: Date?,
         mimeType: String?, queuedAt: Date, state: DownloadState, bytesDone: Int64, bytesTotal: Int64? = nil,
         filePath: String? = nil, etag: String? = nil, lastModified: String? = nil, failure: String? = nil,
-        playedAt: Date? = nil
+        fileIdentity: String? = nil, playedAt: Date? = nil
     ) {
         self.id = id
         self.articleID = articleID
@@ -48,6 +50,7 @@ public struct StoredDownload: Sendable, Hashable, Identifiable {
         self.etag = etag
         self.lastModified = lastModified
         self.failure = failure
+        self.fileIdentity = fileIdentity
         self.playedAt = playedAt
     }
 }

@@ -60,6 +60,7 @@ private struct ConfigReader {
         "feed_list", "hide_read_feeds", "hide_read_articles", "macros", "dedupe",
         "ignore", "query", "account",
         "download_path", "download_filename_format", "max_downloads", "max_downloads_per_host", "download_stall_seconds",
+        "player", "delete_played",
     ]
 
     mutating func read(_ table: TOMLTable) throws(ConfigError) -> ReaderConfig {
@@ -73,6 +74,12 @@ private struct ConfigReader {
             config.browser = trimmed.isEmpty ? nil : trimmed
         }
         config.browserIsTerminal = try bool(table, "browser_is_terminal", default: false)
+        if let value = table["player"] {
+            guard let player = value.string else { throw fail("'player' must be a string, such as \"mpv\"") }
+            let trimmed = player.trimmingCharacters(in: .whitespaces)
+            config.player = trimmed.isEmpty ? nil : trimmed
+        }
+        config.deletePlayed = try bool(table, "delete_played", default: false)
         config.refreshOnStart = try bool(table, "refresh_on_start", default: false)
         config.hyperlinks = try bool(table, "hyperlinks", default: true)
         config.hideReadFeeds = try bool(table, "hide_read_feeds", default: false)

@@ -13,6 +13,11 @@ public struct ReaderConfig: Sendable, Hashable {
     /// True when the browser runs in the terminal (w3m, lynx): the reader gives it the terminal and
     /// waits, instead of starting it detached.
     public var browserIsTerminal = false
+    /// The player command for enclosures (`%u` is replaced by the file or URL, else it is appended);
+    /// nil: none set, `mpv` is tried.
+    public var player: String?
+    /// `delete_played`: after playing a file Tidings downloaded, delete it.
+    public var deletePlayed = false
     public var sort: ArticleSort = .newestFirst
     public var refreshOnStart = false
     /// OSC 8 hyperlinks in the article view.

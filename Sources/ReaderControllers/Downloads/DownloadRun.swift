@@ -9,7 +9,8 @@ import Foundation
 /// queue, never one of Tidings' own files) and stored; bytes go to `NAME.part` beside it, which is
 /// linked to `NAME` only when whole (link(2) fails rather than replace a file, so an existing file is
 /// never overwritten) and then removed. Nothing else is written in the download folder.
-/// Threading: `run` may be called from any task; `progress` is called on the run's task.
+/// Threading: `run` may be called from any task; `progress` and `changed` are called on the run's
+/// task. Cancelling that task stops the downloads as a stop signal does (partial files kept).
 public struct DownloadRun: Sendable {
     /// What one run did: entries finished, failed (with reasons) and paused.
     public struct Summary: Sendable {
@@ -18,8 +19,10 @@ public struct DownloadRun: Sendable {
         public var paused: [(title: String, reason: String)] = []
     }
 
-    /// A download's progress, for a terminal's status line.
+    /// A download's progress, for a terminal's status line or the reader's downloads view.
     public struct Progress: Sendable {
+        /// The queue entry's id.
+        public let id: Int64
         public let title: String
         public let done: Int64
         public let total: Int64?
@@ -33,7 +36,10 @@ public struct DownloadRun: Sendable {
         self.settings = settings
     }
 
-    public func run(progress: (@Sendable (Progress) -> Void)? = nil) async throws -> Summary {
+    /// Runs the queue; `changed` is told each time an entry's stored state changed (started, ended).
+    public func run(
+        progress: (@Sendable (Progress) -> Void)? = nil, changed: (@Sendable () -> Void)? = nil
+    ) async throws -> Summary {
         let lockPath = environment.paths.database + ".downloads-lock"
         let lock: RefreshLock
         do {
@@ -69,37 +75,43 @@ public struct DownloadRun: Sendable {
         let downloader = Downloader(configuration: fetch, limits: DownloadLimits(
             maxConcurrent: settings.maxDownloads, maxPerHost: settings.maxPerHost, stallSeconds: settings.stallSeconds))
         var saved: [Int64: ContinuousClock.Instant] = [:]
-        try await StopSignals.cancelling(with: { downloader.cancel() }) {
-            for await event in downloader.run(requests) {
-                switch event {
-                case .started(let id, let offset, let total, let etag, let lastModified):
-                    guard var entry = byID[id] else { continue }
-                    entry.state = .downloading
-                    entry.bytesDone = offset
-                    entry.bytesTotal = total
-                    entry.etag = etag
-                    entry.lastModified = lastModified
-                    entry.failure = nil
-                    byID[id] = entry
-                    try store.updateDownload(entry)
-                case .progress(let id, let done, let total):
-                    guard var entry = byID[id] else { continue }
-                    progress?(Progress(title: title(entry), done: done, total: total))
-                    entry.bytesDone = done
-                    entry.bytesTotal = total ?? entry.bytesTotal
-                    byID[id] = entry
-                    // `tidings downloads` shows how far a running download got, to the second.
-                    if ContinuousClock.now - (saved[id] ?? .now - .seconds(2)) >= .seconds(1) {
-                        saved[id] = .now
+        try await withTaskCancellationHandler {
+            try await StopSignals.cancelling(with: { downloader.cancel() }) {
+                for await event in downloader.run(requests) {
+                    switch event {
+                    case .started(let id, let offset, let total, let etag, let lastModified):
+                        guard var entry = byID[id] else { continue }
+                        entry.state = .downloading
+                        entry.bytesDone = offset
+                        entry.bytesTotal = total
+                        entry.etag = etag
+                        entry.lastModified = lastModified
+                        entry.failure = nil
+                        byID[id] = entry
                         try store.updateDownload(entry)
+                        changed?()
+                    case .progress(let id, let done, let total):
+                        guard var entry = byID[id] else { continue }
+                        progress?(Progress(id: id, title: title(entry), done: done, total: total))
+                        entry.bytesDone = done
+                        entry.bytesTotal = total ?? entry.bytesTotal
+                        byID[id] = entry
+                        // `tidings downloads` shows how far a running download got, to the second.
+                        if ContinuousClock.now - (saved[id] ?? .now - .seconds(2)) >= .seconds(1) {
+                            saved[id] = .now
+                            try store.updateDownload(entry)
+                        }
+                    case .finished(let result):
+                        guard var entry = byID[result.id] else { continue }
+                        finish(&entry, result, summary: &summary, taken: &names)
+                        byID[result.id] = entry
+                        try store.updateDownload(entry)
+                        changed?()
                     }
-                case .finished(let result):
-                    guard var entry = byID[result.id] else { continue }
-                    finish(&entry, result, summary: &summary, taken: &names)
-                    byID[result.id] = entry
-                    try store.updateDownload(entry)
                 }
             }
+        } onCancel: {
+            downloader.cancel()
         }
         return summary
     }
@@ -112,7 +124,9 @@ public struct DownloadRun: Sendable {
         switch result.error {
         case nil:
             do {
-                entry.filePath = try place(part: path + ".part", final: path, taken: &taken)
+                let placed = try place(part: path + ".part", final: path, taken: &taken)
+                entry.filePath = placed
+                entry.fileIdentity = PlayedFileRemoval.identity(of: placed)
                 entry.state = .done
                 entry.failure = nil
                 summary.done += 1

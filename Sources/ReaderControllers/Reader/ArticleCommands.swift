@@ -88,7 +88,7 @@ struct ArticleCommands {
         }
     }
 
-    private func load(_ articleID: Int64) -> StoredArticle? {
+    func load(_ articleID: Int64) -> StoredArticle? {
         guard let found = context.attempt({ try context.store.article(id: articleID) }) else { return nil }
         guard let found else {
             context.actions?.showMessage("The article no longer exists.", isError: true)

@@ -4,7 +4,8 @@ import FeedStore
 import Foundation
 import TerminalView
 
-/// The text of the article view, built from a stored article: every piece of feed text sanitized,
+/// The text of the article view, built from a stored article (header, enclosures, body, links):
+/// every piece of feed text sanitized,
 /// URLs styled as links (OSC 8 targets when `hyperlinks` is on).
 struct ArticleContent {
     let article: StoredArticle
@@ -12,6 +13,8 @@ struct ArticleContent {
     let hyperlinks: Bool
     /// The article's extracted full text or why there is none; nil when its page was never fetched.
     var fullText: ArticleFullText? = nil
+    /// The enclosures' section, with what the queue says of each.
+    var enclosures = EnclosureSection()
 
     /// The lines at `width` cells and the numbered links of the body.
     func lines(width: Int) -> (lines: [StyledLine], links: [String]) {
@@ -28,16 +31,10 @@ struct ArticleContent {
         if !authors.isEmpty { lines.append(field("Author", authors.joined(separator: ", "))) }
         lines.append(field("Date", ReaderFormat().full(article.date)))
         if let url = article.url ?? article.externalURL { lines.append(field("URL", url, link: url)) }
-        for enclosure in article.enclosures {
-            var details: [String] = []
-            if let type = enclosure.mimeType { details.append(ReaderFormat.clean(type)) }
-            if let size = enclosure.sizeInBytes, size > 0 { details.append(Self.size(size)) }
-            let suffix = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
-            lines.append(field("Enclosure", enclosure.url, link: enclosure.url, suffix: suffix))
-        }
         let shown = fullText?.html.flatMap { $0.isEmpty ? nil : $0 }
         if let fullText { lines.append(field("Text", Self.source(fullText, shown: shown != nil))) }
         lines.append(StyledLine(""))
+        lines += enclosures.lines(article.enclosures, theme: theme, link: linkStyle)
 
         let body = shown ?? article.content ?? article.summary ?? ""
         let baseURL = shown != nil ? fullText?.pageURL : article.url ?? article.feedSiteURL ?? article.feedURL
@@ -62,12 +59,10 @@ struct ArticleContent {
         return (lines, links)
     }
 
-    private func field(_ name: String, _ value: String, link: String? = nil, suffix: String = "") -> StyledLine {
+    private func field(_ name: String, _ value: String, link: String? = nil) -> StyledLine {
         let label = StyledSpan(name.padding(toLength: 10, withPad: " ", startingAt: 0), style: theme.articleHeader)
         let text = ReaderFormat.clean(value)
-        var spans = [label, StyledSpan(text, style: link.map(linkStyle) ?? Style())]
-        if !suffix.isEmpty { spans.append(StyledSpan(suffix)) }
-        return StyledLine(spans: spans)
+        return StyledLine(spans: [label, StyledSpan(text, style: link.map(linkStyle) ?? Style())])
     }
 
     private func linkStyle(_ url: String) -> Style {
@@ -80,12 +75,6 @@ struct ArticleContent {
     static func source(_ fullText: ArticleFullText, shown: Bool) -> String {
         if shown { return "full text from \(fullText.pageURL)" }
         return "feed summary (full text failed: \(fullText.failure ?? "no article found on the page"))"
-    }
-
-    private static func size(_ bytes: Int64) -> String {
-        if bytes >= 1 << 20 { return "\(bytes >> 20) MB" }
-        if bytes >= 1 << 10 { return "\(bytes >> 10) KB" }
-        return "\(bytes) B"
     }
 }
 

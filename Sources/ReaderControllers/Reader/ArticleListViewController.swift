@@ -21,7 +21,7 @@ extension ArticleListViewControllerDelegate {
 }
 
 /// One article list (a feed, a tag, "All unread", "Starred", search results): a table of unread mark,
-/// star, date, feed (in lists over several feeds) and title. It is the table's data source and maps
+/// star, enclosure mark (`@`: an episode or file), date, feed (in lists over several feeds) and title. It is the table's data source and maps
 /// rows to article titles from the store page by page, never the whole list at once. Choosing a row
 /// pushes an `ArticleViewController`.
 ///
@@ -66,6 +66,7 @@ public final class ArticleListViewController: ViewController {
         if !showsFeed, let ids = query.feedIDs, ids.count == 1, query.search == nil { feedID = ids[0] }
         pages = ArticleListPages(store: context.store, query: self.query, wake: context.wake)
         var columns = [
+            TableColumn("", width: .fixed(1)),
             TableColumn("", width: .fixed(1)),
             TableColumn("", width: .fixed(1)),
             TableColumn("Date", width: .fixed(10)),
@@ -239,6 +240,10 @@ public final class ArticleListViewController: ViewController {
             if let article = selectedArticle { ArticleCommands(context: context).pipe(articleID: article.id) }
         case .save:
             if let article = selectedArticle { ArticleCommands(context: context).save(articleID: article.id) }
+        case .download, .play, .openEnclosure:
+            guard let article = selectedArticle else { return true }
+            EnclosureCommands(context: context).perform(command, articleID: article.id, number: count)
+            if command == .download { tableView.perform(.down, state: &tableState) }
         case .toggleHideRead:
             context.hidesReadArticles.toggle()
             applyViewOptions(rereading: context.hidesReadArticles)
@@ -328,13 +333,13 @@ extension ArticleListViewController: TableViewDataSource {
 
     public func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
         guard let article = context.attempt({ try pages.row(at: index) }), let article else {
-            return TableRow(cells: ["", "", "", "…"])
+            return TableRow(cells: ["", "", "", "", "…"])
         }
         let theme = context.config.theme
         let read = isRead(article)
         let starred = isStarred(article)
-        var cells = [read ? "" : "N", starred ? "*" : "", format.compact(article.date)]
-        var styles: [Style?] = [nil, theme.star, theme.date]
+        var cells = [read ? "" : "N", starred ? "*" : "", article.hasEnclosure ? "@" : "", format.compact(article.date)]
+        var styles: [Style?] = [nil, theme.star, nil, theme.date]
         if showsFeed {
             cells.append(ReaderFormat.clean(article.feedTitle))
             styles.append(theme.feed)

@@ -15,7 +15,7 @@ public protocol ArticleViewControllerDelegate: AnyObject {
     func articleViewController(_ controller: ArticleViewController, unreadAfter articleID: Int64?, backward: Bool) -> Int64?
 }
 
-/// One article: title, feed, author, date, URL, enclosures, the body laid out by `HTMLText` at the
+/// One article: title, feed, author, date, URL, the enclosures' section, the body laid out by `HTMLText` at the
 /// terminal's width, and the numbered links (`3o` opens link 3). Opening an article marks it read in
 /// the store at once. `n`/`p` go to the next/previous unread article in the order of the list it was
 /// opened from (which moves on to the following feeds, see `ArticleListViewController`). Main actor only.
@@ -99,8 +99,9 @@ public final class ArticleViewController: ViewController {
             guard let article else { return true }
             context.actions?.refresh(feedURLs: [article.feedURL])
         case .showURLs:
-            navigationController?.push(
-                URLViewController(context: context, articleURL: article?.url ?? article?.externalURL, links: links))
+            navigationController?.push(URLViewController(
+                context: context, articleURL: article?.url ?? article?.externalURL,
+                enclosures: article?.enclosures.map(\.url) ?? [], links: links))
         case .copyURL:
             if let count {
                 guard count >= 1, count <= links.count else {
@@ -117,6 +118,10 @@ public final class ArticleViewController: ViewController {
             if let article { ArticleCommands(context: context).pipe(articleID: article.id) }
         case .save:
             if let article { ArticleCommands(context: context).save(articleID: article.id) }
+        case .download, .play, .openEnclosure:
+            guard let article else { return true }
+            EnclosureCommands(context: context).perform(command, articleID: article.id, number: count)
+            laidOutWidth = nil  // the enclosures' notes changed (queued, played)
         default:
             return false
         }
@@ -198,8 +203,10 @@ public final class ArticleViewController: ViewController {
             textView.lines = []
             return
         }
+        let notes = context.attempt { try EnclosureSection.notes(for: article.enclosures, store: context.store) } ?? [:]
         let content = ArticleContent(
-            article: article, theme: context.config.theme, hyperlinks: context.config.hyperlinks, fullText: fullText)
+            article: article, theme: context.config.theme, hyperlinks: context.config.hyperlinks, fullText: fullText,
+            enclosures: EnclosureSection(notes: notes))
         let laidOut = content.lines(width: max(10, width))
         textView.lines = laidOut.lines
         links = laidOut.links

@@ -35,13 +35,18 @@ struct BrowserLauncher {
     /// The shell script that runs the command with the URL as `$1` (`exec`, so its exit status is the
     /// command's own: 127 when the shell cannot find it).
     var script: String {
-        let withURL: String
+        Self.script(command, placeholder: placeholder)
+    }
+
+    /// `command` run by `/bin/sh` with `$1` where `placeholder` stands (else appended), through `exec`.
+    static func script(_ command: String, placeholder: String) -> String {
+        let withArgument: String
         if command.contains(placeholder) {
-            withURL = command.replacingOccurrences(of: placeholder, with: "\"$1\"")
+            withArgument = command.replacingOccurrences(of: placeholder, with: "\"$1\"")
         } else {
-            withURL = command + " \"$1\""
+            withArgument = command + " \"$1\""
         }
-        return "exec \(withURL)"
+        return "exec \(withArgument)"
     }
 
     /// How long `open` waits for a graphical browser command to fail before calling it started.

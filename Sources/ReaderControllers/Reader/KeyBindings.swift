@@ -45,6 +45,10 @@ public struct KeyBindings: Sendable, Hashable {
             (.undo, [.character("U")]),
             (.toggleIgnored, [.character("I")]),
             (.fullText, [.character("F")]),
+            (.download, [.character("d")]),
+            (.play, [.character("m")]),
+            (.openEnclosure, [.character("O")]),
+            (.downloads, [.character("P")]),
             (.redraw, [.ctrl("l")]),
             (.help, [.character("?"), .function(1)]),
         ]

@@ -81,6 +81,7 @@ public final class ReaderApplication {
             if !isFinished { draw() }
         }
         refresher?.cancel()
+        context.downloads?.stop()
     }
 
     /// Handles every event the device has queued, drawing after each; returns when none is left (for a
@@ -196,6 +197,7 @@ public final class ReaderApplication {
         let help = context.config.keys.keyList(for: .help)
         StatusLine(left: "Tidings: \(top.title)", right: help.isEmpty ? "" : "\(help.split(separator: ",")[0]) help", style: theme.titleBar)
             .draw(into: &buffer, frame: layout.titleBar)
+        context.downloads?.board.setWatching(top is DownloadsViewController)
         top.draw(into: &buffer, frame: layout.content)
         if var offset = helpOffset {
             helpOverlay.draw(into: &buffer, frame: layout.content, offset: &offset)
@@ -248,6 +250,9 @@ public final class ReaderApplication {
             awaitsMacroKey = true
             let keys = context.config.macros.keys.map(\.name).sorted().joined(separator: " ")
             message = ("Macro: press \(keys)", false)
+        case .downloads:
+            guard !(top is DownloadsViewController) else { return }
+            navigation.push(DownloadsViewController(context: context))
         case .back:
             if top.perform(.back, count: count) {
                 // The controller went back within itself (a tag filter, an open folder).
@@ -307,8 +312,9 @@ public final class ReaderApplication {
         return shown.joined(separator: ", ") + (failures.count > shown.count ? " and \(failures.count - shown.count) more" : "")
     }
 
-    /// Applies what background refreshes reported since the last look.
+    /// Applies what background refreshes and downloads reported since the last look.
     private func takeNotices() {
+        if let end = context.downloads?.takeEnd() { message = end }
         for notice in mailbox.take() {
             switch notice {
             case .progress(let progress):

@@ -46,6 +46,11 @@ extension ReaderApplication: ReaderActions {
         }
     }
 
+    public func runOnTerminal(_ arguments: [String]) throws -> Int32 {
+        defer { device.requestFullRedraw() }
+        return try runChild(arguments, nil)
+    }
+
     public func runInBackground(
         _ busy: String, _ work: @escaping @Sendable () async throws -> String,
         completion: @escaping (Result<String, BackgroundTaskError>) -> Void

@@ -33,6 +33,10 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
     case undo
     case toggleIgnored = "toggle_ignored"
     case fullText = "full_text"
+    case download
+    case play
+    case openEnclosure = "open_enclosure"
+    case downloads
     case redraw, help
 
     /// What the help screen says the command does.
@@ -73,6 +77,10 @@ public enum ReaderCommand: String, Sendable, Hashable, CaseIterable {
         case .undo: "undo the last mark-all-read"
         case .toggleIgnored: "show / hide the articles [[ignore]] rules hide"
         case .fullText: "fetch the article's page and show its full text"
+        case .download: "download the article's enclosures in the background (downloads: retry the entry)"
+        case .play: "play the enclosure with `player` ([number] m: enclosure number)"
+        case .openEnclosure: "open the enclosure in the browser ([number] O: enclosure number)"
+        case .downloads: "show the downloads (progress, speed; D cancels, d retries)"
         case .redraw: "redraw the screen"
         case .help: "show / hide this help"
         }

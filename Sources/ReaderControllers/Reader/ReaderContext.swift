@@ -27,6 +27,9 @@ public protocol ReaderActions: AnyObject {
     /// Runs the shell command `command` with `text` on its standard input and the terminal handed to
     /// it, waits for it, and reports its exit status.
     func pipe(_ text: String, to command: String)
+    /// Runs `arguments` (the first is the program's path) with the terminal handed to it, waits for
+    /// it and returns its exit status (128 + N for signal N); the screen is drawn again after it.
+    func runOnTerminal(_ arguments: [String]) throws -> Int32
 }
 
 /// The store, settings and application services every controller shares. Main actor only.
@@ -54,6 +57,8 @@ public final class ReaderContext {
     public var paths: TidingsPaths?
     /// How the reader's own fetches (a full text on demand) reach the network: the run's settings.
     var fetchConfiguration = AppEnvironment.defaultFetchConfiguration
+    /// The download queue's background runs (`d`, the downloads view); nil: downloads are unavailable.
+    public var downloads: ReaderDownloads?
     /// The last "mark all read", which `U` undoes.
     var undoableMarks: UndoableMarks?
     /// Makes the UI loop wake up and draw, for work finished in a background task; callable from any

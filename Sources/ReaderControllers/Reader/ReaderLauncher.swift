@@ -49,6 +49,7 @@ public enum ReaderLauncher {
             makeRefresher: { RefreshController(environment: environment) },
             environment: processEnvironment,
             runChild: { try terminal.runChild($0, input: $1) })
+        context.downloads = ReaderDownloads(environment: environment, settings: config.downloads, wake: context.wake)
         // Shown on the screen: a line on standard error would be hidden behind it.
         let missingList = try? SubscriptionsController(environment: environment).missingListNotice()
         if let problem = scopeProblem ?? ignoreProblem ?? missingList { application.showMessage(problem, isError: true) }

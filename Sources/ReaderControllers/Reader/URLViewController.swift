@@ -1,22 +1,23 @@
 import FeedStore
 import TerminalView
 
-/// The links of one article (`u` in the article view): the article's own URL, then its numbered
-/// links as the article view lists them. Enter or `o` opens the selected one in the browser, `y`
-/// copies it (OSC 52), `|` pipes it to a command. Main actor only.
+/// The links of one article (`u` in the article view): the article's own URL, its enclosures (`E1`,
+/// `E2` …), then its numbered links as the article view lists them. Enter or `o` opens the selected
+/// one in the browser, `m` plays it, `y` copies it (OSC 52), `|` pipes it to a command. Main actor only.
 @MainActor
 public final class URLViewController: ViewController {
     public weak var navigationController: NavigationController?
     let context: ReaderContext
     let tableView: TableView
     var tableState = TableState()
-    /// (label, URL): "URL" for the article's link, then "1", "2", ….
+    /// (label, URL): "URL" for the article's link, "E1", "E2" … for enclosures, then "1", "2", ….
     let links: [(label: String, url: String)]
     private var chosen = false
 
-    init(context: ReaderContext, articleURL: String?, links: [String]) {
+    init(context: ReaderContext, articleURL: String?, enclosures: [String] = [], links: [String]) {
         self.context = context
         var rows: [(String, String)] = articleURL.map { [("URL", $0)] } ?? []
+        rows += enclosures.enumerated().map { ("E\($0.offset + 1)", $0.element) }
         rows += links.enumerated().map { ("\($0.offset + 1)", $0.element) }
         self.links = rows
         tableView = TableView(columns: [
@@ -49,6 +50,9 @@ public final class URLViewController: ViewController {
             if let url = selected { context.actions?.openInBrowser(url) }
         case .copyURL:
             if let url = selected { context.actions?.copyToClipboard(url) }
+        case .play:
+            guard let url = selected else { return true }
+            EnclosureCommands(context: context).play(url: url, articleID: nil)
         case .pipe:
             guard let url = selected else { return true }
             context.actions?.beginPrompt("Pipe link to command: ", initial: "") { [context] command in
