@@ -12,7 +12,8 @@ import TerminalView
 /// slowest key by p99 (`keys_worst_p99_ms`), how many presses waited for the disk (the UI thread read
 /// from storage: the store file's pages were not in the page cache), and peak memory (VmHWM). With
 /// `--cold-file` the store file's pages are dropped from the page cache first, as on a store that sat
-/// idle until the kernel paged it out.
+/// idle until the kernel paged it out. With `--downloads-from URL`, downloads run in the reader's
+/// background run meanwhile (the "keys while downloads run": compare with a run without).
 struct ReaderBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
@@ -26,6 +27,12 @@ struct ReaderBenchmark: ParsableCommand {
 
     @Flag(help: "Drop the store file's pages from the page cache before opening it (a store idle for long).")
     var coldFile = false
+
+    @Option(help: "Time the keys while the reader downloads copies of this file (a loopback URL, paced by the server).")
+    var downloadsFrom: String?
+
+    @Option(help: "How many copies download at once with --downloads-from.")
+    var downloads = 4
 
     func run() throws {
         // `TidingsBench.main` calls this on the main actor, where the reader runs.
@@ -85,6 +92,9 @@ struct ReaderBenchmark: ParsableCommand {
         timings.append(String(format: "counts=%.2f", Self.milliseconds(ContinuousClock.now - clock)))
         print("first_screen_parts_ms: " + timings.joined(separator: " "))
 
+        let load = try downloadsFrom.map { url in
+            try ReaderDownloadLoad(url: url, count: downloads, database: database, application: app)
+        }
         // The "All" list: every article, newest first.
         let start = ContinuousClock.now
         app.navigation.push(ArticleListViewController(
@@ -177,6 +187,7 @@ struct ReaderBenchmark: ParsableCommand {
         }
         keyTimings.report("key_n", press("n", times: 500))
         keyTimings.printWorst()
+        try load?.finish()
         let memory = ProcessStatus.kilobytes("VmHWM")
         print(String(format: "peak_rss_mb=%.1f (at start of measuring: %.1f)", ProcessStatus.megabytes(memory),
                      ProcessStatus.megabytes(baseline)))

@@ -31,7 +31,7 @@ public final class ReaderDownloads {
     }
 
     /// True while a run is going on.
-    var isRunning: Bool { task != nil }
+    package var isRunning: Bool { task != nil }
 
     /// Queues the enclosures of the article and starts the run; returns what was queued, as a line.
     func queue(articleID: Int64) throws -> String {
@@ -42,7 +42,7 @@ public final class ReaderDownloads {
 
     /// Starts downloading what is queued; when a run is going on, another starts after it for what
     /// was queued meanwhile (a run downloads what was queued when it started).
-    func start() {
+    package func start() {
         guard task == nil else {
             restartsWhenEnded = true
             return
@@ -90,7 +90,7 @@ public final class ReaderDownloads {
     }
 
     /// Stops the run (the reader quits): partial files stay for the next run to resume.
-    func stop() {
+    package func stop() {
         restartsWhenEnded = false
         task?.cancel()
     }
