@@ -61,11 +61,12 @@ public final class ReaderDownloads {
         }
     }
 
-    /// The run's last line when it ended since the last look (then another run may start); nil else.
+    /// The run's last line when it ended since the last look (then another run may start); nil else,
+    /// or when it had nothing to say.
     func takeEnd() -> (text: String, isError: Bool)? {
         guard let end = board.takeEnd() else { return nil }
         task = nil
-        guard restartsWhenEnded else { return end }
+        guard restartsWhenEnded else { return end.text.isEmpty ? nil : end }
         restartsWhenEnded = false
         start()
         return nil
@@ -95,8 +96,9 @@ public final class ReaderDownloads {
         task?.cancel()
     }
 
-    /// How a run ended, in one line.
+    /// How a run ended, in one line; empty when it had nothing to do (all cancelled, or none queued).
     nonisolated static func describe(_ summary: DownloadRun.Summary) -> String {
+        guard summary.done > 0 || !summary.failures.isEmpty || !summary.paused.isEmpty else { return "" }
         var parts = ["\(summary.done) downloaded"]
         if let failure = summary.failures.first {
             parts.append("\(summary.failures.count) failed (\(ReaderFormat.clean(failure.title)): \(failure.reason))")
