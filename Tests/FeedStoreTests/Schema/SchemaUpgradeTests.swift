@@ -91,7 +91,7 @@ final class SchemaUpgradeTests: XCTestCase {
     }
 
     /// Takes a current database back to schema version 2 (what Tidings wrote before v3).
-    static let downgrade = StoreDowngrades.undoCanonicalLink + StoreDowngrades.undoDownloads + StoreDowngrades.undoFullText + StoreDowngrades.undoSync + StoreDowngrades.undoFeedCounts + StoreDowngrades.undoCompactStore + undoBodyDictionaries + undoFeedListScopesAndTitleSort + """
+    static let downgrade = StoreDowngrades.undoPlayed + StoreDowngrades.undoCanonicalLink + StoreDowngrades.undoDownloads + StoreDowngrades.undoFullText + StoreDowngrades.undoSync + StoreDowngrades.undoFeedCounts + StoreDowngrades.undoCompactStore + undoBodyDictionaries + undoFeedListScopesAndTitleSort + """
         DROP TRIGGER articles_search_delete;
         DROP TABLE article_search;
         DROP VIEW article_search_text;
