@@ -19,7 +19,6 @@ final class PlayerTmuxTests: XCTestCase {
 
     func testLessAsThePlayerGetsTheKeyboardAndTheReaderComesBack() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/less") else { throw XCTSkip("less is not installed") }
-        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { throw XCTSkip("bash is not installed") }
         let workspace = try ReaderWorkspace(self)
         let folder = workspace.folder.path
         try FileManager.default.createDirectory(atPath: folder + "/served", withIntermediateDirectories: true)
@@ -51,12 +50,7 @@ final class PlayerTmuxTests: XCTestCase {
         let file = folder + "/Podcasts/Casts - Episode one.mp3"
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), episode)
 
-        let session = try TmuxSession(command: "env PS1='PROMPT$ ' /bin/bash --norc --noprofile -i")
-        sessions.append(session)
-        try session.waitFor(text: "PROMPT$")
-        try session.send(workspace.readerCommand(), literal: true)
-        try session.send("Enter")
-        try session.waitFor(text: "All unread")
+        let session = try workspace.startInInteractiveShell { sessions.append($0) }
         try session.send("j", "j", "Enter")
         try session.waitFor(text: "Tidings: Casts")
         try session.waitFor("the list's enclosure mark") { rows in

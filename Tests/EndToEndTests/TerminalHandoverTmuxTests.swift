@@ -17,13 +17,7 @@ final class TerminalHandoverTmuxTests: XCTestCase {
 
     /// Starts an interactive bash in a pane, the reader in it, and opens the first article of Alpha Wire.
     private func openArticle(_ workspace: ReaderWorkspace) throws -> TmuxSession {
-        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { throw XCTSkip("bash is not installed") }
-        let session = try TmuxSession(command: "env PS1='PROMPT$ ' /bin/bash --norc --noprofile -i")
-        sessions.append(session)
-        try session.waitFor(text: "PROMPT$")
-        try session.send(workspace.readerCommand(), literal: true)
-        try session.send("Enter")
-        try session.waitFor(text: "All unread")
+        let session = try workspace.startInInteractiveShell { sessions.append($0) }
         try session.send("j", "j", "Enter")
         try session.waitFor(text: "Tidings: Alpha Wire")
         try session.send("G", "Enter")

@@ -261,6 +261,20 @@ final class ReaderWorkspace {
             + " echo READER-EXITED-$?; sleep 600"
     }
 
+    /// Starts an interactive bash (`bash -i`: job control, so the reader is a process group of its
+    /// own) in a tmux pane, `started` told of the session at once (to stop it in tearDown), then the
+    /// reader in it; returns at its first screen.
+    func startInInteractiveShell(_ started: (TmuxSession) -> Void) throws -> TmuxSession {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { throw XCTSkip("bash is not installed") }
+        let session = try TmuxSession(command: "env PS1='PROMPT$ ' /bin/bash --norc --noprofile -i")
+        started(session)
+        try session.waitFor(text: "PROMPT$")
+        try session.send(readerCommand(), literal: true)
+        try session.send("Enter")
+        try session.waitFor(text: "All unread")
+        return session
+    }
+
     /// Runs `tidings ARGS --feeds --db --config` with pipes (no terminal).
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
