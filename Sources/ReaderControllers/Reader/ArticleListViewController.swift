@@ -243,7 +243,7 @@ public final class ArticleListViewController: ViewController {
         case .download, .play, .openEnclosure:
             guard let article = selectedArticle else { return true }
             EnclosureCommands(context: context).perform(command, articleID: article.id, number: count)
-            if command == .download { tableView.perform(.down, state: &tableState) }
+            if command == .download, article.hasEnclosure { tableView.perform(.down, state: &tableState) }
         case .toggleHideRead:
             context.hidesReadArticles.toggle()
             applyViewOptions(rereading: context.hidesReadArticles)
