@@ -56,6 +56,8 @@ final class DownloadsViewControllerTests: XCTestCase {
         // The reader goes on meanwhile: open the article, come back, then the downloads view.
         reader.type("k\r")
         XCTAssertNotNil(reader.line(containing: "Show notes."), reader.screen)
+        let note = reader.line(containing: "[E1] audio/mpeg, 1 MB, ")
+        XCTAssertTrue(note?.hasSuffix(", queued") == true || note?.hasSuffix(", downloading") == true, reader.screen)
         reader.type("P")
         XCTAssertTrue(reader.lines[0].contains("Downloads"), reader.screen)
         let moving = reader.app.processEvents(until: {
@@ -80,6 +82,9 @@ final class DownloadsViewControllerTests: XCTestCase {
         XCTAssertEqual(entry.filePath, folder + "/Podcasts/Casts - Episode one.mp3")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: try XCTUnwrap(entry.filePath))), data)
         XCTAssertNotNil(entry.fileIdentity)
+        // Back in the article opened while the download ran, the section says so.
+        reader.type("q")
+        XCTAssertNotNil(reader.line(containing: "[E1] audio/mpeg, 1 MB, downloaded"), reader.screen)
     }
 
     func testCancellingARunningDownloadDeletesItsPartialFileAndEndsTheRun() async throws {

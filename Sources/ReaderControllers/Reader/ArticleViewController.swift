@@ -32,6 +32,8 @@ public final class ArticleViewController: ViewController {
     let textView = TextView()
     var offset = 0
     private var laidOutWidth: Int?
+    /// The download board's version the enclosures' notes were read at (nil: no enclosures or downloads).
+    private var laidOutAtDownloadsVersion: Int?
 
     /// Shows the article and marks it read, telling `delegate` (set before, so the mark reaches it).
     public init(
@@ -73,7 +75,11 @@ public final class ArticleViewController: ViewController {
     }
 
     public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+        // A download of an enclosure started or ended: its note in the section changed.
+        let downloadsVersion = article?.enclosures.isEmpty == false ? context.downloads?.board.version : nil
+        if downloadsVersion != laidOutAtDownloadsVersion { laidOutWidth = nil }
         if laidOutWidth != frame.width { layOut(width: frame.width) }
+        laidOutAtDownloadsVersion = downloadsVersion
         textView.draw(into: &buffer, frame: frame, offset: &offset)
     }
 

@@ -10,8 +10,8 @@ struct EnclosureSection {
     /// What the queue and the played marks say of an enclosure, by URL: "queued", "downloaded, played" ….
     var notes: [String: String] = [:]
 
-    /// The notes for `enclosures` from the store: the queue entry's state (with its progress while it
-    /// downloads) and the played mark.
+    /// The notes for `enclosures` from the store: the queue entry's state (the downloads view shows
+    /// its progress) and the played mark.
     static func notes(for enclosures: [Enclosure], store: FeedStore) throws -> [String: String] {
         guard !enclosures.isEmpty else { return [:] }
         let played = try store.playedDates(urls: enclosures.map(\.url))
@@ -19,13 +19,7 @@ struct EnclosureSection {
         for enclosure in enclosures {
             var parts: [String] = []
             if let entry = try store.download(url: enclosure.url) {
-                switch entry.state {
-                case .done: parts.append("downloaded")
-                case .downloading:
-                    let percent = entry.bytesTotal.flatMap { $0 > 0 ? " \(entry.bytesDone * 100 / $0)%" : nil } ?? ""
-                    parts.append("downloading\(percent)")
-                case .queued, .paused, .failed: parts.append(entry.state.rawValue)
-                }
+                parts.append(entry.state == .done ? "downloaded" : entry.state.rawValue)
             }
             if played[enclosure.url] != nil { parts.append("played") }
             if !parts.isEmpty { notes[enclosure.url] = parts.joined(separator: ", ") }
