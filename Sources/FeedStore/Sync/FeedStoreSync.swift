@@ -50,6 +50,19 @@ extension FeedStore {
         try pool.write { db in try SyncWriter.upsertFeeds(db, account: account, entries, now: now) }
     }
 
+    /// `syncAccountFeeds` for the service's whole list: the account's feeds it no longer has are then
+    /// detached in the same transaction (`detachAccountFeeds`, stars kept). An empty list is taken
+    /// for a fault of the service and detaches nothing.
+    public func replaceAccountFeeds(account: String, _ entries: [AccountFeedEntry], now: Date = Date()) throws
+        -> (ids: [String: Int64], removal: AccountFeedRemoval)
+    {
+        try pool.write { db in
+            let ids = try SyncWriter.upsertFeeds(db, account: account, entries, now: now)
+            guard !entries.isEmpty else { return (ids, AccountFeedRemoval()) }
+            return (ids, try SyncWriter.detachUnlisted(db, account: account, listed: Set(ids.keys)))
+        }
+    }
+
     /// The ids of every feed that belongs to an account: in every feed list's scope, never fetched
     /// by a refresh of local feeds.
     public func accountFeedIDs() throws -> [Int64] {
@@ -77,15 +90,18 @@ extension FeedStore {
 
     /// Takes the service's read and starred marks (complete sets of unread and starred item ids) for
     /// the articles of `account`, where no local change waits in the outbox, and keeps `state`: one
-    /// transaction, which writes nothing to the outbox.
+    /// transaction, which writes nothing to the outbox for them. A read mark it changes reaches the
+    /// article's copies in local feeds, and in other accounts' feeds as a mark queued for their service.
     @discardableResult
     public func applySyncedMarks(
         account: String, unread: Set<Int64>, starred: Set<Int64>, state: String, now: Date = Date()
     ) throws -> SyncedMarks {
         try pool.write { db in
-            try SyncWriter.applying(db, account: account) {
+            let marks = try SyncWriter.applying(db, account: account) {
                 try SyncWriter.applyMarks(db, account: account, unread: unread, starred: starred, state: state, now: now)
             }
+            try SyncWriter.propagate(db, account: account, marks, now: now)
+            return marks
         }
     }
 }
