@@ -31,6 +31,14 @@ public struct AccountFeedRemoval: Sendable, Hashable {
     public var deletedArticles = 0
     public var keptStarred = 0
     public var droppedMarks = 0
+
+    public init(deletedFeeds: Int = 0, keptFeeds: Int = 0, deletedArticles: Int = 0, keptStarred: Int = 0, droppedMarks: Int = 0) {
+        self.deletedFeeds = deletedFeeds
+        self.keptFeeds = keptFeeds
+        self.deletedArticles = deletedArticles
+        self.keptStarred = keptStarred
+        self.droppedMarks = droppedMarks
+    }
 }
 
 extension FeedStore {
