@@ -146,6 +146,34 @@ final class SyncSubscriptionCommandTests: SyncTestCase {
         XCTAssertEqual(try tidings(["export", "--tag", "News", "--format", "text"]).stdout, "")
     }
 
+    func testAFeedUnsubscribedOnTheServerKeepsItsStarAtAPlainRefreshGReader() async throws {
+        try await starKeptAtPlainRefresh(.greader)
+    }
+
+    func testAFeedUnsubscribedOnTheServerKeepsItsStarAtAPlainRefreshFever() async throws {
+        try await starKeptAtPlainRefresh(.fever)
+    }
+
+    /// The server drops an unsubscribed feed's items, starred ones too: a plain refresh (list not due)
+    /// sees the star missing, reads the list, and keeps the star in the feed it takes away.
+    private func starKeptAtPlainRefresh(_ kind: SyncProtocol) async throws {
+        let served = try await threeFeedsInTwoLabels()
+        try writeConfig(kind)
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        XCTAssertEqual(try tidings(["mark", "star", "--query", "title = \"beta item 4\""]).stdout, "1\n")
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        try await serverUnsubscribe(served[1].url)
+        XCTAssertNil(try await serverItems()["beta item 4"], "the server dropped the feed's items")
+        let refresh = try tidings(["refresh"])
+        XCTAssertEqual(refresh.status, 0, refresh.stderr)
+        XCTAssertEqual(try sqlite("SELECT title, starred FROM articles WHERE title LIKE 'beta%';"), "beta item 4|1")
+        XCTAssertEqual(try sqlite("SELECT count(*) FROM articles;"), "11")
+        // Nothing new next time: the list is not read again.
+        let before = try apiLog().count
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        XCTAssertLessThanOrEqual(try apiLog().count - before, kind == .greader ? 3 : 1)
+    }
+
     /// `feeds list --json` as objects.
     private func listedFeeds() throws -> [[String: Any]] {
         let list = try tidings(["feeds", "list", "--json"])

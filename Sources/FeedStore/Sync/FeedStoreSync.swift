@@ -107,6 +107,25 @@ extension FeedStore {
 }
 
 extension FeedStore {
+    /// Whether an article of `account` starred here is missing from the service's `starred` set:
+    /// unstarred elsewhere, or gone with a feed unsubscribed elsewhere, which only the subscription
+    /// list tells apart (read it before the marks, so that such a star is kept).
+    public func hasStarsMissing(account: String, starred: Set<Int64>) throws -> Bool {
+        try pool.read { db in
+            let cursor = try Int64.fetchCursor(
+                db,
+                sql: """
+                    SELECT a.sync_item_id FROM articles a JOIN feeds f ON f.id = a.feed_id
+                    WHERE f.account = ? AND a.starred = 1 AND a.sync_item_id IS NOT NULL
+                    """,
+                arguments: [account])
+            while let id = try cursor.next() {
+                if !starred.contains(id) { return true }
+            }
+            return false
+        }
+    }
+
     /// The ids of the feeds of `account`, by subscription id.
     public func accountFeedIDsBySubscription(account: String) throws -> [String: Int64] {
         try pool.read { db in

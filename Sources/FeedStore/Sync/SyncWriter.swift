@@ -96,7 +96,7 @@ enum SyncWriter {
             sql: """
                 UPDATE articles AS a SET read = \(wantsRead), read_at = CASE WHEN \(wantsRead) THEN :now END
                 WHERE \(accountArticles) AND a.read != \(wantsRead) AND \(notPending("'read', 'unread'"))
-                RETURNING a.id AS id, a.read AS read
+                RETURNING id, read
                 """,
             arguments: ["account": account, "now": now.timeIntervalSince1970])
         let readChanged = marked.count

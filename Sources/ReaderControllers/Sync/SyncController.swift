@@ -13,10 +13,11 @@ import Foundation
 /// then set the marks of the account's articles, except where a local mark still waits (the later
 /// change wins: one that waits is newer than what the service showed). The state is kept last, so a
 /// sync stopped anywhere only fetches again. The subscription list is read on a first sync, when an
-/// item names a subscription the store does not know, when the last reading is an hour old, and on
-/// `refresh --all`, so a sync with nothing new usually costs the changes' requests only; reading it
-/// brings renamed labels and drops the feeds unsubscribed elsewhere (stars kept). An account that
-/// fails is one result with one line; the others still sync.
+/// item names a subscription the store does not know, when a star here is missing from the service's
+/// set, when the last reading is an hour old, and on `refresh --all`, so a sync with nothing new
+/// costs the changes' requests only; reading it brings renamed labels and drops the feeds
+/// unsubscribed elsewhere (stars kept). An account that fails is one result with one line; the
+/// others still sync.
 ///
 /// Threading: `run` may be called from any task; accounts sync one after the other.
 public final class SyncController: Sendable {
@@ -99,7 +100,10 @@ public final class SyncController: Sendable {
             var feedIDs = try store.accountFeedIDsBySubscription(account: account.name)
             let named = Set(changes.newItems.map(\.subscriptionID))
             let listAge = kept?.subscriptionsListedAt.map { seconds - $0 } ?? Int64.max
-            if kept == nil || listing || listAge >= Self.subscriptionListAge || !named.isSubset(of: feedIDs.keys) {
+            let starred = Set(changes.starredIDs.map(\.value))
+            if kept == nil || listing || listAge >= Self.subscriptionListAge || !named.isSubset(of: feedIDs.keys)
+                || (try store.hasStarsMissing(account: account.name, starred: starred))
+            {
                 let subscriptions = try await service.subscriptions()
                 var entries = subscriptions.subscriptions.map {
                     AccountFeedEntry(
@@ -125,8 +129,8 @@ public final class SyncController: Sendable {
                 result.newArticles += applied.new
             }
             let marks = try store.applySyncedMarks(
-                account: account.name, unread: Set(changes.unreadIDs.map(\.value)),
-                starred: Set(changes.starredIDs.map(\.value)), state: changes.state.text, now: now)
+                account: account.name, unread: Set(changes.unreadIDs.map(\.value)), starred: starred,
+                state: changes.state.text, now: now)
             result.marksTaken = marks.readChanged + marks.starChanged
         } catch let error as SyncError {
             result.failure = Self.failure(account, error)
