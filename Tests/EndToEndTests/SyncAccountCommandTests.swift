@@ -27,7 +27,8 @@ final class SyncAccountCommandTests: SyncTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/cache/tidings/home.greader-token"))
         // The kept star stays in the lists (count, export) and the server is not asked anything.
         XCTAssertEqual(try tidings(["count"]).stdout, "1 article in 1 feed (1 unread, 1 starred)\n")
-        XCTAssertTrue(try await serverItems()["beta item 2"]?.starred == true)
+        let onServer = try await serverItems()
+        XCTAssertTrue(onServer["beta item 2"]?.starred == true)
         let list = try tidings(["account", "list"])
         XCTAssertEqual(list.stdout.split(separator: "\t").prefix(2), ["home", "greader"])
         XCTAssertTrue(list.stdout.hasSuffix("\tnever\t0\t0\n"), list.stdout)

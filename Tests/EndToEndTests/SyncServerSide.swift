@@ -22,7 +22,8 @@ extension SyncTestCase {
 
     /// Unsubscribes the server's account from the feed at `url`.
     func serverUnsubscribe(_ url: String) async throws {
-        let id = try XCTUnwrap(try await serverSubscriptionIDs()[url]?.id, url)
+        let listed = try await serverSubscriptionIDs()
+        let id = try XCTUnwrap(listed[url]?.id, url)
         let answer = try await api(
             "/reader/api/0/subscription/edit", form: ["ac": "unsubscribe", "s": id, "T": try await writeToken()])
         XCTAssertEqual(answer.trimmingCharacters(in: .whitespacesAndNewlines), "OK")

@@ -101,9 +101,9 @@ public final class SyncController: Sendable {
             let named = Set(changes.newItems.map(\.subscriptionID))
             let listAge = kept?.subscriptionsListedAt.map { seconds - $0 } ?? Int64.max
             let starred = Set(changes.starredIDs.map(\.value))
-            if kept == nil || listing || listAge >= Self.subscriptionListAge || !named.isSubset(of: feedIDs.keys)
-                || (try store.hasStarsMissing(account: account.name, starred: starred))
-            {
+            var listDue = kept == nil || listing || listAge >= Self.subscriptionListAge || !named.isSubset(of: feedIDs.keys)
+            if !listDue { listDue = try store.hasStarsMissing(account: account.name, starred: starred) }
+            if listDue {
                 let subscriptions = try await service.subscriptions()
                 var entries = subscriptions.subscriptions.map {
                     AccountFeedEntry(
