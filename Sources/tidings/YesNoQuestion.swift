@@ -16,10 +16,11 @@ enum YesNoQuestion {
             cc[Int(VTIME)] = 0
         }
         write(question + " (y/n) ")
-        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return nil }
+        // TCSANOW, not TCSAFLUSH: a key typed before the question is the answer, not lost.
+        guard tcsetattr(0, TCSANOW, &raw) == 0 else { return nil }
         var key: UInt8 = 0
         let count = read(0, &key, 1)
-        tcsetattr(0, TCSAFLUSH, &saved)
+        tcsetattr(0, TCSANOW, &saved)
         let yes = count == 1 && (key == UInt8(ascii: "y") || key == UInt8(ascii: "Y"))
         write(yes ? "y\n" : "n\n")
         return yes

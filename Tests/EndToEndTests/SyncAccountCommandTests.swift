@@ -7,11 +7,11 @@ import XCTest
 final class SyncAccountCommandTests: SyncTestCase {
     func testAccountRemoveOffATerminalNeedsYesAndChangesNothingWithout() async throws {
         try await syncedAccountWithMarks()
-        let before = try databaseBytes()
+        let before = try storeState()
         let remove = try tidings(["account", "remove", "home"])
         XCTAssertEqual(remove.status, 2, remove.stderr)
         XCTAssertEqual(remove.stderr, "tidings: account remove home: not on a terminal, so nothing asked; add --yes\n")
-        XCTAssertEqual(try databaseBytes(), before)
+        XCTAssertEqual(try storeState(), before)
     }
 
     func testAccountRemoveKeepsStarsAndDropsTheRest() async throws {
@@ -48,11 +48,11 @@ final class SyncAccountCommandTests: SyncTestCase {
         let script = "/usr/bin/script"
         guard FileManager.default.isExecutableFile(atPath: script) else { throw XCTSkip("no script(1) for a terminal") }
         try await syncedAccountWithMarks()
-        let before = try databaseBytes()
+        let before = try storeState()
         let no = try onTerminal(["account", "remove", "home"], keys: "n")
         XCTAssertEqual(no.status, 0, no.stdout)
         XCTAssertTrue(no.stdout.contains("3 feeds and their articles (starred ones kept), 1 marks not yet sent? (y/n) n"), no.stdout)
-        XCTAssertEqual(try databaseBytes(), before)
+        XCTAssertEqual(try storeState(), before)
         let yes = try onTerminal(["account", "remove", "home"], keys: "y")
         XCTAssertEqual(yes.status, 0, yes.stdout)
         XCTAssertTrue(yes.stdout.contains("removed account home: 3 feeds"), yes.stdout)
@@ -131,17 +131,11 @@ final class SyncAccountCommandTests: SyncTestCase {
         XCTAssertEqual(try sqlite("SELECT count(*) FROM sync_outbox;"), "1")
     }
 
-    /// The database and its write-ahead log, to compare before and after.
-    private func databaseBytes() throws -> [Data] {
-        try [files.database, files.database + "-wal"].map { path in
-            FileManager.default.fileExists(atPath: path) ? try Data(contentsOf: URL(fileURLWithPath: path)) : Data()
-        }
-    }
-
     /// `tidings ARGUMENTS` on a pseudo-terminal (script(1)), typing `keys`; the terminal's output.
     private func onTerminal(_ arguments: [String], keys: String) throws -> EndToEndRun {
         let binary = try EndToEndRun.binary(testCase: self).path
-        let line = ([binary] + arguments + files.arguments).map { "'\($0)'" }.joined(separator: " ")
+        // timeout(1): a key that never arrives fails the test instead of hanging it.
+        let line = (["/usr/bin/timeout", "60", binary] + arguments + files.arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", line, "/dev/null"]
