@@ -128,14 +128,7 @@ final class SyncSubscriptionCommandTests: SyncTestCase {
     /// The phone renames a label and unsubscribes from a feed: `refresh --all` reads the subscription
     /// list again, the folders follow and the feed goes, its starred article kept.
     private func serverChangesArrive(_ kind: SyncProtocol) async throws {
-        let served = try await threeFeedsInTwoLabels()
-        try writeConfig(kind)
-        XCTAssertEqual(try tidings(["refresh"]).status, 0)
-        XCTAssertEqual(try tidings(["mark", "star", "--query", "title = \"gamma item 3\""]).stdout, "1\n")
-        XCTAssertEqual(try tidings(["refresh"]).status, 0)
-        let onServer = try await serverItems()
-        XCTAssertTrue(onServer["gamma item 3"]?.starred == true)
-
+        let served = try await syncedWithStar(kind, on: "gamma item 3")
         try await serverRenameLabel("News", to: "Press")
         try await serverUnsubscribe(served[2].url)
         let refresh = try tidings(["refresh", "--all", "--json"])
@@ -163,11 +156,7 @@ final class SyncSubscriptionCommandTests: SyncTestCase {
     /// The server drops an unsubscribed feed's items, starred ones too: a plain refresh (list not due)
     /// sees the star missing, reads the list, and keeps the star in the feed it takes away.
     private func starKeptAtPlainRefresh(_ kind: SyncProtocol) async throws {
-        let served = try await threeFeedsInTwoLabels()
-        try writeConfig(kind)
-        XCTAssertEqual(try tidings(["refresh"]).status, 0)
-        XCTAssertEqual(try tidings(["mark", "star", "--query", "title = \"beta item 4\""]).stdout, "1\n")
-        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        let served = try await syncedWithStar(kind, on: "beta item 4")
         try await serverUnsubscribe(served[1].url)
         let onServer = try await serverItems()
         XCTAssertNil(onServer["beta item 4"], "the server dropped the feed's items")
@@ -179,6 +168,20 @@ final class SyncSubscriptionCommandTests: SyncTestCase {
         let before = try apiLog().count
         XCTAssertEqual(try tidings(["refresh"]).status, 0)
         XCTAssertLessThanOrEqual(try apiLog().count - before, kind == .greader ? 3 : 1)
+    }
+
+    /// 3 feeds × 5 items synced through `kind`, then `title` starred here and synced to the server.
+    private func syncedWithStar(_ kind: SyncProtocol, on title: String) async throws
+        -> [(url: String, items: [ServedFeedItem])]
+    {
+        let served = try await threeFeedsInTwoLabels()
+        try writeConfig(kind)
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        XCTAssertEqual(try tidings(["mark", "star", "--query", "title = \"\(title)\""]).stdout, "1\n")
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        let onServer = try await serverItems()
+        XCTAssertTrue(onServer[title]?.starred == true)
+        return served
     }
 
     /// `feeds list --json` as objects.
