@@ -21,11 +21,18 @@ public struct SyncState: Sendable, Hashable, Codable {
     public var newestCrawlSeconds: Int64?
     public var recent: [Seen]
     public var maxItemID: SyncItemID?
+    /// When the caller last read the whole subscription list (seconds since 1970); clients leave it
+    /// to the caller, which reads the list again when it is old (labels renamed, feeds unsubscribed).
+    public var subscriptionsListedAt: Int64?
 
-    public init(newestCrawlSeconds: Int64? = nil, recent: [Seen] = [], maxItemID: SyncItemID? = nil) {
+    public init(
+        newestCrawlSeconds: Int64? = nil, recent: [Seen] = [], maxItemID: SyncItemID? = nil,
+        subscriptionsListedAt: Int64? = nil
+    ) {
         self.newestCrawlSeconds = newestCrawlSeconds
         self.recent = recent
         self.maxItemID = maxItemID
+        self.subscriptionsListedAt = subscriptionsListedAt
     }
 
     /// The state as one line of JSON, for a text column.

@@ -38,6 +38,11 @@ struct FeedsAddCommand: AsyncParsableCommand {
             list is refused (exit 1); URLs are compared without case in the scheme and host, default \
             ports and fragments. A feed the database kept from an earlier list comes back with its \
             articles and marks.
+
+            With --account NAME the feed is subscribed on that [[account]]'s service instead (Google \
+            Reader API: quickadd, --folder as its label), the local feed list is left as it is, and its \
+            articles come with the next `tidings refresh`. Fever cannot subscribe (exit 69); an unknown \
+            account is exit 2; an unreachable service 69, a rejected password 77.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -54,12 +59,36 @@ struct FeedsAddCommand: AsyncParsableCommand {
     @Flag(help: "When the feed list is missing, start a new one even though the database holds feeds.")
     var newList = false
 
+    @Option(help: "Subscribe on this [[account]]'s service instead of adding to the feed list.")
+    var account: String?
+
+    @Option(help: "The folder (with --account: the label on the service); the same as a first --tag.")
+    var folder: String?
+
     @Argument(help: "The feed's URL (or a web page, or a local path).")
     var url: String
 
+    func validate() throws {
+        if account != nil, !tag.isEmpty || noCheck || newList {
+            throw ValidationError("--account takes --title and --folder only (not --tag, --no-check, --new-list)")
+        }
+    }
+
     func run() async throws {
+        if let account {
+            let config = try global.loadConfig()
+            let controller = AccountsController(environment: try global.environment(), accounts: config.accounts)
+            do {
+                let item = try await controller.subscribe(url: url, account: account, title: title, folder: folder)
+                try CommandOutput.line("added \(item.title) <\(item.url)> to account \(account)")
+            } catch {
+                throw global.failure(error)
+            }
+            return
+        }
+        let tags = (folder.map { [$0] } ?? []) + tag.filter { $0 != folder }
         try await runFeedList(global, noticesMissingList: false) { controller in
-            try await controller.add(FeedAddRequest(url: url, title: title, tags: tag, check: !noCheck, newList: newList))
+            try await controller.add(FeedAddRequest(url: url, title: title, tags: tags, check: !noCheck, newList: newList))
         } output: { item in
             let restored = item.restored
                 ? " (kept in the database: \(item.total) articles, \(item.unread) unread, marks as they were)" : ""
@@ -121,6 +150,10 @@ struct FeedsRemoveCommand: AsyncParsableCommand {
             The feed leaves the feed list and the database, with its articles, starred ones included. \
             A feed the database keeps that the list does not name (see `feeds list --all`) is removed \
             from the database the same way.
+
+            An account's feed (not in the feed list) is unsubscribed on its service first (Google \
+            Reader API; Fever cannot, exit 69), then removed here except its starred articles, which \
+            stay in the feed, no longer synced; removing that feed again deletes them.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -129,8 +162,31 @@ struct FeedsRemoveCommand: AsyncParsableCommand {
     var feed: String
 
     func run() async throws {
-        try await runFeedList(global) { try $0.remove(feed) } output: { url in
+        let environment = try global.environment()
+        do {
+            let url = try SubscriptionsController(environment: environment).remove(feed)
             try CommandOutput.line("removed \(url)")
+        } catch let notFound as SubscriptionsError {
+            guard case .notFound = notFound else { throw global.failure(notFound) }
+            try await removeAccountFeed(environment, otherwise: notFound)
+        } catch {
+            throw global.failure(error)
+        }
+    }
+
+    /// Not a feed of the list: an account's feed by that name, else the list's failure stands.
+    private func removeAccountFeed(_ environment: AppEnvironment, otherwise notFound: SubscriptionsError) async throws {
+        let config = try global.loadConfig()
+        let controller = AccountsController(environment: environment, accounts: config.accounts)
+        do {
+            guard let found = try controller.feed(named: feed) else { throw notFound }
+            let removal = try await controller.remove(found)
+            let kept = removal.keptStarred == 0 ? ""
+                : " (\(removal.keptStarred) starred kept, no longer synced; `tidings feeds remove` again deletes them)"
+            let from = found.subscriptionID == nil ? "" : " from account \(found.account)"
+            try CommandOutput.line("removed \(found.url)\(from)\(kept)")
+        } catch {
+            throw global.failure(error)
         }
     }
 }

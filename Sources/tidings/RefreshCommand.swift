@@ -60,7 +60,7 @@ struct RefreshCommand: AsyncParsableCommand {
         }
         do {
             if json {
-                var data = try summary.jsonData()
+                var data = try summary.jsonData(accounts: accounts)
                 data.append(UInt8(ascii: "\n"))
                 try CommandOutput.write([UInt8](data))
             } else if terminalOut {
@@ -82,7 +82,8 @@ struct RefreshCommand: AsyncParsableCommand {
         let controller = SyncController(environment: environment)
         let results: [AccountSyncResult]
         do {
-            results = try await controller.run(config.accounts, ignoreRules: config.ignoreRules, waitForLock: wait)
+            results = try await controller.run(
+                config.accounts, ignoreRules: config.ignoreRules, waitForLock: wait, listingSubscriptions: all)
         } catch {
             throw global.failure(error)
         }

@@ -18,6 +18,7 @@ struct Tidings: AsyncParsableCommand {
             CountCommand.self,
             ExtractCommand.self,
             DownloadCommand.self,
+            AccountCommand.self,
             DownloadsCommand.self,
             MarkCommand.self,
         ],

@@ -134,15 +134,15 @@ class SyncTestCase: XCTestCase {
         return auth ?? ""
     }
 
-    private func writeToken() async throws -> String {
+    func writeToken() async throws -> String {
         try await api("/reader/api/0/token").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func api(_ path: String, form: [String: String]) async throws -> String {
+    func api(_ path: String, form: [String: String]) async throws -> String {
         try await api(path, pairs: form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
-    private func api(_ path: String, pairs: [(String, String)]? = nil) async throws -> String {
+    func api(_ path: String, pairs: [(String, String)]? = nil) async throws -> String {
         try await request(try server.greaderURL + path, pairs: pairs, auth: try await login())
     }
 

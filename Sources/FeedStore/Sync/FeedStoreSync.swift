@@ -50,6 +50,19 @@ extension FeedStore {
         try pool.write { db in try SyncWriter.upsertFeeds(db, account: account, entries, now: now) }
     }
 
+    /// `syncAccountFeeds` for the service's whole list: the account's feeds it no longer has are then
+    /// detached in the same transaction (`detachAccountFeeds`, stars kept). An empty list is taken
+    /// for a fault of the service and detaches nothing.
+    public func replaceAccountFeeds(account: String, _ entries: [AccountFeedEntry], now: Date = Date()) throws
+        -> (ids: [String: Int64], removal: AccountFeedRemoval)
+    {
+        try pool.write { db in
+            let ids = try SyncWriter.upsertFeeds(db, account: account, entries, now: now)
+            guard !entries.isEmpty else { return (ids, AccountFeedRemoval()) }
+            return (ids, try SyncWriter.detachUnlisted(db, account: account, listed: Set(ids.keys)))
+        }
+    }
+
     /// The ids of every feed that belongs to an account: in every feed list's scope, never fetched
     /// by a refresh of local feeds.
     public func accountFeedIDs() throws -> [Int64] {
@@ -77,20 +90,42 @@ extension FeedStore {
 
     /// Takes the service's read and starred marks (complete sets of unread and starred item ids) for
     /// the articles of `account`, where no local change waits in the outbox, and keeps `state`: one
-    /// transaction, which writes nothing to the outbox.
+    /// transaction, which writes nothing to the outbox for them. A read mark it changes reaches the
+    /// article's copies in local feeds, and in other accounts' feeds as a mark queued for their service.
     @discardableResult
     public func applySyncedMarks(
         account: String, unread: Set<Int64>, starred: Set<Int64>, state: String, now: Date = Date()
     ) throws -> SyncedMarks {
         try pool.write { db in
-            try SyncWriter.applying(db, account: account) {
+            let marks = try SyncWriter.applying(db, account: account) {
                 try SyncWriter.applyMarks(db, account: account, unread: unread, starred: starred, state: state, now: now)
             }
+            try SyncWriter.propagate(db, account: account, marks, now: now)
+            return marks
         }
     }
 }
 
 extension FeedStore {
+    /// Whether an article of `account` starred here is missing from the service's `starred` set:
+    /// unstarred elsewhere, or gone with a feed unsubscribed elsewhere, which only the subscription
+    /// list tells apart (read it before the marks, so that such a star is kept).
+    public func hasStarsMissing(account: String, starred: Set<Int64>) throws -> Bool {
+        try pool.read { db in
+            let cursor = try Int64.fetchCursor(
+                db,
+                sql: """
+                    SELECT a.sync_item_id FROM articles a JOIN feeds f ON f.id = a.feed_id
+                    WHERE f.account = ? AND a.starred = 1 AND a.sync_item_id IS NOT NULL
+                    """,
+                arguments: [account])
+            while let id = try cursor.next() {
+                if !starred.contains(id) { return true }
+            }
+            return false
+        }
+    }
+
     /// The ids of the feeds of `account`, by subscription id.
     public func accountFeedIDsBySubscription(account: String) throws -> [String: Int64] {
         try pool.read { db in

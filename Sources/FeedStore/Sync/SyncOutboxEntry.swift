@@ -32,6 +32,9 @@ public struct AccountFeedEntry: Sendable, Hashable {
 public struct SyncedMarks: Sendable, Hashable {
     public let readChanged: Int
     public let starChanged: Int
+    /// The articles the sync marked read and unread: their copies follow (`SyncWriter.propagate`).
+    let markedRead: [Int64]
+    let markedUnread: [Int64]
 }
 
 extension FeedSyncResult {

@@ -91,13 +91,15 @@ enum SyncWriter {
             "a.sync_item_id NOT IN (SELECT item_id FROM sync_outbox WHERE account = :account AND action IN (\(actions)))"
         }
         let wantsRead = "(a.sync_item_id NOT IN (SELECT id FROM temp.sync_unread_ids))"
-        try db.execute(
+        let marked = try Row.fetchAll(
+            db,
             sql: """
                 UPDATE articles AS a SET read = \(wantsRead), read_at = CASE WHEN \(wantsRead) THEN :now END
                 WHERE \(accountArticles) AND a.read != \(wantsRead) AND \(notPending("'read', 'unread'"))
+                RETURNING id, read
                 """,
             arguments: ["account": account, "now": now.timeIntervalSince1970])
-        let readChanged = db.changesCount
+        let readChanged = marked.count
         let wantsStar = "(a.sync_item_id IN (SELECT id FROM temp.sync_starred_ids))"
         try db.execute(
             sql: """
@@ -113,6 +115,59 @@ enum SyncWriter {
                 """,
             arguments: [account, state, now.timeIntervalSince1970])
         try db.execute(sql: "DELETE FROM sync_unread_ids; DELETE FROM sync_starred_ids;")
-        return SyncedMarks(readChanged: readChanged, starChanged: starChanged)
+        return SyncedMarks(
+            readChanged: readChanged, starChanged: starChanged,
+            markedRead: marked.filter { $0["read"] as Bool }.map { $0["id"] },
+            markedUnread: marked.filter { !($0["read"] as Bool) }.map { $0["id"] })
+    }
+
+    /// Gives the copies (`ArticleCopies`) of the articles a sync marked the same read mark, in the
+    /// sync's transaction but after `applying`: copies of the account's own articles are left to the
+    /// service's sets, another account's copy queues the mark for its service, a local copy is marked.
+    static func propagate(_ db: Database, account: String, _ marks: SyncedMarks, now: Date) throws {
+        try ArticleCopies.propagateRead(db, true, ids: marks.markedRead, now: now, exceptAccount: account)
+        try ArticleCopies.propagateRead(db, false, ids: marks.markedUnread, now: now, exceptAccount: account)
+    }
+
+    /// Takes feeds away from their account: their waiting marks and unstarred articles go (every
+    /// article without `keepingStars`). A feed left with starred articles stays, with its title and
+    /// tags, but is never synced again: no subscription id, no item ids, a `url_key` nothing resolves to.
+    static func detach(_ db: Database, feedIDs: [Int64], keepingStars: Bool) throws -> AccountFeedRemoval {
+        var removal = AccountFeedRemoval()
+        for id in feedIDs {
+            try db.execute(
+                sql: """
+                    DELETE FROM sync_outbox WHERE account = (SELECT account FROM feeds WHERE id = ?)
+                        AND item_id IN (SELECT sync_item_id FROM articles WHERE feed_id = ? AND sync_item_id IS NOT NULL)
+                    """,
+                arguments: [id, id])
+            removal.droppedMarks += db.changesCount
+            try db.execute(
+                sql: "DELETE FROM articles WHERE feed_id = ? AND (starred = 0 OR NOT ?)", arguments: [id, keepingStars])
+            removal.deletedArticles += db.changesCount
+            let kept = try Int.fetchOne(db, sql: "SELECT count(*) FROM articles WHERE feed_id = ?", arguments: [id]) ?? 0
+            if kept == 0 {
+                try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
+                removal.deletedFeeds += 1
+            } else {
+                try db.execute(sql: "UPDATE articles SET sync_item_id = NULL WHERE feed_id = ?", arguments: [id])
+                try db.execute(
+                    sql: "UPDATE feeds SET sync_subscription_id = NULL, url_key = 'tidings-kept:' || id WHERE id = ?",
+                    arguments: [id])
+                removal.keptFeeds += 1
+                removal.keptStarred += kept
+            }
+        }
+        return removal
+    }
+
+    /// Detaches (`detach`, stars kept) the feeds of `account` whose subscription is not in `listed`,
+    /// the service's whole list: unsubscribed elsewhere, on the phone say.
+    static func detachUnlisted(_ db: Database, account: String, listed: Set<String>) throws -> AccountFeedRemoval {
+        let gone = try Row.fetchAll(
+            db, sql: "SELECT id, sync_subscription_id FROM feeds WHERE account = ? AND sync_subscription_id IS NOT NULL",
+            arguments: [account]
+        ).filter { !listed.contains($0["sync_subscription_id"]) }.map { $0["id"] as Int64 }
+        return try detach(db, feedIDs: gone, keepingStars: true)
     }
 }

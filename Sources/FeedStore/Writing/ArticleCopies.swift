@@ -71,8 +71,10 @@ enum ArticleCopies {
 
     /// Gives the copies of the articles `ids` the mark `read`: run after the articles themselves were
     /// marked, in the same transaction, so that their own changes are counted by the caller. Only
-    /// copies in other feeds: two articles of one feed sharing a link are distinct articles.
-    static func propagateRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date) throws {
+    /// copies in other feeds: two articles of one feed sharing a link are distinct articles. With
+    /// `exceptAccount`, not the copies in that account's feeds (a sync leaves them to the service).
+    static func propagateRead(_ db: Database, _ read: Bool, ids: [Int64], now: Date, exceptAccount: String? = nil) throws {
+        let except = exceptAccount == nil ? "" : "AND articles.feed_id NOT IN (SELECT id FROM feeds WHERE account = ?)"
         for chunk in MarkWriter.chunks(ids) {
             try db.execute(
                 sql: """
@@ -82,9 +84,10 @@ enum ArticleCopies {
                             AND link_key IS NOT NULL)
                         AND EXISTS (SELECT 1 FROM articles s WHERE s.id IN (\(MarkWriter.placeholders(chunk.count)))
                             AND s.link_key = articles.link_key AND s.feed_id <> articles.feed_id)
+                        \(except)
                     """,
                 arguments: [read, read ? now.timeIntervalSince1970 : nil, read] + StatementArguments(chunk)
-                    + StatementArguments(chunk))
+                    + StatementArguments(chunk) + StatementArguments(exceptAccount.map { [$0] } ?? []))
         }
     }
 

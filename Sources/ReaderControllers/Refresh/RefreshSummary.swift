@@ -37,11 +37,27 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
         return failures.isEmpty ? .success : .partialFailure
     }
 
-    /// The summary as one compact JSON document (`tidings refresh --json`).
-    public func jsonData() throws -> Data {
+    /// The summary as one compact JSON document (`tidings refresh --json`), with the accounts' syncs.
+    public func jsonData(accounts: [AccountSyncResult] = []) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        return try encoder.encode(WithAccounts(summary: self, accounts: accounts))
+    }
+
+    /// The summary's keys and `accounts` in one object.
+    private struct WithAccounts: Encodable {
+        let summary: RefreshSummary
+        let accounts: [AccountSyncResult]
+
+        func encode(to encoder: Encoder) throws {
+            try summary.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(accounts, forKey: .accounts)
+        }
+
+        private enum Key: String, CodingKey {
+            case accounts
+        }
     }
 
     public func encode(to encoder: Encoder) throws {

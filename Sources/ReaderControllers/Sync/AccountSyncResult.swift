@@ -1,6 +1,6 @@
 /// What one sync of one account did, or why it stopped: a one-line message naming the account (never a
 /// password or token) and the exit status it stands for.
-public struct AccountSyncResult: Sendable, Hashable {
+public struct AccountSyncResult: Sendable, Hashable, Encodable {
     public let account: String
     /// Local marks the service confirmed.
     public var sent = 0
@@ -10,10 +10,33 @@ public struct AccountSyncResult: Sendable, Hashable {
     public var marksTaken = 0
     /// Local marks still waiting for the service.
     public var waiting = 0
+    /// Feeds the service no longer has (unsubscribed elsewhere), taken away here with their stars kept.
+    public var feedsGone = 0
     public var failure: AccountSyncFailure?
 
     public init(account: String) {
         self.account = account
+    }
+
+    /// `refresh --json`: `{name, status ("synced" or "failed"), new, sent, marks, waiting, feeds_gone,
+    /// error, exit_status}`; `error` and `exit_status` only for a failure.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(account, forKey: .name)
+        try container.encode(failure == nil ? "synced" : "failed", forKey: .status)
+        try container.encode(newArticles, forKey: .new)
+        try container.encode(sent, forKey: .sent)
+        try container.encode(marksTaken, forKey: .marks)
+        try container.encode(waiting, forKey: .waiting)
+        try container.encode(feedsGone, forKey: .feedsGone)
+        try container.encodeIfPresent(failure?.message, forKey: .error)
+        try container.encodeIfPresent(failure?.status.rawValue, forKey: .exitStatus)
+    }
+
+    private enum Keys: String, CodingKey {
+        case name, status, new, sent, marks, waiting, error
+        case feedsGone = "feeds_gone"
+        case exitStatus = "exit_status"
     }
 }
 
