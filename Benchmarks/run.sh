@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|extract|dates|import|scale|scale-reads]...
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|extract|dates|import|downloads|scale|scale-reads]...
 # (default: all but scale). The -corpus sections, scale and parse use the shared realistic workloads of
 # ../shared/bench (see Benchmarks/corpus.sh) and say they skipped when that folder is not there.
 set -euo pipefail
@@ -11,7 +11,7 @@ BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize extract dates import)
+[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize extract dates import downloads)
 mkdir -p "$DATA"
 DATA=$(cd "$DATA" && pwd)
 
@@ -140,6 +140,7 @@ bench_extract() {
 }
 
 source "$ROOT/Benchmarks/corpus.sh"
+source "$ROOT/Benchmarks/downloads.sh"
 
 run_section() {
     local name=$1
@@ -148,6 +149,7 @@ run_section() {
         query) bench_query ;;
         import) bench_import ;;
         extract) bench_extract ;;
+        downloads) bench_downloads ;;
         refresh-corpus) bench_refresh_corpus ;;
         reader-corpus) bench_reader_corpus ;;
         scale) bench_scale ;;

@@ -131,6 +131,9 @@ struct DownloadsRunCommand: AsyncParsableCommand {
         if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         for item in summary.paused + summary.failures { CommandOutput.error("\(item.title): \(item.reason)") }
         if onTerminal { try CommandOutput.line("downloaded \(summary.done)") }
+        if onTerminal, !summary.deleted.isEmpty {
+            try CommandOutput.line("deleted \(summary.deleted.count) played \(summary.deleted.count == 1 ? "episode" : "episodes") beyond its feed's tidings:keep")
+        }
         if !summary.failures.isEmpty || !summary.paused.isEmpty { throw ExitStatus.partialFailure.exitCode }
     }
 

@@ -19,6 +19,13 @@ public enum StoreDowngrades {
 
         """
 
+    /// Takes away what `v19-podcast` adds (the episodes' podcast column). Runs before the older ones.
+    public static let undoPodcast = """
+        ALTER TABLE articles DROP COLUMN podcast;
+        DELETE FROM grdb_migrations WHERE identifier = 'v19-podcast';
+
+        """
+
     /// Takes away what `v18-canonical-link` adds (its columns, indexes and triggers). Runs before the
     /// older downgrades, which make the articles table again.
     public static let undoCanonicalLink = """

@@ -2,7 +2,8 @@ import FeedModel
 import FeedStore
 
 /// `--format json`: a JSON Feed 1.1 document written by FeedModel's `JSONFeedWriter`, one item per
-/// article with sanitized HTML and its source feed in `_tidings.source` ({title, url}).
+/// article with sanitized HTML, its source feed in `_tidings.source` ({title, url}) and an episode's
+/// podcast details in `_tidings.podcast`.
 struct ExportJSONWriter: ExportWriter {
     var preparation: ExportPreparation { .bodyAndSummary }
     private var writer = JSONFeedWriter(pretty: true, sanitize: false)
@@ -36,7 +37,8 @@ struct ExportJSONWriter: ExportWriter {
             modified: article.updated, authors: prepared.authors,
             categories: article.tags.map { Category(term: $0) }, language: article.language,
             attachments: article.enclosures, comments: article.comments,
-            source: ArticleSource(title: article.feedTitle, url: ExportArticle.feedURL(article)))
+            source: ArticleSource(title: article.feedTitle, url: ExportArticle.feedURL(article)),
+            podcast: article.podcast)
         switch prepared.body {
         case .html(let html)?: item.contentHTML = html
         case .text(let text)?: item.contentText = text

@@ -231,7 +231,7 @@ public struct JSONFeedWriter: Sendable {
     private func writeItemExtension(_ article: Article, level: Int, into out: inout JSONOutput, first: inout Bool) {
         let hasCategories = !article.categories.isEmpty
         guard article.comments != nil || article.source != nil || hasCategories || article.base != nil
-            || article.contentType != nil || article.commentCount != nil
+            || article.contentType != nil || article.commentCount != nil || article.podcast != nil
         else { return }
         out.key("_tidings", level: level, first: &first)
         out.raw("{")
@@ -268,6 +268,10 @@ public struct JSONFeedWriter: Sendable {
         }
         out.field("base", article.base, level: inner, first: &f)
         if let v = article.contentType { out.key("content_type", level: inner, first: &f); out.string(v.rawValue) }
+        if let v = article.podcast {
+            out.key("podcast", level: inner, first: &f)
+            out.podcast(v, level: inner)
+        }
         out.newline(level)
         out.raw("}")
     }

@@ -36,6 +36,8 @@ public struct Article: Sendable, Hashable {
     public var base: String?
     /// The type of the richest content field.
     public var contentType: ContentType?
+    /// The podcast namespace's details of an episode; nil when the entry has none.
+    public var podcast: PodcastEpisode?
 
     public init(
         id: String? = nil, url: String? = nil, externalURL: String? = nil, title: String? = nil,
@@ -43,7 +45,8 @@ public struct Article: Sendable, Hashable {
         image: String? = nil, published: Date? = nil, modified: Date? = nil,
         authors: [Author] = [], categories: [Category] = [], language: String? = nil,
         attachments: [Enclosure] = [], comments: String? = nil, commentCount: Int? = nil,
-        source: ArticleSource? = nil, base: String? = nil, contentType: ContentType? = nil
+        source: ArticleSource? = nil, base: String? = nil, contentType: ContentType? = nil,
+        podcast: PodcastEpisode? = nil
     ) {
         self.id = id
         self.url = url
@@ -64,6 +67,7 @@ public struct Article: Sendable, Hashable {
         self.source = source
         self.base = base
         self.contentType = contentType
+        self.podcast = podcast
     }
 
     /// Plain category terms, in document order, without repeats (JSON Feed `tags`).

@@ -25,6 +25,12 @@ public struct FeedListEntry: Sendable, Hashable {
     /// Whether a refresh fetches each new article's page for its full text: `tidings:full-text="true"`
     /// on the feed's outline or on a folder it sits in (a feed's own "false" wins over its folder's).
     public var fullText = false
+    /// Whether a refresh queues the feed's new episodes for download: `tidings:auto-download="true"` on
+    /// the feed's outline or a folder it sits in (the nearest outline that says wins).
+    public var autoDownload = false
+    /// How many of the newest episodes auto-download keeps: `tidings:keep` (the nearest outline that
+    /// says wins); nil: `AutoDownload`'s default.
+    public var keep: Int?
 
     public init(
         url: String, title: String? = nil, text: String? = nil, htmlUrl: String? = nil, type: String? = nil,

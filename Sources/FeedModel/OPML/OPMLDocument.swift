@@ -51,26 +51,38 @@ public struct OPMLDocument: Sendable {
     public var entries: [FeedListEntry] {
         var result: [FeedListEntry] = []
         var positions: [String: Int] = [:]
-        func visit(_ outlines: [OPMLOutline], folders: [String], fullText: Bool) {
+        // The settings a folder passes to the feeds inside it, unless a nearer outline says otherwise.
+        struct Inherited {
+            var fullText = false
+            var autoDownload = false
+            var keep: Int?
+        }
+        func visit(_ outlines: [OPMLOutline], folders: [String], inherited: Inherited) {
             for outline in outlines {
-                let fullText = outline.fullText ?? fullText
+                var inherited = inherited
+                inherited.fullText = outline.fullText ?? inherited.fullText
+                inherited.autoDownload = outline.autoDownload ?? inherited.autoDownload
+                inherited.keep = outline.keep ?? inherited.keep
                 if var entry = outline.entry(folders: folders) {
-                    entry.fullText = fullText
+                    entry.fullText = inherited.fullText
+                    entry.autoDownload = inherited.autoDownload
+                    entry.keep = inherited.keep
                     if let index = positions[entry.url] {
                         for tag in entry.tags where !result[index].tags.contains(tag) { result[index].tags.append(tag) }
                         if entry.fullText { result[index].fullText = true }
+                        if entry.autoDownload { result[index].autoDownload = true }
                     } else {
                         positions[entry.url] = result.count
                         result.append(entry)
                     }
-                    visit(outline.children, folders: folders, fullText: fullText)
+                    visit(outline.children, folders: folders, inherited: inherited)
                 } else if !outline.children.isEmpty {
                     let name = outline.folderName
-                    visit(outline.children, folders: name.map { folders + [$0] } ?? folders, fullText: fullText)
+                    visit(outline.children, folders: name.map { folders + [$0] } ?? folders, inherited: inherited)
                 }
             }
         }
-        visit(outlines, folders: [], fullText: false)
+        visit(outlines, folders: [], inherited: Inherited())
         return result
     }
 

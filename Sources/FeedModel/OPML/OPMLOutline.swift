@@ -85,6 +85,23 @@ struct OPMLOutline: Sendable, Hashable {
         }
     }
 
+    /// `tidings:auto-download` as a flag, read as `fullText` is.
+    var autoDownload: Bool? {
+        switch value("tidings:auto-download")?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true": true
+        case "false": false
+        default: nil
+        }
+    }
+
+    /// `tidings:keep`: a whole number from 1 to 10,000; nil when absent or anything else.
+    var keep: Int? {
+        guard let text = value("tidings:keep")?.trimmingCharacters(in: .whitespaces), let n = Int(text),
+            (1...10_000).contains(n)
+        else { return nil }
+        return n
+    }
+
     static func isRefreshAttribute(_ name: String) -> Bool {
         name == "tidings:refresh" || name == "refreshInterval"
     }

@@ -61,6 +61,8 @@ extension FeedBuilder {
             item.source.title = value
             if let url = captureURL { item.source.url = url }
         case .itunesDuration: item.duration = FieldValue.duration(value)
+        case .podcastSeason, .podcastEpisode, .podcastPerson, .itunesSeason, .itunesEpisode, .itunesEpisodeType:
+            assignPodcastItem(c.tag, value)
         case .itunesKeywords: itemKeywords(value)
         case .language, .dcLanguage: item.dcLanguage = FieldValue.languageTag(value)
         default: break
@@ -205,6 +207,7 @@ extension FeedBuilder {
             if state.imageURL == nil { state.imageURL = Self.resolved(frames, value) }
         case .syUpdatePeriod: state.updatePeriod = value
         case .syUpdateFrequency: state.updateFrequency = Int(value)
+        case .podcastPerson: assignPodcastFeed(value)
         default: break
         }
     }

@@ -85,7 +85,9 @@ extension FeedBuilder {
         guard inItem else { return }
         inItem = false
         var body = ItemBody()
-        item.finish(feedAuthors: state.authors, format: state.feed.format, body: &body, repeated: &repeated)
+        item.finish(
+            feedAuthors: state.authors, format: state.feed.format, body: &body, repeated: &repeated,
+            feedPersons: state.podcastPersons)
         if !item.article.categories.isEmpty { lastCategoryCount = item.article.categories.count }
         switch items {
         case .articles(let onItem):
@@ -161,7 +163,8 @@ extension FeedBuilder {
             {
                 state.mediaImage = Self.resolved(frames, url)
             }
-        case .unknown, .mediaGroup, .enclosure:
+        case .podcastPerson: startPodcastInFeed(depth: depth, attributes: attributes)
+        case .unknown, .mediaGroup, .enclosure, .podcastTranscript, .podcastChapters, .podcastSeason, .podcastEpisode:
             break
         default:
             begin(tag, depth, attributes: attributes)
@@ -204,6 +207,8 @@ extension FeedBuilder {
             capture?.markup = true
             capture?.skipDivDepth = -1
         case .atomContributor: open(.ignored, depth)
+        case .podcastTranscript, .podcastChapters, .podcastSeason, .podcastEpisode, .podcastPerson:
+            startPodcastInItem(tag: tag, depth: depth, attributes: attributes)
         case .itunesCategory: itunesCategory(attributes, depth)
         case .itunesKeywords:
             if let text = FieldValue.nonEmpty(attributes.value("text")) { itemKeywords(text) } else { begin(tag, depth) }

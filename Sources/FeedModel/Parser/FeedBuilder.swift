@@ -56,6 +56,8 @@ struct FeedBuilder: ~Copyable {
     var item = ItemState()
     var inItem = false
     var pendingAuthor = Author()
+    /// A `podcast:person` whose attributes were read, waiting for its name (the element's text).
+    var pendingPerson: PodcastPerson?
     var itemCount = 0
     /// The xml:base / xml:lang scopes in force: one entry for the document, then one more only for
     /// each open element that sets either (most elements do not, and push nothing).

@@ -28,6 +28,8 @@ struct FeedState {
     var updateFrequency: Int?
     var rootLanguage: String?
     var alternateIsHTML = false
+    /// The channel's `podcast:person`s: the people of every episode that names none.
+    var podcastPersons: [PodcastPerson] = []
 
     var authors: [Author] {
         if !atomAuthors.isEmpty { return atomAuthors }

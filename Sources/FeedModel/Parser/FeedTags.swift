@@ -1,6 +1,7 @@
 /// The namespaces whose elements the feed parser understands.
 enum FeedNamespace: UInt8 {
-    case none, rss, rss090, rdf, atom10, atom03, dc, dcterms, content, itunes, media, slash, wfw, sy, xhtml, xml, other
+    case none, rss, rss090, rdf, atom10, atom03, dc, dcterms, content, itunes, media, slash, wfw, sy, xhtml, xml, podcast
+    case other
 
     /// Maps a namespace URI to its family; spellings seen in the wild included.
     static func from(uri: String) -> FeedNamespace {
@@ -27,6 +28,9 @@ enum FeedNamespace: UInt8 {
         case "http://purl.org/rss/1.0/modules/syndication/": return .sy
         case "http://www.w3.org/1999/xhtml": return .xhtml
         case "http://www.w3.org/XML/1998/namespace": return .xml
+        case "https://podcastindex.org/namespace/1.0", "http://podcastindex.org/namespace/1.0",
+            "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md":
+            return .podcast
         default:
             let lower = uri.lowercased()
             return lower == uri ? .other : from(uri: lower)
@@ -46,6 +50,7 @@ enum FeedNamespace: UInt8 {
         case "sy": return .sy
         case "atom", "atom10": return .atom10
         case "rdf": return .rdf
+        case "podcast": return .podcast
         default: return .other
         }
     }
@@ -69,6 +74,8 @@ enum FeedTag: UInt8 {
     case dctermsModified, dctermsIssued, dctermsCreated
     case contentEncoded
     case itunesAuthor, itunesDuration, itunesImage, itunesSummary, itunesSubtitle, itunesCategory, itunesKeywords
+    case itunesEpisodeType, itunesSeason, itunesEpisode
+    case podcastTranscript, podcastChapters, podcastSeason, podcastEpisode, podcastPerson
     case xhtmlBody
     case mediaContent, mediaThumbnail, mediaGroup, mediaCategory
     case slashComments, wfwCommentRss, syUpdatePeriod, syUpdateFrequency
@@ -168,6 +175,9 @@ enum FeedTag: UInt8 {
             case "subtitle": return .itunesSubtitle
             case "category": return .itunesCategory
             case "keywords": return .itunesKeywords
+            case "episodeType": return .itunesEpisodeType
+            case "season": return .itunesSeason
+            case "episode": return .itunesEpisode
             default: return .unknown
             }
         case .media:
@@ -187,6 +197,15 @@ enum FeedTag: UInt8 {
             default: return .unknown
             }
         case .xhtml: return localName == "body" ? .xhtmlBody : .unknown
+        case .podcast:
+            switch localName {
+            case "transcript": return .podcastTranscript
+            case "chapters": return .podcastChapters
+            case "season": return .podcastSeason
+            case "episode": return .podcastEpisode
+            case "person": return .podcastPerson
+            default: return .unknown
+            }
         case .xml, .other: return .unknown
         }
     }

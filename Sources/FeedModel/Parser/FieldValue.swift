@@ -28,14 +28,17 @@ enum FieldValue {
         return tag.utf8.contains(UInt8(ascii: "_")) ? tag.replacingOccurrences(of: "_", with: "-") : tag
     }
 
-    /// Seconds from an iTunes duration: `SS`, `MM:SS` or `HH:MM:SS`.
+    /// Seconds from an iTunes duration: `SS`, `MM:SS` or `HH:MM:SS` (fractions allowed); nil for
+    /// anything else, such as more parts or a value that is no finite number.
     static func duration(_ text: String) -> Double? {
         var total = 0.0
-        for part in text.split(separator: ":", omittingEmptySubsequences: false) {
-            guard let v = Double(trimmedSpaces(part)), v >= 0 else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count <= 3 else { return nil }
+        for part in parts {
+            guard let v = Double(trimmedSpaces(part)), v >= 0, v.isFinite else { return nil }
             total = total * 60 + v
         }
-        return total
+        return total.isFinite ? total : nil
     }
 
     /// An RSS author string (`email (Name)`, `Name <email>`) with the name as plain text.

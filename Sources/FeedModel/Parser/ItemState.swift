@@ -40,6 +40,10 @@ struct ItemState {
     var contentBase: String?
     var contentLanguage: String?
     var xhtmlBody: ItemText?
+    /// Written in place as podcast elements are read (empty for other feeds: nothing is allocated).
+    var podcast = PodcastEpisode()
+    var itunesSeason: Int?
+    var itunesEpisode: Double?
 
     /// Applies precedence to `article`, in place: content:encoded over description, Atom content
     /// over summary, the most specific date, the item's authors before the feed's. Its body fields
@@ -49,7 +53,8 @@ struct ItemState {
     /// Authors and an identifier equal to the link share the storage of the equal values before them
     /// (`repeated`).
     mutating func finish(
-        feedAuthors: [Author], format: FeedFormat, body b: inout ItemBody, repeated: inout RepeatedValues
+        feedAuthors: [Author], format: FeedFormat, body b: inout ItemBody, repeated: inout RepeatedValues,
+        feedPersons: [PodcastPerson] = []
     ) {
         if article.title == nil { article.title = dcTitle }
         if let encoded = encoded ?? xhtmlBody {
@@ -101,6 +106,12 @@ struct ItemState {
         if article.language == nil { article.language = dcLanguage }
         if source != ArticleSource() { article.source = source }
         if let contentBase { article.base = contentBase }
+        if podcast.season == nil { podcast.season = itunesSeason }
+        if podcast.episode == nil { podcast.episode = itunesEpisode }
+        if podcast.persons.isEmpty, !feedPersons.isEmpty, !podcast.isEmpty || !article.attachments.isEmpty {
+            podcast.persons = feedPersons
+        }
+        if !podcast.isEmpty { article.podcast = podcast }
     }
 
     /// The article, moved out; this state keeps an empty one (`openItem` replaces the state before

@@ -45,7 +45,8 @@ struct ArticleColumns {
             : "NULL AS summary, NULL AS content, NULL AS body_dictionary_id"),
         a.content_type AS content_type, a.image AS image, a.comments AS comments, a.language AS language,
         a.tags AS tags, a.first_seen_at AS first_seen_at, a.read AS read, a.read_at AS read_at,
-        a.starred AS starred, a.authors AS authors, a.enclosures AS enclosures
+        a.starred AS starred, a.authors AS authors, a.enclosures AS enclosures,
+        a.podcast AS podcast
         """
     }
 
@@ -59,7 +60,7 @@ struct ArticleColumns {
 
     private let id, feedID, feedTitle, feedURL, feedSiteURL, guid, url, externalURL, title, sortDate, dictionary: Int
     private let published, updated, summary, content, contentType, image, comments, language, tags: Int
-    private let firstSeenAt, read, readAt, starred, authors, enclosures: Int
+    private let firstSeenAt, read, readAt, starred, authors, enclosures, podcast: Int
 
     init(_ statement: Statement) throws {
         id = try statement.position(of: "id")
@@ -88,6 +89,7 @@ struct ArticleColumns {
         starred = try statement.position(of: "starred")
         authors = try statement.position(of: "authors")
         enclosures = try statement.position(of: "enclosures")
+        podcast = try statement.position(of: "podcast")
     }
 
     /// The article of `row`; with `decodingBodies` false its summary and content are left as stored
@@ -108,7 +110,7 @@ struct ArticleColumns {
             image: row[image], comments: row[comments], language: row[language], tags: TagColumn.decode(row[tags]),
             firstSeenAt: Date(timeIntervalSince1970: row[firstSeenAt]), read: row[read],
             readAt: FeedReader.date(row[readAt]), starred: row[starred], authorsJSON: row[authors],
-            enclosuresJSON: row[enclosures])
+            enclosuresJSON: row[enclosures], podcastJSON: row[podcast])
     }
 
     private func body(_ value: DatabaseValue, dictionary: [UInt8]?, decoding: Bool) -> StoredBody {

@@ -31,6 +31,7 @@ final class IncomingArticle {
     let comments: String?
     let language: String?
     let enclosuresJSON: String?
+    let podcastJSON: String?
     let tags: String?
     /// The plain body the reader shows (`SearchText.body`), for `content =` and `content =~` rules.
     let plainBody: String
@@ -67,6 +68,7 @@ final class IncomingArticle {
         comments = article.comments
         language = article.language
         enclosuresJSON = JSONColumn.encode(article.attachments)
+        podcastJSON = PodcastColumn.encode(article.podcast)
         tags = TagColumn.encode(article.tags)
         searchTitle = SearchText.indexed(title)
         searchAuthor = CJKBigrams.document(SearchText.authors(authors))
@@ -90,6 +92,8 @@ final class IncomingArticle {
         hash.add(field: tags)
         hash.add(field: published)
         hash.add(field: updated)
+        // Only when present, so that the hash of every other entry stays what it was before the field.
+        if let podcastJSON { hash.add(field: podcastJSON) }
         contentHash = hash.signed
     }
 
@@ -100,7 +104,7 @@ final class IncomingArticle {
             derived ? nil : identity, ArticleIdentity.identityHash(identity), urlKey.map(ArticleIdentity.urlHash),
             derived ? nil : ArticleIdentity.storedGUID(guid, identity: identity), url, externalURL, title, authorsJSON,
             published, updated, contentType, image, comments, language, enclosuresJSON, tags, contentHash,
-            ArticleCopies.linkKey(url),
+            ArticleCopies.linkKey(url), podcastJSON,
         ]
     }
 }

@@ -43,9 +43,13 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     public internal(set) var otherFeeds: [String] = []
     let authorsJSON: String?
     let enclosuresJSON: String?
+    /// `PodcastEpisode` as JSON (`PodcastColumn`); NULL for an entry without podcast details.
+    let podcastJSON: String?
 
     public var authors: [Author] { JSONColumn.authors(from: authorsJSON) ?? [] }
     public var enclosures: [Enclosure] { JSONColumn.enclosures(from: enclosuresJSON) ?? [] }
+    /// The podcast namespace's details of the episode; nil when the feed gave none.
+    public var podcast: PodcastEpisode? { PodcastColumn.decode(podcastJSON) }
 
     /// Decodes the content (and with `summary`, the summary) of an article streamed with
     /// `decodingBodies: false`, so that reading them costs nothing more; until then each read of

@@ -20,6 +20,7 @@ enum ArticleWriter {
     static let contentColumns = [
         "identity", "identity_hash", "url_hash", "guid", "url", "external_url", "title", "authors", "published", "updated",
         "content_type", "image", "comments", "language", "enclosures", "tags", "content_hash", "link_key",
+        "podcast",
     ]
 
     private static let insertSQL = """

@@ -17,6 +17,8 @@ public struct DownloadRun: Sendable {
         public var done = 0
         public var failures: [(title: String, reason: String)] = []
         public var paused: [(title: String, reason: String)] = []
+        /// Played files deleted beyond an auto-download feed's `keep` (`AutoDownload`).
+        public var deleted: [String] = []
     }
 
     /// A download's progress, for a terminal's status line or the reader's downloads view.
@@ -50,7 +52,12 @@ public struct DownloadRun: Sendable {
         defer { lock.release() }
         let store = environment.store
         var entries = try store.downloads(in: [.queued, .downloading, .paused])
-        guard !entries.isEmpty else { return Summary() }
+        guard !entries.isEmpty else {
+            var summary = Summary()
+            let folder = URL(fileURLWithPath: settings.folder()).standardizedFileURL.path
+            summary.deleted = try AutoDownload(environment: environment).prune(folder: folder)
+            return summary
+        }
         let folder = try prepareFolder()
         var summary = Summary()
         var names = try takenNames(folder)
@@ -113,6 +120,7 @@ public struct DownloadRun: Sendable {
         } onCancel: {
             downloader.cancel()
         }
+        summary.deleted = try AutoDownload(environment: environment).prune(folder: folder)
         return summary
     }
 

@@ -33,6 +33,7 @@ struct ArticleContent {
         if let url = article.url ?? article.externalURL { lines.append(field("URL", url, link: url)) }
         let shown = fullText?.html.flatMap { $0.isEmpty ? nil : $0 }
         if let fullText { lines.append(field("Text", Self.source(fullText, shown: shown != nil))) }
+        for row in ArticlePodcastSection.rows(article.podcast) { lines.append(field(row.label, row.value, link: row.link)) }
         lines.append(StyledLine(""))
         lines += enclosures.lines(article.enclosures, theme: theme, link: linkStyle)
 

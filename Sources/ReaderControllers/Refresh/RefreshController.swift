@@ -69,6 +69,7 @@ public final class RefreshController: Sendable {
 
         let named = !options.feeds.isEmpty
         let fullTextFeeds = Self.fullTextFeeds(feeds, list: list)
+        let autoDownloadFeeds = AutoDownload.feeds(feeds, list: list)
         // The pipeline: fetches (libcurl's thread), then up to `parallelism` feeds prepared at once
         // (hash, parse, search text, compression: everything that needs no write), then one writer
         // that stores them one transaction at a time, in the order they were prepared. The writer is
@@ -99,7 +100,8 @@ public final class RefreshController: Sendable {
                         group.addTask {
                             recorder.record(
                                 processor.process(preparation, feed: feed, explicitlyNamed: named, cancelled: stop),
-                                fullText: fullTextFeeds.contains(feed.id))
+                                fullText: fullTextFeeds.contains(feed.id),
+                                autoDownload: autoDownloadFeeds[feed.id] != nil)
                             return .written
                         }
                         writing = true
@@ -159,6 +161,10 @@ public final class RefreshController: Sendable {
             } onCancel: {
                 fetcher.cancel()
             }
+        }
+        // Queued, not downloaded: `downloads run` (or the reader) downloads them.
+        if !isCancelled, !autoDownloadFeeds.isEmpty {
+            try AutoDownload(environment: environment).queue(recorder.autoDownloadArticleIDs, keep: autoDownloadFeeds)
         }
         checkpoints?.stop()
         if deferredIndexes { try environment.store.restoreListIndexes() }
@@ -273,6 +279,7 @@ private final class RefreshRecorder: Sendable {
         var newArticles = 0
         var errors = 0
         var fullTextArticleIDs: [Int64] = []
+        var autoDownloadArticleIDs: [Int64: [Int64]] = [:]
     }
 
     private let total: Int
@@ -289,9 +296,15 @@ private final class RefreshRecorder: Sendable {
     /// The new articles of full-text feeds, in the order they were stored.
     var fullTextArticleIDs: [Int64] { tally.withLock { $0.fullTextArticleIDs } }
 
-    func record(_ outcome: RefreshFeedProcessor.Outcome, fullText: Bool = false) {
+    /// The new articles of auto-download feeds, by feed.
+    var autoDownloadArticleIDs: [Int64: [Int64]] { tally.withLock { $0.autoDownloadArticleIDs } }
+
+    func record(_ outcome: RefreshFeedProcessor.Outcome, fullText: Bool = false, autoDownload: Bool = false) {
         tally.withLock { tally in
             if fullText { tally.fullTextArticleIDs += outcome.newArticleIDs }
+            if autoDownload, !outcome.newArticleIDs.isEmpty {
+                tally.autoDownloadArticleIDs[outcome.result.feedID, default: []] += outcome.newArticleIDs
+            }
             tally.results.append(outcome.result)
             if let move = outcome.move { tally.moves.append(move) }
             tally.newArticles += outcome.result.new

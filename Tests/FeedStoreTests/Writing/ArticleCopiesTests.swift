@@ -152,7 +152,7 @@ final class ArticleCopiesTests: XCTestCase {
     func testTheMigrationFindsTheCopiesOfAStoreMadeBeforeIt() throws {
         let path = store.path
         store = nil
-        _ = try sqlite3(path, StoreDowngrades.undoCanonicalLink)
+        _ = try sqlite3(path, StoreDowngrades.undoPodcast + StoreDowngrades.undoCanonicalLink)
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM pragma_table_info('articles') WHERE name = 'link_key';"), "0")
         store = try FeedStore(path: path)
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM articles WHERE link_key IS NOT NULL;"), "4")
