@@ -20,6 +20,7 @@ struct Tidings: AsyncParsableCommand {
             DownloadCommand.self,
             AccountCommand.self,
             DownloadsCommand.self,
+            PodcastCommand.self,
             MarkCommand.self,
         ],
         defaultSubcommand: ReadCommand.self)

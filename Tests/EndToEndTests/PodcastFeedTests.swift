@@ -85,4 +85,48 @@ final class PodcastFeedTests: XCTestCase {
         XCTAssertEqual(reparsed.status, 0, reparsed.stderr)
         assertDetails(try podcast(ofFirstItemIn: reparsed.stdout))
     }
+
+    func testChaptersAreFetchedOnDemand() throws {
+        let served = folder + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let nginx = try DownloadNginx(root: served, folder: folder + "/nginx")
+        defer { nginx.stop() }
+        try """
+            {"version": "1.2.0", "chapters": [
+              {"startTime": 3723.5, "title": "Questions\u001b[2J", "url": "https://shows.example/q"},
+              {"startTime": 0, "title": "Intro"},
+              {"startTime": 60, "title": "Hidden", "toc": false},
+              {"startTime": 250, "title": "The tide tables", "url": "javascript:alert(1)"}
+            ]}
+            """.write(toFile: served + "/12.json", atomically: true, encoding: .utf8)
+        let feed = Self.feed.replacingOccurrences(of: "https://shows.example/12.json", with: nginx.url("files", "12.json"))
+        try feed.write(toFile: folder + "/harbour.xml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try tidings(["feeds", "add", folder + "/harbour.xml"]).status, 0)
+        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        try "{{#articles}}{{id}}\t{{title}}\n{{/articles}}".write(
+            toFile: folder + "/ids.mustache", atomically: true, encoding: .utf8)
+        let listed = try tidings(["export", "--template", folder + "/ids.mustache"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        func id(_ title: String) throws -> String {
+            try XCTUnwrap(listed.stdout.split(separator: "\n").first { $0.hasSuffix("\t" + title) }?.split(separator: "\t").first)
+                .description
+        }
+
+        let chapters = try tidings(["podcast", "chapters", try id("Tides")])
+        XCTAssertEqual(chapters.status, 0, chapters.stderr)
+        XCTAssertEqual(chapters.stdout, """
+            0:00:00\tIntro\t
+            0:04:10\tThe tide tables\t
+            1:02:03\tQuestions [2J\thttps://shows.example/q
+
+            """)
+        let none = try tidings(["podcast", "chapters", try id("Plain")])
+        XCTAssertEqual(none.status, 65)
+        XCTAssertEqual(none.stderr, "tidings: Plain: the feed gives no podcast:chapters for this episode\n")
+
+        try FileManager.default.removeItem(atPath: served + "/12.json")
+        let missing = try tidings(["podcast", "chapters", try id("Tides")])
+        XCTAssertEqual(missing.status, 69, missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("tidings: Tides: cannot fetch its chapters http://127.0.0.1:"), missing.stderr)
+    }
 }

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import ReaderControllers
+
+/// `tidings podcast chapters ID`: the podcast namespace's files, fetched on demand.
+struct PodcastCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "podcast",
+        abstract: "Fetch an episode's podcast namespace files on demand.",
+        subcommands: [PodcastChaptersCommand.self])
+}
+
+struct PodcastChaptersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chapters",
+        abstract: "List an episode's chapters (podcast:chapters), fetched now.",
+        discussion: """
+            Fetches the episode's JSON chapters file with the feeds' timeouts and proxy and prints one \
+            line per chapter, TAB-separated: start time (H:MM:SS), title, link (empty when none).
+
+            Exit status: 0; 2 an unknown article id; 65 the episode has no podcast:chapters or the file \
+            is no JSON chapters file; 69 the file cannot be fetched; 73 the database cannot be opened; \
+            78 a bad config file.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The article id (as 'export --format json' shows it).")
+    var id: Int64
+
+    func run() async throws {
+        _ = try global.loadConfig()
+        let environment = try global.environment()
+        do {
+            let text = try await PodcastChaptersController(environment: environment).chapters(articleID: id)
+            try CommandOutput.write(Array(text.utf8))
+        } catch {
+            throw global.failure(error)
+        }
+    }
+}
