@@ -41,7 +41,7 @@ public struct PodcastChapter: Sendable, Hashable {
                 let lower = url.lowercased()
                 return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && url.utf8.count <= 4096 ? url : nil
             }
-            chapters.append(PodcastChapter(startTime: start, title: FeedBuilder.podcastText(entry.title), url: url))
+            chapters.append(PodcastChapter(startTime: start, title: FieldValue.oneLine(entry.title, limit: 256), url: url))
         }
         return chapters.sorted { $0.startTime < $1.startTime }
     }

@@ -96,13 +96,9 @@ extension FeedBuilder {
         }
     }
 
-    /// The text on one line: runs of white space and control characters become one space; at most
-    /// `podcastTextLimit` characters; nil when nothing is left.
+    /// The text on one line, at most `podcastTextLimit` characters (`FieldValue.oneLine`).
     static func podcastText(_ value: String?) -> String? {
-        guard let value else { return nil }
-        let words = value.split { c in c.isWhitespace || c.unicodeScalars.contains { $0.properties.generalCategory == .control } }
-        guard !words.isEmpty else { return nil }
-        return String(words.joined(separator: " ").prefix(podcastTextLimit))
+        FieldValue.oneLine(value, limit: podcastTextLimit)
     }
 
     /// A season or episode number: a whole number from 0 to 1,000,000.

@@ -41,6 +41,15 @@ enum FieldValue {
         return total.isFinite ? total : nil
     }
 
+    /// The text on one line: runs of white space and control characters become one space; at most
+    /// `limit` characters; nil when nothing is left.
+    static func oneLine(_ value: String?, limit: Int) -> String? {
+        guard let value else { return nil }
+        let words = value.split { c in c.isWhitespace || c.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+        guard !words.isEmpty else { return nil }
+        return String(words.joined(separator: " ").prefix(limit))
+    }
+
     /// An RSS author string (`email (Name)`, `Name <email>`) with the name as plain text.
     static func author(_ value: String) -> Author? {
         guard var author = AuthorText.parse(value) else { return nil }
