@@ -53,6 +53,7 @@ EOF
     downloads_row "2 GB in 4 parallel downloads" 2000000000 4 part1.bin part2.bin part3.bin part4.bin
 
     local line
+    mkdir -p "$work/files"
     line=$($MEASURE --runs 1 --bytes 1000000000 -- curl -s -o "$work/files/curl.bin" "http://127.0.0.1:$port/files/one.bin")
     rm -f "$work/files/curl.bin"
     printf '  %-40s %8s MB/s %6s%% of a core per 100 MB/s  peak %s MB\n' "curl -o, one 1 GB file" \
