@@ -93,7 +93,7 @@ final class PodcastFeedTests: XCTestCase {
         defer { nginx.stop() }
         try """
             {"version": "1.2.0", "chapters": [
-              {"startTime": 3723.5, "title": "Questions\u001b[2J", "url": "https://shows.example/q"},
+              {"startTime": 3723.5, "title": "Questions\\u001b[2J", "url": "https://shows.example/q"},
               {"startTime": 0, "title": "Intro"},
               {"startTime": 60, "title": "Hidden", "toc": false},
               {"startTime": 250, "title": "The tide tables", "url": "javascript:alert(1)"}

@@ -29,10 +29,12 @@ public struct PodcastChaptersController: Sendable {
         guard let url = article.podcast?.chapters?.url else {
             throw CommandFailure(message: "\(title): the feed gives no podcast:chapters for this episode", status: .dataError)
         }
-        var request = FetchRequest(id: articleID, url: url)
-        request.maxBodyBytes = Self.sizeLimit
+        var configuration = environment.fetchConfiguration
+        configuration.maxBodyBytes = Self.sizeLimit
         var fetched: FetchResult?
-        for await result in environment.makeFetcher().fetch([request]) { fetched = result }
+        for await result in FeedFetcher(configuration: configuration).fetch([FetchRequest(id: articleID, url: url)]) {
+            fetched = result
+        }
         guard let result = fetched, result.error == nil, (200..<300).contains(result.status) || result.status == 0 else {
             let reason = fetched.map { $0.error?.description ?? "HTTP \($0.status)" } ?? "not fetched"
             throw CommandFailure(
