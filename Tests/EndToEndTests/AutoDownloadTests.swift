@@ -77,7 +77,7 @@ final class AutoDownloadTests: XCTestCase {
         XCTAssertEqual(try queuedTitles(), ["Pod 4", "Pod 5"], "the newest two of the first refresh, nothing of Other")
 
         try writeFeed("Pod", 1...7)
-        XCTAssertEqual(try tidings(["refresh"]).status, 0)
+        XCTAssertEqual(try tidings(["refresh", "--all"]).status, 0)
         XCTAssertEqual(try queuedTitles(), ["Pod 4", "Pod 5", "Pod 6", "Pod 7"], "only the episodes new since")
 
         let first = try tidings(["downloads", "run"])
