@@ -12,26 +12,13 @@ final class AutoDownloadTests: XCTestCase {
     private var files: TestFiles { TestFiles(folder: folder) }
     private var served: String { folder + "/served" }
     private var downloads: String { folder + "/downloads" }
-    private var nginx: DownloadNginx?
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make(self, prefix: "tidings-autodownload")
-        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
-        nginx = try DownloadNginx(root: served, folder: folder + "/nginx")
-        try "download_path = \"\(downloads)\"\n".write(toFile: files.config, atomically: true, encoding: .utf8)
-    }
-
-    override func tearDown() {
-        nginx?.stop()
-        nginx = nil
-    }
 
     private func tidings(_ arguments: [String]) throws -> EndToEndRun {
         try EndToEndRun.tidings(arguments + files.arguments, testCase: self, environment: ["HOME": folder])
     }
 
-    /// A feed file of episodes `numbers` of show `show`, each with its own served enclosure.
-    private func writeFeed(_ show: String, _ numbers: ClosedRange<Int>) throws {
+    /// A feed file of episodes `numbers` of show `show`, each with its own enclosure served by `nginx`.
+    private func writeFeed(_ show: String, _ numbers: ClosedRange<Int>, _ nginx: DownloadNginx) throws {
         var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<rss version=\"2.0\"><channel><title>\(show)</title>"
             + "<link>http://127.0.0.1/</link><description>d</description>\n"
         for n in numbers {
@@ -41,7 +28,7 @@ final class AutoDownloadTests: XCTestCase {
             }
             text += "<item><guid>\(show)-\(n)</guid><title>\(show) \(n)</title>"
                 + "<pubDate>Sat, \(10 + n) Nov 2026 10:00:00 GMT</pubDate>"
-                + "<enclosure url=\"\(try XCTUnwrap(nginx).url("files", name))\" type=\"audio/mpeg\" length=\"1\"/></item>\n"
+                + "<enclosure url=\"\(nginx.url("files", name))\" type=\"audio/mpeg\" length=\"1\"/></item>\n"
         }
         text += "</channel></rss>\n"
         try text.write(toFile: folder + "/\(show).xml", atomically: true, encoding: .utf8)
@@ -61,8 +48,13 @@ final class AutoDownloadTests: XCTestCase {
     }
 
     func testRefreshQueuesTheNewestAndARunDeletesOnlyOwnPlayedFilesBeyondKeep() throws {
-        try writeFeed("Pod", 1...5)
-        try writeFeed("Other", 1...3)
+        folder = try TemporaryFolder.make(self, prefix: "tidings-autodownload")
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        try "download_path = \"\(downloads)\"\n".write(toFile: files.config, atomically: true, encoding: .utf8)
+        let nginx = try DownloadNginx(root: served, folder: folder + "/nginx")
+        defer { nginx.stop() }
+        try writeFeed("Pod", 1...5, nginx)
+        try writeFeed("Other", 1...3, nginx)
         try """
             <?xml version="1.0" encoding="UTF-8"?>
             <opml version="2.0" xmlns:tidings="urn:tidings:opml:1"><head><title>Test</title></head><body>
@@ -76,7 +68,7 @@ final class AutoDownloadTests: XCTestCase {
         XCTAssertEqual(try tidings(["refresh"]).status, 0)
         XCTAssertEqual(try queuedTitles(), ["Pod 4", "Pod 5"], "the newest two of the first refresh, nothing of Other")
 
-        try writeFeed("Pod", 1...7)
+        try writeFeed("Pod", 1...7, nginx)
         XCTAssertEqual(try tidings(["refresh", "--all"]).status, 0)
         XCTAssertEqual(try queuedTitles(), ["Pod 4", "Pod 5", "Pod 6", "Pod 7"], "only the episodes new since")
 

@@ -43,30 +43,6 @@ public struct PodcastEpisode: Sendable, Hashable, Codable {
         case episodeType = "episode_type", season, seasonName = "season_name", episode
         case episodeDisplay = "episode_display", transcripts, chapters, persons
     }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        episodeType = try c.decodeIfPresent(String.self, forKey: .episodeType)
-        season = try c.decodeIfPresent(Int.self, forKey: .season)
-        seasonName = try c.decodeIfPresent(String.self, forKey: .seasonName)
-        episode = try c.decodeIfPresent(Double.self, forKey: .episode)
-        episodeDisplay = try c.decodeIfPresent(String.self, forKey: .episodeDisplay)
-        transcripts = try c.decodeIfPresent([PodcastTranscript].self, forKey: .transcripts) ?? []
-        chapters = try c.decodeIfPresent(PodcastChapters.self, forKey: .chapters)
-        persons = try c.decodeIfPresent([PodcastPerson].self, forKey: .persons) ?? []
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(episodeType, forKey: .episodeType)
-        try c.encodeIfPresent(season, forKey: .season)
-        try c.encodeIfPresent(seasonName, forKey: .seasonName)
-        try c.encodeIfPresent(episode, forKey: .episode)
-        try c.encodeIfPresent(episodeDisplay, forKey: .episodeDisplay)
-        if !transcripts.isEmpty { try c.encode(transcripts, forKey: .transcripts) }
-        try c.encodeIfPresent(chapters, forKey: .chapters)
-        if !persons.isEmpty { try c.encode(persons, forKey: .persons) }
-    }
 }
 
 /// A transcript file of an episode (`podcast:transcript`).
