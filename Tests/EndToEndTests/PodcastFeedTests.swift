@@ -84,6 +84,12 @@ final class PodcastFeedTests: XCTestCase {
         let reparsed = try tidings(["parse", folder + "/exported.xml"], global: false)
         XCTAssertEqual(reparsed.status, 0, reparsed.stderr)
         assertDetails(try podcast(ofFirstItemIn: reparsed.stdout))
+
+        try "{{#articles}}{{title}}:{{#podcast}} s{{season}} e{{episode}} {{episode_type}}{{#persons}} {{name}}{{/persons}}{{/podcast}}\n{{/articles}}"
+            .write(toFile: folder + "/podcast.mustache", atomically: true, encoding: .utf8)
+        let templated = try tidings(["export", "--template", folder + "/podcast.mustache"])
+        XCTAssertEqual(templated.status, 0, templated.stderr)
+        XCTAssertEqual(templated.stdout.split(separator: "\n").sorted(), ["Plain:", "Tides: s2 e12 bonus Ivo &amp; Co"])
     }
 
     func testChaptersAreFetchedOnDemand() throws {

@@ -16,7 +16,8 @@ import Mustache
 /// - after the section also `count` and `articles` (true when there were any, for `{{^articles}}`);
 /// - per article: `id`, `guid`, `title`, `url`, `external_url`, `feed`, `feed_url`, `feed_site_url`,
 ///   `date` (RFC 3339 UTC), `date_local`, `timestamp`, `published`, `updated`, `author`, `authors`
-///   ([{name, email, url}]), `tags` ([string]), `enclosures` ([{url, mime_type, size}]), `image`,
+///   ([{name, email, url}]), `tags` ([string]), `enclosures` ([{url, mime_type, size}]), `podcast`
+///   (an episode's details, named as `_tidings.podcast` in JSON), `image`,
 ///   `comments`, `read`, `starred`, `index` (from 1), `first`, and — read from the store only when the
 ///   template names them — `content_html`, `summary_html` (sanitized) and `content_text`.
 struct ExportTemplateWriter: ExportWriter {
@@ -116,6 +117,12 @@ struct ExportTemplateWriter: ExportWriter {
                 if let v = e.sizeInBytes { a["size"] = v }
                 return a
             }
+        }
+        if let podcast = article.podcast, let data = try? JSONEncoder().encode(podcast),
+            let object = try? JSONSerialization.jsonObject(with: data)
+        {
+            // The same names as `_tidings.podcast` in JSON: one vocabulary for both.
+            values["podcast"] = object
         }
         if wantsContent {
             switch prepared.body {
