@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import ReaderControllers
 
-/// `tidings podcast chapters ID`: the podcast namespace's files, fetched on demand.
+/// `tidings podcast chapters|transcript ID`: the podcast namespace's files, fetched on demand.
 struct PodcastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podcast",
         abstract: "Fetch an episode's podcast namespace files on demand.",
-        subcommands: [PodcastChaptersCommand.self])
+        subcommands: [PodcastChaptersCommand.self, PodcastTranscriptCommand.self])
 }
 
 struct PodcastChaptersCommand: AsyncParsableCommand {
@@ -25,14 +25,44 @@ struct PodcastChaptersCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The article id (as 'export --format json' shows it).")
+    @Argument(help: "The article id (as an export template's {{id}} prints it).")
     var id: Int64
 
     func run() async throws {
         _ = try global.loadConfig()
         let environment = try global.environment()
         do {
-            let text = try await PodcastChaptersController(environment: environment).chapters(articleID: id)
+            let text = try await PodcastFilesController(environment: environment).chapters(articleID: id)
+            try CommandOutput.write(Array(text.utf8))
+        } catch {
+            throw global.failure(error)
+        }
+    }
+}
+
+struct PodcastTranscriptCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transcript",
+        abstract: "Print an episode's transcript (podcast:transcript), fetched now.",
+        discussion: """
+            Fetches one of the episode's transcripts (WebVTT first, then SubRip, JSON, plain text, HTML) \
+            with the feeds' timeouts and proxy and prints one line per cue: for a timed transcript its \
+            start time (H:MM:SS) and a TAB first.
+
+            Exit status: 0; 2 an unknown article id; 65 the episode has no podcast:transcript; 69 the file \
+            cannot be fetched; 73 the database cannot be opened; 78 a bad config file.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The article id (as an export template's {{id}} prints it).")
+    var id: Int64
+
+    func run() async throws {
+        _ = try global.loadConfig()
+        let environment = try global.environment()
+        do {
+            let text = try await PodcastFilesController(environment: environment).transcript(articleID: id)
             try CommandOutput.write(Array(text.utf8))
         } catch {
             throw global.failure(error)

@@ -130,6 +130,17 @@ final class PodcastFeedTests: XCTestCase {
         XCTAssertEqual(none.status, 65)
         XCTAssertEqual(none.stderr, "tidings: Plain: the feed gives no podcast:chapters for this episode\n")
 
+        try "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Mara>Welcome aboard.\n\n00:01:00.000 --> 00:01:02.000\nTides turn.\n"
+            .write(toFile: served + "/12.vtt", atomically: true, encoding: .utf8)
+        let withTranscript = try String(contentsOfFile: folder + "/harbour.xml", encoding: .utf8)
+            .replacingOccurrences(of: "https://shows.example/12.vtt", with: nginx.url("files", "12.vtt"))
+        try withTranscript.write(toFile: folder + "/harbour.xml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try tidings(["refresh", "--all"]).status, 0)
+        let transcript = try tidings(["podcast", "transcript", try id("Tides")])
+        XCTAssertEqual(transcript.status, 0, transcript.stderr)
+        XCTAssertEqual(transcript.stdout, "0:00:01\tWelcome aboard.\n0:01:00\tTides turn.\n")
+        XCTAssertEqual(try tidings(["podcast", "transcript", try id("Plain")]).status, 65)
+
         try FileManager.default.removeItem(atPath: served + "/12.json")
         let missing = try tidings(["podcast", "chapters", try id("Tides")])
         XCTAssertEqual(missing.status, 69, missing.stderr)
