@@ -1,4 +1,5 @@
 import FeedFetch
+import FeedHTML
 import FeedModel
 import FeedStore
 import Foundation

@@ -1,3 +1,5 @@
+import FeedHTML
+
 /// Writes an episode's podcast details as the `podcast` member of an item's `_tidings` object (the
 /// names are those `docs/cli-contract.md` lists; absent values are left out).
 extension JSONOutput {
