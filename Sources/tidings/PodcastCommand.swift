@@ -8,6 +8,17 @@ struct PodcastCommand: AsyncParsableCommand {
         commandName: "podcast",
         abstract: "Fetch an episode's podcast namespace files on demand.",
         subcommands: [PodcastChaptersCommand.self, PodcastTranscriptCommand.self])
+
+    /// Opens the environment, writes what `text` gives to standard output, and reports a failure.
+    static func write(_ global: GlobalOptions, _ text: (PodcastFilesController) async throws -> String) async throws {
+        _ = try global.loadConfig()
+        let environment = try global.environment()
+        do {
+            try CommandOutput.write(Array(try await text(PodcastFilesController(environment: environment)).utf8))
+        } catch {
+            throw global.failure(error)
+        }
+    }
 }
 
 struct PodcastChaptersCommand: AsyncParsableCommand {
@@ -29,14 +40,7 @@ struct PodcastChaptersCommand: AsyncParsableCommand {
     var id: Int64
 
     func run() async throws {
-        _ = try global.loadConfig()
-        let environment = try global.environment()
-        do {
-            let text = try await PodcastFilesController(environment: environment).chapters(articleID: id)
-            try CommandOutput.write(Array(text.utf8))
-        } catch {
-            throw global.failure(error)
-        }
+        try await PodcastCommand.write(global) { try await $0.chapters(articleID: id) }
     }
 }
 
@@ -59,13 +63,6 @@ struct PodcastTranscriptCommand: AsyncParsableCommand {
     var id: Int64
 
     func run() async throws {
-        _ = try global.loadConfig()
-        let environment = try global.environment()
-        do {
-            let text = try await PodcastFilesController(environment: environment).transcript(articleID: id)
-            try CommandOutput.write(Array(text.utf8))
-        } catch {
-            throw global.failure(error)
-        }
+        try await PodcastCommand.write(global) { try await $0.transcript(articleID: id) }
     }
 }
