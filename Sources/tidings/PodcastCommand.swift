@@ -21,6 +21,7 @@ struct PodcastCommand: AsyncParsableCommand {
     }
 }
 
+/// `tidings podcast chapters ID`: an episode's chapters with their start times.
 struct PodcastChaptersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chapters",
@@ -44,6 +45,7 @@ struct PodcastChaptersCommand: AsyncParsableCommand {
     }
 }
 
+/// `tidings podcast transcript ID`: an episode's transcript, one cue a line.
 struct PodcastTranscriptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcript",
