@@ -5,8 +5,8 @@ import Foundation
 /// Auto-download, set per feed or folder in the feed list (`tidings:auto-download="true"`,
 /// `tidings:keep="N"`): a refresh queues the enclosures of the newest N of the episodes it found new
 /// (so a first refresh never queues the back catalogue), and a download run then deletes the played
-/// episodes beyond the newest N of each such feed — only files Tidings downloaded itself, as its queue
-/// records them, inside the download folder, still the size it wrote.
+/// episodes (the player's mark) beyond the newest N of each such feed — only files Tidings downloaded
+/// itself (`PlayedFileRemoval`).
 ///
 /// Threading: synchronous; safe from any thread.
 struct AutoDownload {
@@ -47,38 +47,28 @@ struct AutoDownload {
     }
 
     /// Deletes the played, finished downloads beyond the newest `keep` episodes of each auto-download
-    /// feed, and takes them off the queue; returns the paths deleted. A file that is no longer the one
-    /// Tidings wrote (moved away, replaced, a link, outside `folder`) is left alone and its entry kept.
+    /// feed (only files `PlayedFileRemoval` finds to be Tidings' own), and takes them off the queue;
+    /// returns the paths deleted. A file kept for any reason keeps its entry.
     func prune(folder: String) throws -> [String] {
         let keep = Self.keepByURL(try SubscriptionsFile.load(path: environment.paths.feedList))
         guard !keep.isEmpty else { return [] }
         let store = environment.store
-        var byFeed: [String: [(download: StoredDownload, article: StoredArticle)]] = [:]
+        var byFeed: [String: [StoredDownload]] = [:]
         for download in try store.downloads() {
-            guard let id = download.articleID, let article = try store.article(id: id), keep[article.feedURL] != nil
+            guard let id = download.articleID, let feedURL = try store.article(id: id)?.feedURL, keep[feedURL] != nil
             else { continue }
-            byFeed[article.feedURL, default: []].append((download, article))
+            byFeed[feedURL, default: []].append(download)
         }
         var deleted: [String] = []
         for (url, episodes) in byFeed {
-            let newestFirst = episodes.sorted {
-                ($0.download.published ?? .distantPast, $0.download.id) > ($1.download.published ?? .distantPast, $1.download.id)
-            }
-            for (download, article) in newestFirst.dropFirst(keep[url] ?? Self.defaultKeep)
-            where download.state == .done && Self.isPlayed(download, article) {
-                guard let path = download.filePath, Self.isOwnFile(path, download: download, folder: folder) else { continue }
-                guard unlink(path) == 0 || errno == ENOENT else { continue }
+            let newestFirst = episodes.sorted { ($0.published ?? .distantPast, $0.id) > ($1.published ?? .distantPast, $1.id) }
+            for download in newestFirst.dropFirst(keep[url] ?? Self.defaultKeep) where download.playedAt != nil {
+                guard case .deleted(let path) = PlayedFileRemoval.remove(download, folder: folder) else { continue }
                 try store.removeDownloads(ids: [download.id])
                 deleted.append(path)
             }
         }
         return deleted.sorted()
-    }
-
-    /// Whether the episode was played: its article is marked read (until the player's own mark is in
-    /// the store, reading the episode's article is what says the user is done with it).
-    static func isPlayed(_ download: StoredDownload, _ article: StoredArticle) -> Bool {
-        article.read
     }
 
     /// The list's auto-download feeds by URL, with how many episodes each keeps.
@@ -89,14 +79,5 @@ struct AutoDownload {
             keep[entry.url] = entry.keep ?? defaultKeep
         }
         return keep
-    }
-
-    /// True when `path` is a regular file (not a link) directly in `folder`, of the size the queue
-    /// says Tidings wrote.
-    private static func isOwnFile(_ path: String, download: StoredDownload, folder: String) -> Bool {
-        guard (path as NSString).deletingLastPathComponent == folder else { return false }
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return errno == ENOENT }
-        return (status.st_mode & S_IFMT) == S_IFREG && Int64(status.st_size) == download.bytesDone
     }
 }
