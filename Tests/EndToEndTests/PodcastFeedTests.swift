@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// The podcast namespace end to end: a podcast feed refreshed into the store keeps its episodes'
-/// details (`v19-podcast`), `export --format json` writes them as `_tidings.podcast`, and
+/// details (`v21-podcast`), `export --format json` writes them as `_tidings.podcast`, and
 /// `export --format rss` writes the namespace's elements, which `parse` reads back the same.
 final class PodcastFeedTests: XCTestCase {
     private var folder = ""

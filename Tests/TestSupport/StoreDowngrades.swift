@@ -19,10 +19,10 @@ public enum StoreDowngrades {
 
         """
 
-    /// Takes away what `v19-podcast` adds (the episodes' podcast column). Runs before the older ones.
+    /// Takes away what `v21-podcast` adds (the episodes' podcast column). Runs before the older ones.
     public static let undoPodcast = """
         ALTER TABLE articles DROP COLUMN podcast;
-        DELETE FROM grdb_migrations WHERE identifier = 'v19-podcast';
+        DELETE FROM grdb_migrations WHERE identifier = 'v21-podcast';
 
         """
 

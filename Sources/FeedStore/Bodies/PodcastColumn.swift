@@ -1,7 +1,7 @@
 import FeedModel
 import Foundation
 
-/// The `podcast` column of `articles` (migration `v19-podcast`): an episode's `PodcastEpisode` as JSON
+/// The `podcast` column of `articles` (migration `v21-podcast`): an episode's `PodcastEpisode` as JSON
 /// through its Codable conformance (snake_case keys, as `parse` writes them). Only podcast feeds'
 /// entries have one, so the encoder's cost is not paid for other articles. NULL when empty.
 enum PodcastColumn {

@@ -47,7 +47,7 @@ enum Schema {
         // Episodes the reader's player played (`FeedStore/Downloads`).
         Migration(identifier: "v20-played") { db in try db.execute(sql: PlayedSchema.v20) },
         // An episode's podcast namespace details (`PodcastColumn`), NULL for every other article.
-        Migration(identifier: "v19-podcast") { db in try db.execute(sql: "ALTER TABLE articles ADD COLUMN podcast TEXT") },
+        Migration(identifier: "v21-podcast") { db in try db.execute(sql: "ALTER TABLE articles ADD COLUMN podcast TEXT") },
     ]
 
     /// The full-text index merges its segments sixteen at a time (it was eight since "v6-compact-search").

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import FeedStore
 
-/// The `podcast` column (`v19-podcast`): an episode's details are stored and read back, an unchanged
+/// The `podcast` column (`v21-podcast`): an episode's details are stored and read back, an unchanged
 /// episode stays unchanged, changed details update it in place, and other articles have none.
 final class PodcastColumnTests: XCTestCase {
     private var store: FeedStore!
