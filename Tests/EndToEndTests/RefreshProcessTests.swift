@@ -159,14 +159,14 @@ final class RefreshProcessTests: FeedServerTestCase {
         // Wait until it holds the lock, watching /proc/locks (taking the lock to test it could make the
         // first refresh find it taken).
         let deadline = Date().addingTimeInterval(30)
-        while !holdsFlock(first.processIdentifier), first.isRunning, Date() < deadline {
+        while !FlockTable.holds(pid: first.processIdentifier), first.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         XCTAssertTrue(
-            holdsFlock(first.processIdentifier),
+            FlockTable.holds(pid: first.processIdentifier),
             "the first refresh never took the lock: "
                 + (first.isRunning ? "still running after 30 s" : "it exited \(first.terminationStatus)")
-                + "; /proc/locks:\n" + procLocks())
+                + "; /proc/locks:\n" + FlockTable.text())
         let refused = try TidingsBinary.run(["refresh"] + globalArguments, folder: folder, name: "refused")
         XCTAssertEqual(refused.status, 75)
         XCTAssertEqual(refused.stdout, "")
@@ -180,26 +180,4 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertEqual(waited.status, 0, waited.stderr)
         XCTAssertTrue(waited.stdout.contains("\"status\":\"unchanged\""), waited.stdout)
     }
-}
-
-/// Whether process `pid` holds a flock(2) lock, as /proc/locks lists them (`N: FLOCK ADVISORY WRITE PID
-/// ...`; SQLite's own locks are POSIX ones).
-private func holdsFlock(_ pid: Int32) -> Bool {
-    procLocks().split(separator: "\n").contains { line in
-        let fields = line.split(separator: " ")
-        return fields.count > 4 && fields[1] == "FLOCK" && fields[4] == "\(pid)"
-    }
-}
-
-/// The whole of /proc/locks. It reports a size of 0, and `String(contentsOfFile:)` returned only its first
-/// 4 KB: with the test process itself holding a hundred SQLite locks by then, the refresh's FLOCK line
-/// was past that and the lock test failed in full runs only. Reads until end of file instead.
-private func procLocks() -> String {
-    guard let handle = FileHandle(forReadingAtPath: "/proc/locks") else { return "" }
-    defer { try? handle.close() }
-    var data = Data()
-    while let chunk = try? handle.read(upToCount: 65536), !chunk.isEmpty {
-        data.append(chunk)
-    }
-    return String(decoding: data, as: UTF8.self)
 }
