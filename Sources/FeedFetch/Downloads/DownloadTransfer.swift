@@ -7,7 +7,7 @@ import Foundation
 /// Threading: created, driven and destroyed on the `Downloader` thread only; libcurl calls the write and
 /// header callbacks there, from inside `curl_multi_perform`, with this object unretained as context
 /// (kept alive by the downloader's table of active transfers).
-final class DownloadTransfer {
+final class DownloadTransfer: CurlResponseReceiver {
     let request: DownloadRequest
     let target: RequestTarget
     let easy: UnsafeMutableRawPointer
@@ -143,7 +143,7 @@ final class DownloadTransfer {
 
     /// Called from the write callback: writes the bytes of a successful response to the file; the
     /// body of an error response is dropped. Returns the count libcurl expects, or 0 to stop.
-    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         var status = 0
         if !decided {
             _ = tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
@@ -169,7 +169,7 @@ final class DownloadTransfer {
 
     /// Called from the header callback with one line: a status line starts a new response (a redirect
     /// hop), so the range read so far belongs to an earlier one.
-    fileprivate func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+    func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
         if headers.read(line: line) {
             rangeStart = nil
             rangeTotal = nil
@@ -191,7 +191,6 @@ final class DownloadTransfer {
 
 extension DownloadTransfer {
     private func configure() {
-        let context = Unmanaged.passUnretained(self).toOpaque()
         CurlEasyOptions.applyCommon(easy, target: target, configuration: configuration, protocols: "http,https")
         // No limit on the whole transfer (an episode may take an hour); a stall ends it instead.
         setLong(CURLOPT_LOW_SPEED_LIMIT, max(1, limits.stallBytesPerSecond))
@@ -202,21 +201,7 @@ extension DownloadTransfer {
             lines.append("Range: bytes=\(offset)-")
             lines.append("If-Range: " + validator)
         }
-        for line in lines { headerList = curl_slist_append(headerList, line) }
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList)
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
-        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let transfer = Unmanaged<DownloadTransfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
-        }
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
-        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let transfer = Unmanaged<DownloadTransfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
-        }
+        headerList = CurlEasyOptions.applyRequest(easy, headers: lines, errorBuffer: errorBuffer, receiver: self)
     }
 
     private func setLong(_ option: CURLoption, _ value: Int) {

@@ -1,0 +1,40 @@
+import CCurl
+
+/// The owner of an easy handle that takes its response from libcurl's callbacks: header lines and
+/// body bytes, each returning the count taken (any other count aborts the transfer). Called on the
+/// thread that runs the handle, from inside `curl_multi_perform`.
+protocol CurlResponseReceiver: AnyObject {
+    func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int
+}
+
+extension CurlEasyOptions {
+    /// Sends `lines` as request headers, keeps libcurl's failure message in `errorBuffer` and hands
+    /// the response to `receiver`, passed unretained: its owner keeps it alive until the handle is done.
+    /// Returns the header list, which must outlive the transfer and is freed by the caller.
+    static func applyRequest(
+        _ easy: UnsafeMutableRawPointer, headers lines: [String], errorBuffer: UnsafeMutablePointer<CChar>,
+        receiver: any CurlResponseReceiver
+    ) -> UnsafeMutablePointer<curl_slist>? {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines { list = curl_slist_append(list, line) }
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, list)
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        let context = Unmanaged.passUnretained(receiver as AnyObject).toOpaque()
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let owner = owner(of: context) else { return 0 }
+            return owner.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let data, let owner = owner(of: context) else { return 0 }
+            return owner.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        return list
+    }
+
+    private static func owner(of context: UnsafeMutableRawPointer?) -> (any CurlResponseReceiver)? {
+        context.flatMap { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() as? any CurlResponseReceiver }
+    }
+}
