@@ -100,7 +100,7 @@ let package = Package(
 
         // Test-only helpers shared by the test targets: the built binary, the local feed server,
         // temporary folders.
-        .target(name: "TestSupport", dependencies: ["LocalFeedServer"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LocalFeedServer", "FeedModel", "FeedStore"], path: "Tests/TestSupport"),
 
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
         .testTarget(

@@ -3,6 +3,7 @@ import FeedExport
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The aggregate formats read back with a real parser: RSS, Atom and JSON Feed through FeedModel's

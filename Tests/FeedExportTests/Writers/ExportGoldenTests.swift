@@ -2,6 +2,7 @@ import FeedExport
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every format's exact bytes for one fixed store, compared with the files in `Resources/golden`:

@@ -2,6 +2,7 @@ import FeedExport
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The line-based formats (CSV, TSV, text off a terminal, Markdown) checked by their field rules,
