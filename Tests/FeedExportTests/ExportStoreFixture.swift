@@ -16,6 +16,22 @@ struct ExportStoreFixture: SampleFeedStoring {
         store = try FeedStore(path: folder.appendingPathComponent("tidings.db").path)
     }
 
+    /// Two feeds, five articles, titles with markup characters and non-ASCII text.
+    static func twoFeeds(_ test: XCTestCase) throws -> ExportStoreFixture {
+        let fixture = try ExportStoreFixture(test)
+        try fixture.addFeed(
+            "https://a.example.org/feed.xml", title: "Alpha & Omega", site: "https://a.example.org/",
+            items: [
+                exportArticle(1, title: "Fish & <Chips> \"quoted\""),
+                exportArticle(2, title: "Ünïcödé — 漢字 ✓"),
+                exportArticle(3, content: "<p>See <a href=\"/rel/3\">this</a></p>"),
+            ])
+        try fixture.addFeed(
+            "https://b.example.org/atom", title: "Beta", site: "https://b.example.org/", tags: ["science"],
+            items: [exportArticle(4, hours: 40), exportArticle(5, title: "Plain text", hours: 50)])
+        return fixture
+    }
+
     func path(_ name: String) -> String {
         folder.appendingPathComponent(name).path
     }
