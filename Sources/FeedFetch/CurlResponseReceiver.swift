@@ -33,8 +33,10 @@ extension CurlEasyOptions {
         }
         return list
     }
+}
 
-    private static func owner(of context: UnsafeMutableRawPointer?) -> (any CurlResponseReceiver)? {
-        context.flatMap { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() as? any CurlResponseReceiver }
-    }
+/// The receiver a callback's context pointer stands for: a free function, as a C callback may not
+/// capture anything.
+private func owner(of context: UnsafeMutableRawPointer?) -> (any CurlResponseReceiver)? {
+    context.flatMap { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() as? any CurlResponseReceiver }
 }
