@@ -4,8 +4,9 @@ import Foundation
 /// so that a test never stands still for a guessed time. Each returns whether the state was reached
 /// before the deadline, for the test to assert (and say what it waited for).
 public enum StateWait {
-    /// Checks `condition` until it holds or `seconds` have passed, blocking this thread.
-    public static func until(seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+    /// Checks `condition` until it holds or `seconds` have passed, blocking this thread (for
+    /// synchronous tests; an async test suspends with `until`).
+    public static func blockingUntil(seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try condition() { return true }

@@ -16,10 +16,10 @@ final class BackgroundCheckpointsTests: XCTestCase {
         XCTAssertEqual(try articlesInDatabaseFileAlone(path), "0")
 
         let checkpoints = try store.startBackgroundCheckpoints()
-        XCTAssertTrue(StateWait.until(seconds: 10) { (try? self.articlesInDatabaseFileAlone(path)) == "20" }, "not copied within 10 s")
+        XCTAssertTrue(StateWait.blockingUntil(seconds: 10) { (try? self.articlesInDatabaseFileAlone(path)) == "20" }, "not copied within 10 s")
 
         try store.apply(feedID: feed.id, feed: document((1...30).map { item($0) }), fetch: fetch(fetchTime + 60))
-        XCTAssertTrue(StateWait.until(seconds: 10) { (try? self.articlesInDatabaseFileAlone(path)) == "30" }, "not copied within 10 s")
+        XCTAssertTrue(StateWait.blockingUntil(seconds: 10) { (try? self.articlesInDatabaseFileAlone(path)) == "30" }, "not copied within 10 s")
         checkpoints.stop()
         checkpoints.stop()
 
