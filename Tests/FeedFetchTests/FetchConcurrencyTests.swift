@@ -54,9 +54,9 @@ final class FetchConcurrencyTests: ServerTestCase {
             where result.error == nil { successes += 1 }
             return successes
         }
-        // Cancelled once the four allowed in flight have reached the server.
-        let inFlight = try await StateWait.until { try await self.serverStats("drop")["total", default: 0] >= 4 }
-        XCTAssertTrue(inFlight, "the batch's first four requests never reached the server")
+        // Cancelled once the batch's first request has reached the server, so the batch is running.
+        let running = try await StateWait.until { try await self.serverStats("drop")["total", default: 0] > 0 }
+        XCTAssertTrue(running, "no request of the batch reached the server")
         consumer.cancel()
         let successes = await consumer.value
         XCTAssertEqual(successes, 0)
