@@ -104,7 +104,7 @@ let package = Package(
 
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
         .testTarget(
-            name: "FeedHTMLTests", dependencies: ["FeedHTML", "FeedModel", "TidingsText", "CLibXML2"],
+            name: "FeedHTMLTests", dependencies: ["FeedHTML", "FeedModel", "TidingsText", "CLibXML2", "TestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedModelTests", dependencies: ["FeedModel", "FeedHTML", "TidingsText", "CLibXML2", "TestSupport"],
