@@ -1,5 +1,5 @@
-import TidingsText
 import TestSupport
+import TidingsText
 import XCTest
 
 @testable import FeedHTML
