@@ -9,17 +9,14 @@ protocol CurlResponseReceiver: AnyObject {
 }
 
 extension CurlEasyOptions {
-    /// Sends `lines` as request headers, keeps libcurl's failure message in `errorBuffer` and hands
-    /// the response to `receiver`, passed unretained: its owner keeps it alive until the handle is done.
-    /// Returns the header list, which must outlive the transfer and is freed by the caller.
-    static func applyRequest(
-        _ easy: UnsafeMutableRawPointer, headers lines: [String], errorBuffer: UnsafeMutablePointer<CChar>,
-        receiver: any CurlResponseReceiver
-    ) -> UnsafeMutablePointer<curl_slist>? {
-        var list: UnsafeMutablePointer<curl_slist>?
-        for line in lines { list = curl_slist_append(list, line) }
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, list)
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+    /// Sends `lines` as request headers, keeps libcurl's failure message in the handle's buffer and
+    /// hands the response to `receiver`, passed unretained: its owner keeps it alive until the handle
+    /// is done.
+    static func applyRequest(_ handle: CurlEasyHandle, headers lines: [String], receiver: any CurlResponseReceiver) {
+        let easy = handle.easy
+        for line in lines { handle.headerList = curl_slist_append(handle.headerList, line) }
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, handle.headerList)
+        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, handle.errorBuffer)
         let context = Unmanaged.passUnretained(receiver as AnyObject).toOpaque()
         _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
         _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
@@ -31,7 +28,6 @@ extension CurlEasyOptions {
             guard let data, let owner = owner(of: context) else { return 0 }
             return owner.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
         }
-        return list
     }
 }
 

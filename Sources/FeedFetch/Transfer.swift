@@ -11,10 +11,9 @@ final class Transfer: CurlResponseReceiver {
     let request: FetchRequest
     let target: RequestTarget
     let batchID: UInt64
-    let easy: UnsafeMutableRawPointer
+    private let handle: CurlEasyHandle
+    var easy: UnsafeMutableRawPointer { handle.easy }
     private let configuration: FetchConfiguration
-    private var headerList: UnsafeMutablePointer<curl_slist>?
-    private let errorBuffer: UnsafeMutablePointer<CChar>
     private var body: [UInt8] = []
     private var headers = ResponseHeaders()
     private var headerBytes = 0
@@ -24,21 +23,13 @@ final class Transfer: CurlResponseReceiver {
 
     /// Returns nil when libcurl cannot create a handle (out of memory).
     init?(request: FetchRequest, batchID: UInt64, configuration: FetchConfiguration) {
-        guard let easy = curl_easy_init() else { return nil }
-        self.easy = easy
+        guard let handle = CurlEasyHandle() else { return nil }
+        self.handle = handle
         self.request = request
         self.target = RequestTarget(request: request)
         self.batchID = batchID
         self.configuration = configuration
-        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure()
-    }
-
-    deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
-        errorBuffer.deallocate()
     }
 
     /// The result of a transfer that libcurl reported done with `code`.
@@ -134,8 +125,7 @@ extension Transfer {
             lines.append("If-Modified-Since: " + lastModified)
         }
         configureMethod()
-        headerList = CurlEasyOptions.applyRequest(
-            easy, headers: withRequestHeaders(lines), errorBuffer: errorBuffer, receiver: self)
+        CurlEasyOptions.applyRequest(handle, headers: withRequestHeaders(lines), receiver: self)
     }
 
     /// A stored validator made safe to send: control characters are dropped (scalar by scalar, since "\r\n"
@@ -164,7 +154,7 @@ extension Transfer {
     }
 
     private func transportError(_ code: CURLcode) -> FetchError? {
-        FetchError(curlCode: code, detail: String(cString: errorBuffer), maxRedirects: configuration.maxRedirects)
+        FetchError(curlCode: code, detail: handle.errorMessage, maxRedirects: configuration.maxRedirects)
     }
 
     private func statusError(_ status: Int) -> FetchError? {

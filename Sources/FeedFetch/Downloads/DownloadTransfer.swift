@@ -10,12 +10,11 @@ import Foundation
 final class DownloadTransfer: CurlResponseReceiver {
     let request: DownloadRequest
     let target: RequestTarget
-    let easy: UnsafeMutableRawPointer
+    private let handle: CurlEasyHandle
+    var easy: UnsafeMutableRawPointer { handle.easy }
     private let configuration: FetchConfiguration
     private let limits: DownloadLimits
     private let descriptor: Int32
-    private var headerList: UnsafeMutablePointer<curl_slist>?
-    private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headers = ResponseHeaders()
     /// The Content-Range of the current response, as "start-end/total" parts.
     private var rangeStart: Int64?
@@ -39,13 +38,13 @@ final class DownloadTransfer: CurlResponseReceiver {
             throw DownloadError.writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
         }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let easy = curl_easy_init() else {
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let handle = CurlEasyHandle() else {
             close(descriptor)
             throw DownloadError.writeFailed(path: request.partPath, reason: "not a regular file")
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         self.descriptor = descriptor
-        self.easy = easy
+        self.handle = handle
         self.request = request
         self.target = RequestTarget(request: FetchRequest(id: request.id, url: request.url))
         self.configuration = configuration
@@ -53,15 +52,10 @@ final class DownloadTransfer: CurlResponseReceiver {
         // Bytes without the validator they came with cannot be continued safely: start again.
         offset = request.validator == nil ? 0 : Int64(info.st_size)
         done = offset
-        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure()
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
-        errorBuffer.deallocate()
         close(descriptor)
     }
 
@@ -94,7 +88,7 @@ final class DownloadTransfer: CurlResponseReceiver {
         _ = tidings_curl_easy_getinfo_off(easy, CURLINFO_CONNECT_TIME_T, &connected)
         // Connected, then too few bytes for the stall time (there is no limit on the whole transfer).
         if code == CURLE_OPERATION_TIMEDOUT, connected > 0 { return .stalled(seconds: limits.stallSeconds) }
-        if let error = FetchError(curlCode: code, detail: String(cString: errorBuffer), maxRedirects: configuration.maxRedirects) {
+        if let error = FetchError(curlCode: code, detail: handle.errorMessage, maxRedirects: configuration.maxRedirects) {
             return .fetch(error)
         }
         switch status {
@@ -201,7 +195,7 @@ extension DownloadTransfer {
             lines.append("Range: bytes=\(offset)-")
             lines.append("If-Range: " + validator)
         }
-        headerList = CurlEasyOptions.applyRequest(easy, headers: lines, errorBuffer: errorBuffer, receiver: self)
+        CurlEasyOptions.applyRequest(handle, headers: lines, receiver: self)
     }
 
     private func setLong(_ option: CURLoption, _ value: Int) {
