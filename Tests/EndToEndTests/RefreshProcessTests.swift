@@ -21,10 +21,7 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertEqual(try TidingsBinary.run(["feeds", "list"] + globalArguments, folder: folder, name: "sync").status, 0)
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "killed")
         let store = try FeedStore(path: files.database)
-        let deadline = Date().addingTimeInterval(20)
-        while try store.counts().articles < 1500, process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await StateWait.until(seconds: 20) { try store.counts().articles >= 1500 || !process.isRunning }
         XCTAssertTrue(process.isRunning, "the refresh ended before it could be killed")
         XCTAssertGreaterThanOrEqual(try store.counts().articles, 1500)
         kill(process.processIdentifier, SIGKILL)
@@ -89,10 +86,7 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertEqual(try TidingsBinary.run(["feeds", "list"] + globalArguments, folder: folder, name: "sync").status, 0)
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "terminated")
         let store = try FeedStore(path: files.database)
-        let deadline = Date().addingTimeInterval(20)
-        while try store.counts().articles == 0, process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await StateWait.until(seconds: 20) { try store.counts().articles > 0 || !process.isRunning }
         // The last four feeds wait for the gate, so the run cannot have finished: exit 143 with feeds
         // left undone shows it stopped at the signal.
         XCTAssertTrue(process.isRunning, "the refresh ended before it could be stopped")
@@ -158,10 +152,7 @@ final class RefreshProcessTests: FeedServerTestCase {
         let first = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "first")
         // Wait until it holds the lock, watching /proc/locks (taking the lock to test it could make the
         // first refresh find it taken).
-        let deadline = Date().addingTimeInterval(30)
-        while !FlockTable.holds(pid: first.processIdentifier), first.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await StateWait.until { FlockTable.holds(pid: first.processIdentifier) || !first.isRunning }
         XCTAssertTrue(
             FlockTable.holds(pid: first.processIdentifier),
             "the first refresh never took the lock: "
