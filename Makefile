@@ -56,7 +56,7 @@ test: deps-test
 	$(SWIFT) test --disable-swift-testing
 	SWIFT=$(SWIFT) Fuzz/run.sh smoke
 
-# Fuzzing (see README, "Fuzzing"): every harness for FUZZ_SECONDS seconds each, or one with
+# Fuzzing (see docs/fuzzing.md): every harness for FUZZ_SECONDS seconds each, or one with
 # TARGET=fuzz-feed; corpora grow in .build/fuzz/corpus/<target>, findings land in .build/fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 TARGET ?=
@@ -66,7 +66,7 @@ fuzz: deps
 fuzz-smoke: deps
 	SWIFT=$(SWIFT) Fuzz/run.sh smoke
 
-# The one-way module imports of the README's Architecture section (also run by the test suite).
+# The one-way module imports of docs/architecture.md (also run by the test suite).
 check-imports:
 	Scripts/check-imports.sh
 
@@ -80,7 +80,7 @@ profile-refresh: deps-bench release
 clean:
 	rm -rf .build
 
-# Shell completions for bash, zsh and fish, generated from the command definitions (see README).
+# Shell completions for bash, zsh and fish, generated from the command definitions (see docs/commands.md).
 .PHONY: completions man
 completions: build
 	@mkdir -p .build/completions

@@ -100,11 +100,11 @@ let package = Package(
 
         // Test-only helpers shared by the test targets: the built binary, the local feed server,
         // temporary folders.
-        .target(name: "TestSupport", dependencies: ["LocalFeedServer"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LocalFeedServer", "FeedModel", "FeedStore"], path: "Tests/TestSupport"),
 
         .testTarget(name: "TidingsTextTests", dependencies: ["TidingsText"]),
         .testTarget(
-            name: "FeedHTMLTests", dependencies: ["FeedHTML", "FeedModel", "TidingsText", "CLibXML2"],
+            name: "FeedHTMLTests", dependencies: ["FeedHTML", "FeedModel", "TidingsText", "CLibXML2", "TestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "FeedModelTests", dependencies: ["FeedModel", "FeedHTML", "TidingsText", "CLibXML2", "TestSupport"],

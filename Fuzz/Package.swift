@@ -3,7 +3,7 @@ import PackageDescription
 
 // The fuzz harnesses: one libFuzzer executable per entry point that reads untrusted input, kept in a
 // package of their own so that the sanitizer flags never reach the normal build and tests. Built
-// and run by `make fuzz` (see README, "Fuzzing"): `swift build -c release -Xswiftc -enable-testing
+// and run by `make fuzz` (see docs/fuzzing.md): `swift build -c release -Xswiftc -enable-testing
 // --sanitize=fuzzer --sanitize=address`, so that `@testable import` reaches internal entry points.
 
 /// Each harness: its folder under Harnesses/ and the modules of the main package it drives.

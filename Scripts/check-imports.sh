@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Checks the one-way module imports of the README's Architecture section. The rules are written once,
+# Checks the one-way module imports of docs/architecture.md. The rules are written once,
 # as each target's dependencies in Package.swift (read with `swift package dump-package`): every
 # `import` of a project module, C module or package product in a module's folder must be one of that
 # target's dependencies. System modules (Foundation, Glibc, Dispatch, Synchronization …) are always
-# allowed. A folder under Sources/ with no target is an error, and so is a README table row whose
+# allowed. A folder under Sources/ with no target is an error, and so is a module table row whose
 # "may import" column differs from Package.swift, or a module the table does not list.
 # Usage: Scripts/check-imports.sh [REPOSITORY]   (default: the repository holding this script; the
 # rules always come from this script's own Package.swift, so a test tree needs none)
@@ -51,7 +51,7 @@ for directory in "${folder[@]/#/$root/}" "$root"/Sources/*/ "$root"/Sources/C/*/
     checked[$directory]=1
     module=$(basename "$directory")
     if [[ ! -v allowed[$module] ]]; then
-        echo "${directory#"$root"/}: no import rule; add the module's target to Package.swift and the README's table"
+        echo "${directory#"$root"/}: no import rule; add the module's target to Package.swift and the table in docs/architecture.md"
         status=1
         continue
     fi
@@ -78,25 +78,26 @@ for entry in "${pending[@]}"; do
     fi
 done
 
-# The README's table (rows `| module | job | may import |` under "Modules and what each may import")
-# lists every Swift module with the same dependencies as Package.swift, in any order.
-if [[ -f "$root/README.md" ]]; then
+# The module table of docs/architecture.md (rows `| module | job | may import |` under "Modules and
+# what each may import") lists every Swift module with the same dependencies as Package.swift.
+table=docs/architecture.md
+if [[ -f "$root/$table" ]]; then
     declare -A listed=()
     while IFS=$'\t' read -r module imports; do
         listed[$module]=1
         if [[ ! -v allowed[$module] ]]; then
-            echo "README.md: the module table lists $module, which Package.swift has no target for"
+            echo "$table: the module table lists $module, which Package.swift has no target for"
             status=1
             continue
         fi
         want=$(tr ' ' '\n' <<<"${allowed[$module]}" | sed '/^$/d' | sort | tr '\n' ' ')
         have=$(tr ' ' '\n' <<<"$imports" | sed '/^$/d' | sort | tr '\n' ' ')
         if [[ "$want" != "$have" ]]; then
-            echo "README.md: $module may import '${have% }' in the module table, '${want% }' in Package.swift"
+            echo "$table: $module may import '${have% }' in the module table, '${want% }' in Package.swift"
             status=1
         fi
-    done < <(awk '/^### Modules and what each may import/ { on = 1; next } /^#/ { on = 0 } on && /^\| / { print }' \
-        "$root/README.md" | tail -n +2 | python3 -c '
+    done < <(awk '/^#+ Modules and what each may import/ { on = 1; next } /^#/ { on = 0 } on && /^\| / { print }' \
+        "$root/$table" | tail -n +2 | python3 -c '
 import sys
 for row in sys.stdin:
     cells = [c.strip() for c in row.strip().strip("|").split("|")]
@@ -105,7 +106,7 @@ for row in sys.stdin:
 ')
     for module in "${!allowed[@]}"; do
         if [[ "${kinds[$module]}" == swift && ! -v listed[$module] ]]; then
-            echo "README.md: the module table has no row for $module (Package.swift has its target)"
+            echo "$table: the module table has no row for $module (Package.swift has its target)"
             status=1
         fi
     done

@@ -6,9 +6,8 @@ import Synchronization
 
 /// Decodes a response body's `Content-Encoding` once the whole body is in, instead of libcurl
 /// inflating it piece by piece as it arrives: gzip and deflate with libdeflate (a whole-buffer decoder,
-/// about twice the speed of zlib's streaming inflate, which was 5% of a cold refresh), zstd and br
-/// with their own libraries. Tidings asks for exactly these (`acceptEncoding`, what libcurl asked for
-/// when it decoded them).
+/// faster than zlib's streaming inflate), zstd and br with their own libraries. Tidings asks for
+/// exactly these (`acceptEncoding`).
 ///
 /// Every coding is decoded into at most `limit` bytes: a body that decodes to more is `.tooLarge`,
 /// found without making more than `limit` bytes of it (a gzip bomb stops there). Codings are undone

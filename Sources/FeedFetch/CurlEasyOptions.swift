@@ -2,7 +2,8 @@ import CCurl
 
 /// The easy-handle options a feed fetch (`Transfer`) and a download (`DownloadTransfer`) set alike:
 /// the URL and the schemes allowed, redirects, the connect timeout, the User-Agent, bytes as sent,
-/// the CA bundle and basic credentials. Each caller adds its own limits and callbacks.
+/// the CA bundle and basic credentials; `applyRequest` sets the headers and callbacks. Each caller
+/// adds its own limits.
 enum CurlEasyOptions {
     /// `protocols` is libcurl's list of the schemes the first request may use; redirects may go to
     /// http and https only.

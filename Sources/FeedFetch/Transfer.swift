@@ -7,14 +7,13 @@ import Foundation
 /// Threading: created, driven and destroyed on the `TransferLoop` thread only. libcurl calls the write
 /// and header callbacks on that thread, from inside `curl_multi_perform`; the context pointer they get is
 /// this object unretained, kept alive by the loop's table of active transfers.
-final class Transfer {
+final class Transfer: CurlResponseReceiver {
     let request: FetchRequest
     let target: RequestTarget
     let batchID: UInt64
-    let easy: UnsafeMutableRawPointer
+    private let handle: CurlEasyHandle
+    var easy: UnsafeMutableRawPointer { handle.easy }
     private let configuration: FetchConfiguration
-    private var headerList: UnsafeMutablePointer<curl_slist>?
-    private let errorBuffer: UnsafeMutablePointer<CChar>
     private var body: [UInt8] = []
     private var headers = ResponseHeaders()
     private var headerBytes = 0
@@ -24,21 +23,13 @@ final class Transfer {
 
     /// Returns nil when libcurl cannot create a handle (out of memory).
     init?(request: FetchRequest, batchID: UInt64, configuration: FetchConfiguration) {
-        guard let easy = curl_easy_init() else { return nil }
-        self.easy = easy
+        guard let handle = CurlEasyHandle() else { return nil }
+        self.handle = handle
         self.request = request
         self.target = RequestTarget(request: request)
         self.batchID = batchID
         self.configuration = configuration
-        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure()
-    }
-
-    deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
-        errorBuffer.deallocate()
     }
 
     /// The result of a transfer that libcurl reported done with `code`.
@@ -82,7 +73,7 @@ final class Transfer {
     /// Called from the write callback with body bytes as sent (still encoded: `ContentDecoding`
     /// decodes them at the end, within the same limit); returns the count libcurl expects, or 0 to
     /// abort once the body passes the limit.
-    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard body.count + bytes.count <= configuration.maxBodyBytes else {
             abortReason = .tooLarge(limit: configuration.maxBodyBytes)
             return 0
@@ -93,7 +84,7 @@ final class Transfer {
 
     /// Called from the header callback with one header line; returns the count libcurl expects, or 0 to
     /// abort on oversized headers or a redirect loop.
-    fileprivate func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+    func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
         headerBytes += line.count
         guard headerBytes <= configuration.maxHeaderBytes else {
             abortReason = .headersTooLarge(limit: configuration.maxHeaderBytes)
@@ -115,7 +106,6 @@ final class Transfer {
 
 extension Transfer {
     private func configure() {
-        let context = Unmanaged.passUnretained(self).toOpaque()
         CurlEasyOptions.applyCommon(easy, target: target, configuration: configuration, protocols: "http,https,file")
         setLong(CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
         if configuration.lowSpeedTime > 0 {
@@ -134,25 +124,8 @@ extension Transfer {
         if let lastModified = request.lastModified.flatMap(Self.headerValue) {
             lines.append("If-Modified-Since: " + lastModified)
         }
-        lines = withRequestHeaders(lines)
         configureMethod()
-        for line in lines {
-            headerList = curl_slist_append(headerList, line)
-        }
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList)
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
-        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
-        }
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
-        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
-        }
+        CurlEasyOptions.applyRequest(handle, headers: withRequestHeaders(lines), receiver: self)
     }
 
     /// A stored validator made safe to send: control characters are dropped (scalar by scalar, since "\r\n"
@@ -181,7 +154,7 @@ extension Transfer {
     }
 
     private func transportError(_ code: CURLcode) -> FetchError? {
-        FetchError(curlCode: code, detail: String(cString: errorBuffer), maxRedirects: configuration.maxRedirects)
+        FetchError(curlCode: code, detail: handle.errorMessage, maxRedirects: configuration.maxRedirects)
     }
 
     private func statusError(_ status: Int) -> FetchError? {

@@ -164,7 +164,7 @@ struct ExportCommand: AsyncParsableCommand {
             text after {{/articles}} once at the end; a template without that section is rendered per \
             article. Per article: title, url, feed, feed_url, date, date_local, timestamp, author, \
             tags, read, starred, index, first, content_html, summary_html, content_text and more (see \
-            the README). {{x}} escapes HTML; use {{{x}}} for plain text.
+            docs/commands.md). {{x}} escapes HTML; use {{{x}}} for plain text.
             """,
         valueName: "file"), completion: .file())
     var template: String?
@@ -181,7 +181,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("full-text"), help: ArgumentHelp(
         "Write each article's extracted full text instead of the feed's summary where there is one.",
-        discussion: "Full texts are fetched by a refresh for feeds with full_text set (see the README)."))
+        discussion: "Full texts are fetched by a refresh for feeds with full text set (see docs/commands.md)."))
     var fullText = false
 
     /// The first run of a state: `--from-now` says what it counted (on a terminal only, cron stays

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// The shell completion scripts swift-argument-parser generates from the command definitions
-/// (documented in the README) exist for bash, zsh and fish and know the export options.
+/// (documented in docs/commands.md) exist for bash, zsh and fish and know the export options.
 final class CompletionScriptTests: XCTestCase {
     func testCompletionScriptsForEveryShellNameTheExportOptions() throws {
         for shell in ["bash", "zsh", "fish"] {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The module imports stay one-way (README, "Architecture"): `Scripts/check-imports.sh` passes on
+/// The module imports stay one-way (docs/architecture.md): `Scripts/check-imports.sh` passes on
 /// the repository and fails, naming file, line and module, on a tree that breaks a rule.
 final class ModuleImportTests: XCTestCase {
     let repository = URL(fileURLWithPath: #filePath)

@@ -21,10 +21,7 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertEqual(try TidingsBinary.run(["feeds", "list"] + globalArguments, folder: folder, name: "sync").status, 0)
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "killed")
         let store = try FeedStore(path: files.database)
-        let deadline = Date().addingTimeInterval(20)
-        while try store.counts().articles < 1500, process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await StateWait.until(seconds: 20) { try store.counts().articles >= 1500 || !process.isRunning }
         XCTAssertTrue(process.isRunning, "the refresh ended before it could be killed")
         XCTAssertGreaterThanOrEqual(try store.counts().articles, 1500)
         kill(process.processIdentifier, SIGKILL)
@@ -89,10 +86,7 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertEqual(try TidingsBinary.run(["feeds", "list"] + globalArguments, folder: folder, name: "sync").status, 0)
         let process = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "terminated")
         let store = try FeedStore(path: files.database)
-        let deadline = Date().addingTimeInterval(20)
-        while try store.counts().articles == 0, process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await StateWait.until(seconds: 20) { try store.counts().articles > 0 || !process.isRunning }
         // The last four feeds wait for the gate, so the run cannot have finished: exit 143 with feeds
         // left undone shows it stopped at the signal.
         XCTAssertTrue(process.isRunning, "the refresh ended before it could be stopped")
@@ -158,15 +152,12 @@ final class RefreshProcessTests: FeedServerTestCase {
         let first = try TidingsBinary.start(["refresh"] + globalArguments, folder: folder, name: "first")
         // Wait until it holds the lock, watching /proc/locks (taking the lock to test it could make the
         // first refresh find it taken).
-        let deadline = Date().addingTimeInterval(30)
-        while !holdsFlock(first.processIdentifier), first.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await StateWait.until { FlockTable.holds(pid: first.processIdentifier) || !first.isRunning }
         XCTAssertTrue(
-            holdsFlock(first.processIdentifier),
+            FlockTable.holds(pid: first.processIdentifier),
             "the first refresh never took the lock: "
                 + (first.isRunning ? "still running after 30 s" : "it exited \(first.terminationStatus)")
-                + "; /proc/locks:\n" + procLocks())
+                + "; /proc/locks:\n" + FlockTable.text())
         let refused = try TidingsBinary.run(["refresh"] + globalArguments, folder: folder, name: "refused")
         XCTAssertEqual(refused.status, 75)
         XCTAssertEqual(refused.stdout, "")
@@ -180,26 +171,4 @@ final class RefreshProcessTests: FeedServerTestCase {
         XCTAssertEqual(waited.status, 0, waited.stderr)
         XCTAssertTrue(waited.stdout.contains("\"status\":\"unchanged\""), waited.stdout)
     }
-}
-
-/// Whether process `pid` holds a flock(2) lock, as /proc/locks lists them (`N: FLOCK ADVISORY WRITE PID
-/// ...`; SQLite's own locks are POSIX ones).
-private func holdsFlock(_ pid: Int32) -> Bool {
-    procLocks().split(separator: "\n").contains { line in
-        let fields = line.split(separator: " ")
-        return fields.count > 4 && fields[1] == "FLOCK" && fields[4] == "\(pid)"
-    }
-}
-
-/// The whole of /proc/locks. It reports a size of 0, and `String(contentsOfFile:)` returned only its first
-/// 4 KB: with the test process itself holding a hundred SQLite locks by then, the refresh's FLOCK line
-/// was past that and the lock test failed in full runs only. Reads until end of file instead.
-private func procLocks() -> String {
-    guard let handle = FileHandle(forReadingAtPath: "/proc/locks") else { return "" }
-    defer { try? handle.close() }
-    var data = Data()
-    while let chunk = try? handle.read(upToCount: 65536), !chunk.isEmpty {
-        data.append(chunk)
-    }
-    return String(decoding: data, as: UTF8.self)
 }

@@ -1,4 +1,5 @@
 import FeedFetch
+import TestSupport
 import XCTest
 
 final class FetchConcurrencyTests: ServerTestCase {
@@ -27,10 +28,10 @@ final class FetchConcurrencyTests: ServerTestCase {
         // cancel, whatever the machine's load (transfers left running would end in 200s instead).
         let url = try server.url("/count/cancel?delay=30")
         let stream = fetcher.fetch((0..<40).map { FetchRequest(id: Int64($0), url: url) })
-        Task {
-            try await Task.sleep(for: .milliseconds(300))
-            fetcher.cancel()
-        }
+        // Cancelled once transfers have reached the server, so the batch is running.
+        let running = try await StateWait.until { try await self.serverStats("cancel")["total", default: 0] > 0 }
+        XCTAssertTrue(running, "no request of the batch reached the server")
+        fetcher.cancel()
         var results: [FetchResult] = []
         for await result in stream { results.append(result) }
         XCTAssertEqual(results.count, 40)
@@ -53,7 +54,9 @@ final class FetchConcurrencyTests: ServerTestCase {
             where result.error == nil { successes += 1 }
             return successes
         }
-        try await Task.sleep(for: .milliseconds(200))
+        // Cancelled once the batch's first request has reached the server, so the batch is running.
+        let running = try await StateWait.until { try await self.serverStats("drop")["total", default: 0] > 0 }
+        XCTAssertTrue(running, "no request of the batch reached the server")
         consumer.cancel()
         let successes = await consumer.value
         XCTAssertEqual(successes, 0)

@@ -134,11 +134,12 @@ final class RendererTests: XCTestCase {
     /// Random frames: applying the diffs on top of each other must reproduce every frame, checked
     /// through a tiny terminal model that understands the sequences the renderer emits.
     func testDiffsReproduceRandomFrames() {
-        var generator = SplitMix(seed: 42)
+        let seed: UInt64 = 42
+        var generator = SplitMix(seed: seed)
         let renderer = Renderer()
         var model = TerminalModel(width: 16, height: 4)
         let alphabet: [String] = ["a", "b", "中", "🎉", " ", "é"]
-        for _ in 0..<200 {
+        for step in 0..<200 {
             var frame = ScreenBuffer(width: 16, height: 4)
             for y in 0..<4 {
                 var line = ""
@@ -146,7 +147,7 @@ final class RendererTests: XCTestCase {
                 frame.write(line, x: Int(generator.next() % 8), y: y, style: generator.next() % 2 == 0 ? .plain : .bold)
             }
             model.apply(renderer.render(frame))
-            XCTAssertEqual(model.lines, frame.lines)
+            XCTAssertEqual(model.lines, frame.lines, "seed \(seed), step \(step)")
         }
     }
 

@@ -144,4 +144,56 @@ public enum StoreDowngrades {
         DELETE FROM grdb_migrations WHERE identifier = 'v12-compact-store';
 
         """
+
+    /// Takes a current store back to schema version 2 (what Tidings wrote before v3).
+    public static let toVersion2 = undoPodcast + undoPlayed + undoCanonicalLink + undoDownloads + undoFullText + undoSync + undoFeedCounts
+        + undoCompactStore + undoBodyDictionaries + undoFeedListScopesAndTitleSort + """
+        DROP TRIGGER articles_search_delete;
+        DROP TABLE article_search;
+        DROP VIEW article_search_text;
+        CREATE VIRTUAL TABLE article_search USING fts5(
+            title, author, body, tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
+        CREATE TRIGGER articles_search_delete AFTER DELETE ON articles BEGIN
+            DELETE FROM article_search WHERE rowid = old.id;
+        END;
+        CREATE TABLE search_pending (
+            article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+            title TEXT, author TEXT, body TEXT NOT NULL);
+        DROP INDEX articles_ignored;
+        ALTER TABLE articles DROP COLUMN ignored;
+        DROP TABLE ignore_rules_state;
+        DROP INDEX feeds_url_key;
+        ALTER TABLE feeds DROP COLUMN url_key;
+        ALTER TABLE feeds DROP COLUMN last_listed_at;
+        DELETE FROM grdb_migrations WHERE identifier NOT IN ('v1', 'v2');
+        """
+
+    /// Takes away what `v11-article-url-hash` (the links' keys computed in SQL: the test stores' links
+    /// are https URLs with lower-case hosts) and `v10-body-dictionaries` add (a column with a foreign
+    /// key cannot be dropped: the bodies table is made again without it), leaving the view
+    /// "v6-compact-search" made.
+    public static let undoBodyDictionaries = """
+        DROP VIEW article_search_text;
+        DROP INDEX articles_feed_url_hash;
+        ALTER TABLE articles DROP COLUMN url_hash;
+        ALTER TABLE articles ADD COLUMN url_key TEXT;
+        UPDATE articles SET url_key = '//' || substr(url, instr(url, '://') + 3) WHERE url IS NOT NULL;
+        CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
+        DELETE FROM grdb_migrations WHERE identifier = 'v11-article-url-hash';
+        DROP TABLE body_dictionaries;
+        CREATE TABLE article_bodies_v1 (
+            article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+            summary TEXT,
+            content TEXT
+        );
+        INSERT INTO article_bodies_v1 SELECT article_id, summary, content FROM article_bodies;
+        DROP TABLE article_bodies;
+        ALTER TABLE article_bodies_v1 RENAME TO article_bodies;
+        CREATE VIEW article_search_text (id, title, author, body) AS
+            SELECT a.id, tidings_search_title(a.title), tidings_search_author(a.authors),
+                   tidings_search_body(b.content, a.content_type, b.summary)
+            FROM articles a LEFT JOIN article_bodies b ON b.article_id = a.id;
+        DELETE FROM grdb_migrations WHERE identifier = 'v10-body-dictionaries';
+
+        """
 }

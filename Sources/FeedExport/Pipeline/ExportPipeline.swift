@@ -76,7 +76,7 @@ final class ExportPipeline {
 }
 
 /// One batch's items, handed to the worker that prepares them and back to the streaming thread: the
-/// project's one pattern for synchronous code waiting for a result from another thread (README,
+/// project's one pattern for synchronous code waiting for a result from another thread (docs/architecture.md,
 /// "Concurrency").
 ///
 /// Why `@unchecked Sendable` is safe: `items` is set by the streaming thread before the batch is

@@ -7,15 +7,14 @@ import Foundation
 /// Threading: created, driven and destroyed on the `Downloader` thread only; libcurl calls the write and
 /// header callbacks there, from inside `curl_multi_perform`, with this object unretained as context
 /// (kept alive by the downloader's table of active transfers).
-final class DownloadTransfer {
+final class DownloadTransfer: CurlResponseReceiver {
     let request: DownloadRequest
     let target: RequestTarget
-    let easy: UnsafeMutableRawPointer
+    private let handle: CurlEasyHandle
+    var easy: UnsafeMutableRawPointer { handle.easy }
     private let configuration: FetchConfiguration
     private let limits: DownloadLimits
     private let descriptor: Int32
-    private var headerList: UnsafeMutablePointer<curl_slist>?
-    private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headers = ResponseHeaders()
     /// The Content-Range of the current response, as "start-end/total" parts.
     private var rangeStart: Int64?
@@ -39,13 +38,13 @@ final class DownloadTransfer {
             throw DownloadError.writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
         }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let easy = curl_easy_init() else {
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let handle = CurlEasyHandle() else {
             close(descriptor)
             throw DownloadError.writeFailed(path: request.partPath, reason: "not a regular file")
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         self.descriptor = descriptor
-        self.easy = easy
+        self.handle = handle
         self.request = request
         self.target = RequestTarget(request: FetchRequest(id: request.id, url: request.url))
         self.configuration = configuration
@@ -53,15 +52,10 @@ final class DownloadTransfer {
         // Bytes without the validator they came with cannot be continued safely: start again.
         offset = request.validator == nil ? 0 : Int64(info.st_size)
         done = offset
-        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure()
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
-        errorBuffer.deallocate()
         close(descriptor)
     }
 
@@ -94,7 +88,7 @@ final class DownloadTransfer {
         _ = tidings_curl_easy_getinfo_off(easy, CURLINFO_CONNECT_TIME_T, &connected)
         // Connected, then too few bytes for the stall time (there is no limit on the whole transfer).
         if code == CURLE_OPERATION_TIMEDOUT, connected > 0 { return .stalled(seconds: limits.stallSeconds) }
-        if let error = FetchError(curlCode: code, detail: String(cString: errorBuffer), maxRedirects: configuration.maxRedirects) {
+        if let error = FetchError(curlCode: code, detail: handle.errorMessage, maxRedirects: configuration.maxRedirects) {
             return .fetch(error)
         }
         switch status {
@@ -143,7 +137,7 @@ final class DownloadTransfer {
 
     /// Called from the write callback: writes the bytes of a successful response to the file; the
     /// body of an error response is dropped. Returns the count libcurl expects, or 0 to stop.
-    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         var status = 0
         if !decided {
             _ = tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
@@ -169,7 +163,7 @@ final class DownloadTransfer {
 
     /// Called from the header callback with one line: a status line starts a new response (a redirect
     /// hop), so the range read so far belongs to an earlier one.
-    fileprivate func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+    func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
         if headers.read(line: line) {
             rangeStart = nil
             rangeTotal = nil
@@ -191,7 +185,6 @@ final class DownloadTransfer {
 
 extension DownloadTransfer {
     private func configure() {
-        let context = Unmanaged.passUnretained(self).toOpaque()
         CurlEasyOptions.applyCommon(easy, target: target, configuration: configuration, protocols: "http,https")
         // No limit on the whole transfer (an episode may take an hour); a stall ends it instead.
         setLong(CURLOPT_LOW_SPEED_LIMIT, max(1, limits.stallBytesPerSecond))
@@ -202,21 +195,7 @@ extension DownloadTransfer {
             lines.append("Range: bytes=\(offset)-")
             lines.append("If-Range: " + validator)
         }
-        for line in lines { headerList = curl_slist_append(headerList, line) }
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList)
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
-        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let transfer = Unmanaged<DownloadTransfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
-        }
-        _ = tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
-        _ = tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let transfer = Unmanaged<DownloadTransfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
-        }
+        CurlEasyOptions.applyRequest(handle, headers: lines, receiver: self)
     }
 
     private func setLong(_ option: CURLoption, _ value: Int) {

@@ -62,10 +62,9 @@ package enum EntityDecoder {
                 guard let v = hexValue(d), v < radix else { return nil }
                 value = value * radix + v
             }
-            // Read as `ReferenceRepair` reads references in the document itself, so that a reference
-            // escaped twice (`&amp;#1;`, or `&#1;` in CDATA) gives what it gives escaped once:
-            // 128-159 name the windows-1252 characters, as HTML5 reads them; the C0 controls XML
-            // forbids carry no text and are dropped; what is no XML character becomes U+FFFD.
+            // Read as `ReferenceRepair` reads references in the document, so that a reference escaped
+            // twice (`&amp;#1;`) gives what it gives escaped once: 128-159 as windows-1252, as HTML5
+            // does; forbidden C0 controls dropped; anything else that is no XML character U+FFFD.
             if value >= 0x80 && value <= 0x9F { value = Windows1252.c1[Int(value - 0x80)] }
             if value >= 0x01 && value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D { return "" }
             guard value != 0, value != 0xFFFE, value != 0xFFFF, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }

@@ -2,7 +2,7 @@
 /// end as one array of exactly their number (`FeedBuilder.ItemSink.collect`).
 ///
 /// An array grown article by article doubles its storage again and again, each time copying every
-/// article so far into fresh memory (for a 50 MB feed, a fifth of the parse's page faults), and a
+/// article so far into fresh memory (many page faults for a big feed), and a
 /// callback that appends each article copies it once more (a retain and a release per field). Here
 /// each article is moved in once and moved out once. Noncopyable: it owns the blocks, and frees the
 /// articles still in them when dropped (a parse that failed). Lives in one parse, on its thread.

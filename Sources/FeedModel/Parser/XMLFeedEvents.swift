@@ -222,10 +222,8 @@ struct XMLFeedEvents: ~Copyable {
         message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingCharacters(in: .whitespaces)
         var line = error.line
-        // A byte that is not UTF-8 inside a CDATA section: libxml2 reports it on the opener's line when
-        // the section's end was already pushed (it checks the content at once), but on the line it has
-        // moved to when it was handing the content on in blocks, waiting for the end. The opener's
-        // line either way, so that the error does not depend on how the document was chunked.
+        // libxml2 reports a byte that is not UTF-8 inside a CDATA section on a line that depends on
+        // how the document was chunked: the opener's line either way, so that the error does not.
         if error.code == Int32(XML_ERR_INVALID_CHAR.rawValue), let context, context.isInCDATASection,
             let opener = cdataOpenerLine
         {

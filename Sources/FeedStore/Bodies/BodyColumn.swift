@@ -7,13 +7,12 @@ import GRDB
 /// endian) and then either the zlib stream of its bytes (written by `BodyCompressor`, read by zlib),
 /// or, when the feed has a `BodyDictionary`, a zstd frame compressed with it (`DictionaryCompressor`;
 /// the row names the dictionary in `dictionary_id`). A zstd frame begins with the bytes 28 B5 2F FD,
-/// which no zlib stream begins with. Bodies are most of a store (HTML of full articles); compressed
-/// they take about half the pages, with their feed's dictionary about a third, which is also the bytes
-/// a refresh writes.
+/// which no zlib stream begins with. Bodies are most of a store (HTML of full articles), and most of
+/// what a refresh writes, so they are compressed.
 ///
 /// Compression runs where `IncomingArticle` is built, on the caller's thread before the write
-/// transaction. Rows written before "v6-compact-search" hold TEXT and are read as they are; TEXT is
-/// never a compressed body, a BLOB always is.
+/// transaction. Rows of older stores hold TEXT and are read as they are; TEXT is never a compressed
+/// body, a BLOB always is.
 enum BodyColumn {
     /// Below this many UTF-8 bytes text is stored as it is (the stream's header and checksum cost 6).
     static let minimumCompressedLength = 128

@@ -6,8 +6,7 @@ import Synchronization
 
 /// A dictionary of a feed's own text, which the bodies of its articles are compressed with (zstd,
 /// `BodyColumn`). Bodies of one feed share most of their words and markup, yet each is compressed on
-/// its own so that any article reads back alone: without a dictionary a body of 2 KB saves little,
-/// with one made from the feed's first document it compresses about twice as well.
+/// its own so that any article reads back alone, and a short body compressed alone saves little.
 ///
 /// A dictionary is made from the first document of a feed that has enough text (the first bodies,
 /// up to `size` bytes), stored once (a row of `body_dictionaries`, its zstd-compressed bytes in parts
@@ -15,16 +14,12 @@ import Synchronization
 /// (`article_bodies.dictionary_id`, a foreign key, so no dictionary a body needs can be deleted).
 /// Articles that move to another feed keep theirs.
 ///
-/// In parts since "v12-compact-store": a whole dictionary (about 6 KB from 16 KB of text) left a
-/// third of each 16 KB page empty, two to a page. Part `k` of dictionary `d` is the row whose id is
-/// `d * partsPerDictionary + k`: rows of a rowid table written in id order fill their pages (SQLite
-/// starts a new page only for the row that does not fit), where a table keyed by (dictionary, part)
-/// splits its pages and left 8 % of them empty (0.3 MB on the shared 500-feed corpus).
+/// Stored in small parts, because a whole dictionary per row leaves much of each page empty. Part `k`
+/// of dictionary `d` is the row whose id is `d * partsPerDictionary + k`: rows of a rowid table
+/// written in id order fill their pages, where a table keyed by (dictionary, part) splits them.
 struct BodyDictionary: Sendable {
-    /// The most bytes of text a dictionary takes from a document. 32 KB rather than 16 KB (until
-    /// "v12-compact-store"): on the shared 500-feed corpus bodies and dictionaries take 15.5 MB
-    /// instead of 16.6 MB after a cold refresh, and bodies of later documents, not in the dictionary,
-    /// come out 5 % smaller, for the same processor time (`DictionaryCompressor`).
+    /// The most bytes of text a dictionary takes from a document: a larger dictionary costs little more
+    /// to store than it saves on the bodies of later documents, for the same processor time.
     static let size = 32 * 1024
     /// A document with less body text than this gets no dictionary (its bodies are compressed alone).
     static let minimumDocumentBytes = 32 * 1024
@@ -53,8 +48,8 @@ struct BodyDictionary: Sendable {
         for item in feed.items {
             for text in [item.contentHTML ?? item.contentText, item.summary] {
                 guard var text, bytes.count < Self.size else { continue }
-                // Copied from the string's storage in one go (its UTF-8 prefix as a sequence went byte
-                // by byte: 1 % of a cold refresh).
+                // Copied from the string's storage in one go: its UTF-8 prefix as a sequence goes
+                // byte by byte.
                 text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(Self.size - bytes.count))) }
             }
         }
@@ -69,8 +64,8 @@ struct BodyDictionary: Sendable {
     /// The most bytes of one row of `body_dictionary_parts`: small parts leave little of the last page
     /// a row did not fit in empty.
     static let partSize = 512
-    /// The ids of `body_dictionary_parts` each dictionary has: room for 128 KB stored, where a
-    /// dictionary of `size` bytes takes at most about 33 KB.
+    /// The ids of `body_dictionary_parts` each dictionary has: room for several times what a
+    /// compressed dictionary of `size` bytes can take.
     static let partsPerDictionary: Int64 = 256
 
     /// SQL for the stored value of the dictionary whose id is `id` (an SQL expression, which appears
@@ -139,8 +134,7 @@ struct BodyDictionary: Sendable {
         guard let compressed = storedValue ?? Self.compressed(bytes) else {
             throw FeedStoreError.inconsistent("a body dictionary could not be compressed")
         }
-        // Cached: a first refresh stores a dictionary for nearly every feed (it was parsed again for
-        // each: about 1 % of a cold refresh's samples with its run).
+        // Cached: a first refresh stores a dictionary for nearly every feed.
         try db.cachedStatement(sql: "INSERT INTO body_dictionaries (feed_id) VALUES (?)").execute(arguments: [feedID])
         let id = db.lastInsertedRowID
         try Self.storeParts(db, id: id, compressed)
@@ -186,12 +180,9 @@ struct BodyDictionary: Sendable {
     }
 }
 
-/// Dictionaries as stored (zstd frames) decoded once and kept: every body read needs its feed's, and
-/// an export or a scan of bodies reads articles of every feed in turn (decoding the dictionary again
-/// for each body made an export of the shared corpus 40 % slower). Up to 32 MB are kept (1,000
-/// dictionaries of 32 KB); past that they are dropped and decoded again as needed. Keyed by the
-/// stored bytes themselves, so that a kept entry can never stand for another dictionary (of another
-/// file, or a reused id).
+/// Dictionaries as stored (zstd frames) decoded once and kept, because an export or a scan of bodies
+/// reads articles of every feed in turn. Past a bound they are dropped and decoded again as needed.
+/// Keyed by the stored bytes, so that a kept entry never stands for another file's or a reused id.
 enum DecodedDictionaries {
     private struct Kept {
         var dictionaries: [Data: [UInt8]] = [:]

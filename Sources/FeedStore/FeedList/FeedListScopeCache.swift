@@ -3,7 +3,7 @@ import GRDB
 
 /// The feeds a feed list file names, remembered per file version (`FeedListStamp`) by the sync that
 /// read it, so that `count`, `export` and the reader find a list's scope without parsing the list and
-/// resolving each of its URLs again (1 s at 20,000 feeds). Inside the caller's transaction.
+/// resolving each of its URLs again, which is slow for long lists. Inside the caller's transaction.
 ///
 /// A row holds while the list file is the same version and the feeds are as that sync left them:
 /// triggers (`Schema`, `v8-feed-list-scopes`) delete every row when a feed is added or deleted,

@@ -7,10 +7,9 @@ import Synchronization
 /// not wait for the copies and their syncs.
 ///
 /// SQLite's automatic checkpoint runs on the committing connection: every `wal_autocheckpoint` pages
-/// the writer stopped to copy the log into the file and sync both, 37 `fdatasync`s and about 0.5 s of
-/// waiting in a cold refresh of the shared 500-feed corpus. Here a passive checkpoint runs every
-/// `interval` from a second connection; SQLite lets it run beside the writer (it never takes the
-/// write lock, and commits go on appending to the log meanwhile). The writer's own automatic
+/// the writer would stop to copy the log into the file and sync both. Here a passive checkpoint runs
+/// every `interval` from a second connection; SQLite lets it run beside the writer (it never takes
+/// the write lock, and commits go on appending to the log meanwhile). The writer's own automatic
 /// checkpoint stays in place: when it comes due it finds the pages already copied and synced but the
 /// last few, so it is short, and it is what lets the next transaction start the log from its
 /// beginning again (a log is only restarted between transactions, once every frame is copied).
@@ -22,7 +21,8 @@ import Synchronization
 /// Threading: `start` and `stop` from any thread; `stop` waits for a checkpoint under way and closes
 /// the connection. Used by one refresh at a time.
 public final class BackgroundCheckpoints: Sendable {
-    /// How often the log is copied while a refresh writes: about 20 MB of log at a cold refresh's pace.
+    /// How often the log is copied while a refresh writes: often enough that the writer's own
+    /// checkpoint finds little left.
     static let interval = DispatchTimeInterval.milliseconds(100)
 
     private let queue: DatabaseQueue

@@ -5,8 +5,7 @@ import GRDB
 ///
 /// Each of them is sorted by something that has nothing to do with the feed: the articles of one new
 /// feed land all over it. A refresh stores each feed in a transaction of its own, so in a cold refresh
-/// every transaction rewrote most leaf pages of these indexes (of the 124 pages of 16 KB a commit
-/// wrote to the log on the shared 500-feed corpus, 91 were theirs) and the next rewrote them again.
+/// every transaction would rewrite most leaf pages of these indexes, and the next rewrite them again.
 /// Built once at the end, each is one sort. Lists stay correct while they are missing, only slower
 /// (SQLite scans and sorts instead), and each feed's transaction stays whole: a bulk load killed
 /// half-way leaves every stored article, mark and search entry in place, and the next `restore`
@@ -26,13 +25,9 @@ enum ListIndexes {
          "CREATE INDEX IF NOT EXISTS articles_link_key ON articles(link_key, feed_id) WHERE link_key IS NOT NULL"),
     ]
 
-    /// A bulk load pays when it writes far more than the store holds. Leaving the indexes out saved
-    /// about 0.9 ms of the writer's processor time per new feed of 50 articles; building them at the
-    /// end cost 3 to 5 µs per article of the store (`tidings-bench writer --defer-list-indexes` on the
-    /// shared 500-feed corpus: 1.9-2.4 s without, 1.4-1.9 s with, of which 0.07-0.12 s building).
-    /// So a refresh defers them when at least `minimumNewFeeds` of its feeds were never stored and
-    /// the store holds fewer than `articlesPerNewFeed` articles for each of them: well inside the
-    /// break-even, so that a store that would gain little keeps its indexes.
+    /// A bulk load pays when it writes far more than the store holds: a refresh defers the indexes when
+    /// at least `minimumNewFeeds` of its feeds were never stored and the store holds fewer than
+    /// `articlesPerNewFeed` articles for each, well inside the break-even (`tidings-bench writer`).
     static let minimumNewFeeds = 20
     static let articlesPerNewFeed = 100
 

@@ -2,13 +2,12 @@ import GRDB
 
 /// The length of an article list read from the stored counts of its feeds (`feed_counts`, kept exact
 /// by `FeedCountsMigration`'s triggers and `ArticleWriter` in the transaction that changes an article)
-/// instead of counted row by row: one small row per feed. Counting All over 100,000 articles walked
-/// an index of every article, ~1 ms of the reader's UI thread each time its list was read (S, G deep
-/// in the list), and All unread a partial index as long as the unread articles.
+/// instead of counted row by row: one small row per feed, where a count walks an index as long as the
+/// list, on the reader's UI thread.
 ///
 /// It answers the lists those counts describe: every feed, some feeds or the feeds of some tags; all
 /// articles or only unread ones; ignored articles left out or kept. Anything else (starred, since, a
-/// search, an expression, not exported) is nil, and the caller counts the rows as before.
+/// search, an expression, not exported) is nil, and the caller counts the rows.
 enum FeedCountsTotal {
     /// The number of articles `query` lists, or nil when the stored counts do not say.
     static func total(_ db: Database, _ query: ArticleQuery) throws -> Int? {

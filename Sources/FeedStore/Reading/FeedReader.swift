@@ -37,8 +37,7 @@ enum FeedReader {
     ///
     /// The rows are read in table order and put in feed-list order by the title index alone: read in
     /// title order, the feeds of a long list sit on more pages than the reader's page cache holds, and
-    /// SQLite read each page again and again (20,000 feeds: 44 ms of processor time, 28 of it copying
-    /// pages, against 17 ms).
+    /// SQLite would read each page again and again.
     static func summaries(_ db: Database, where condition: String) throws -> [FeedSummary] {
         let tags = try tagsByFeed(db, where: condition)
         var byID: [Int64: FeedSummary] = [:]

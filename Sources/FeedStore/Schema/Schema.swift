@@ -50,14 +50,9 @@ enum Schema {
         Migration(identifier: "v21-podcast") { db in try db.execute(sql: "ALTER TABLE articles ADD COLUMN podcast TEXT") },
     ]
 
-    /// The full-text index merges its segments sixteen at a time (it was eight since "v6-compact-search").
-    /// A refresh stores each feed in a transaction of its own, and each such transaction adds a small
-    /// segment to the index; FTS5 then spends processor time merging them into larger ones, on the
-    /// store's one writer. Merging sixteen at a time rewrites each entry fewer times: in the writer
-    /// bench on the shared 500-feed corpus (`tidings-bench writer`, 5 interleaved runs), the writer's
-    /// processor time went from 1.97-2.16 s to 1.78-2.02 s, and searches took as long as before; on
-    /// 100,000 articles (2,000 feeds) the index ended in 20 segments instead of 28, and searches for
-    /// common words took 31-37 ms either way. Only the index's merging changes, not what it holds.
+    /// The full-text index merges its segments sixteen at a time: each feed's transaction adds a small
+    /// segment, and merging more at once rewrites each entry fewer times on the store's one writer.
+    /// Only the index's merging changes, not what it holds.
     private static let searchMergeSixteen = """
         INSERT INTO article_search (article_search, rank) VALUES ('automerge', 16);
         """

@@ -46,21 +46,14 @@ public final class FeedStore: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.label = "FeedStore"
         // DatabasePool sets WAL with synchronous = NORMAL: a killed process loses no committed
-        // transaction (only a power cut may lose the last ones). A 16 MB page cache per connection
-        // (SQLite's default is 2 MB) makes a streamed export of 100,000 articles ~30 % cheaper.
-        // (A new file gets 16 KB pages from `SchemaUpgrade`, which creates it.)
-        // The WAL is checkpointed every 64 MB (4096 pages of 16 KB) instead of SQLite's 1000 pages: a
-        // refresh writes one transaction per feed, and each rewrites the leaf pages its articles land
-        // on in the indexes sorted by title and date (~70 pages of 16 KB per feed of the shared corpus:
-        // ~700 MB of log for a 51 MB database). Each checkpoint copies those hot pages back and syncs
-        // log and database, on the writer's thread: every 16 MB, a cold refresh of 500 feeds synced
-        // ~130 times, 4 to 6 s of its wall time on the loaded shared disk; every 64 MB, ~37 times,
-        // 1.4 to 2.3 s. After a checkpoint the WAL file is cut back to 64 MB, and a refresh that
-        // stored anything truncates it at its end (`truncateWriteAheadLog`). A refresh also copies
-        // the log in the background (`BackgroundCheckpoints`), so that these find little left to do.
+        // transaction (only a power cut may lose the last ones).
         configuration.prepareDatabase { db in
+            // Bigger than SQLite's default, because a streamed export reads every page of a list.
             try db.execute(sql: "PRAGMA cache_size = -\(db.configuration.readonly ? max(64, readerCacheKilobytes) : 16_384)")
+            // Every feed's transaction rewrites the same hot index pages: a rarer checkpoint copies and
+            // syncs them fewer times on the writer's thread (`BackgroundCheckpoints` does the rest).
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 4096")
+            // A checkpointed log is cut back to this; a refresh truncates it at its end.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
             // Temporary tables (the articles being stored, for ignore rules) stay in memory.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")

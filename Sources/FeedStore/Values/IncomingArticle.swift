@@ -8,7 +8,7 @@ import TidingsText
 ///
 /// A class, made once and never changed: a document's entries pass from the preparing thread to the
 /// writer through several arrays, and each copy of a value of some 30 strings, arrays and boxed
-/// column values retained and later released every one of them (2% of a cold refresh's samples).
+/// column values would retain and later release every one of them.
 final class IncomingArticle {
     let identity: String
     let urlKey: String?

@@ -41,7 +41,7 @@ struct FeedCommands {
                 context.actions?.showMessage("Added \(ReaderFormat.clean(title)); refreshing it.", isError: false)
             case .failure(let error):
                 if case .severalFeeds(_, let feeds)? = error.underlying as? SubscriptionsError, let navigation {
-                    let picker = FeedPickerViewController(context: context, page: url, feeds: feeds) { chosen in
+                    let picker = PickerViewController.feeds(context: context, page: url, feeds: feeds) { chosen in
                         _ = navigation.pop()
                         var commands = FeedCommands(context: context, didChange: didChange)
                         commands.navigation = navigation

@@ -52,8 +52,8 @@ final class FeedListOrder {
     }
 
     /// Lets the next `entries()` use this version of the file, read a moment before for the feed
-    /// list's scope, instead of reading it again: at 20,000 feeds (a 3.7 MB file) reading and hashing
-    /// it is about 10 ms of the reader's first screen.
+    /// list's scope, instead of reading it again: reading and hashing a long list takes a noticeable
+    /// part of the reader's first screen.
     func readAhead(_ snapshot: SubscriptionsFile.Snapshot) {
         readAhead = snapshot
     }

@@ -221,8 +221,11 @@ public final class FeedListViewController: ViewController {
                 self?.jump(to: text)
             }
         case .chooseTag:
-            let picker = TagPickerViewController(context: context, current: tagFilter)
-            picker.delegate = self
+            let picker = PickerViewController.tags(context: context, current: tagFilter) { [weak self] tag in
+                guard let self else { return }
+                navigationController?.pop(to: self)
+                filter(byTag: tag)
+            }
             navigationController?.push(picker)
         case .openInBrowser:
             guard case .feed(let summary, _) = selectedRow, let site = storedFeed(summary.id)?.siteURL else { return false }
@@ -438,12 +441,5 @@ extension FeedListViewController: ArticleListViewControllerDelegate {
         if let index = rows.firstIndex(where: { $0.identity == "feed:\(next.id)" }) { tableState.selectedRow = index }
         countsAreStale = true
         return next
-    }
-}
-
-extension FeedListViewController: TagPickerViewControllerDelegate {
-    public func tagPicker(_ picker: TagPickerViewController, didChoose tag: String?) {
-        navigationController?.pop(to: self)
-        filter(byTag: tag)
     }
 }

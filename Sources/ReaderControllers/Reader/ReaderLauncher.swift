@@ -11,9 +11,9 @@ import TerminalView
 /// actor, holding the main thread until the user quits.
 @MainActor
 public enum ReaderLauncher {
-    /// The page cache of each reading connection of the reader's store: its reads are pages of 100
-    /// rows and the feed list's counts, and the pages of a long list scrolled through only pass by
-    /// (16 MB per connection, as for exports, took the reader over 100 MB scrolling 100,000 articles).
+    /// The page cache of each reading connection of the reader's store, smaller than an export's: its
+    /// reads are pages of 100 rows and the feed list's counts, and the pages of a long list scrolled
+    /// through only pass by.
     public nonisolated static let storeReaderCacheKilobytes = 4_096
 
     /// Runs the reader on the process's terminal. Throws `ReaderError.notATerminal` (before anything

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import FeedModel
@@ -106,16 +107,34 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(feed.wellformed)
     }
 
-    func testRandomBytesNeverCrash() {
-        var generator = SystemRandomNumberGenerator()
-        let seeds = [
+    /// Random bytes after the start of each format: the same bytes give the same feed or error every
+    /// time, and a feed's titles hold no C0 control but white space.
+    func testRandomBytesParseTheSameEachTimeWithCleanTitles() {
+        let seed: UInt64 = 0x5EED_0109
+        var generator = SplitMix(seed: seed)
+        let starts = [
             "<rss version=\"2.0\"><channel><item><title>", "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry>",
             "{\"version\":\"https://jsonfeed.org/version/1.1\",\"items\":[",
         ]
-        for i in 0..<300 {
-            var bytes = Array(seeds[i % seeds.count].utf8)
+        var feeds = 0
+        for round in 0..<300 {
+            var bytes = Array(starts[round % starts.count].utf8)
             for _ in 0..<Int.random(in: 0..<400, using: &generator) { bytes.append(UInt8.random(in: 0...255, using: &generator)) }
-            _ = try? FeedParser.parse(bytes)
+            let context = "seed \(seed), round \(round): \(bytes)"
+            let first = Result { () throws(FeedParseError) in try FeedParser.parse(bytes) }
+            let again = Result { () throws(FeedParseError) in try FeedParser.parse(bytes) }
+            XCTAssertEqual(first, again, "the same bytes, parsed twice; \(context)")
+            guard case let .success(feed) = first else { continue }
+            feeds += 1
+            let json = feed.format == .jsonFeed10 || feed.format == .jsonFeed11
+            for title in [feed.title] + feed.items.map(\.title) {
+                guard let title else { continue }
+                let control = title.unicodeScalars.first {
+                    json ? $0 == "\u{0}" : $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r"
+                }
+                XCTAssertNil(control, "a control character in the title \(title.debugDescription); \(context)")
+            }
         }
+        XCTAssertGreaterThan(feeds, 0, "seed \(seed): no input was recovered as a feed")
     }
 }

@@ -16,10 +16,10 @@ final class BackgroundCheckpointsTests: XCTestCase {
         XCTAssertEqual(try articlesInDatabaseFileAlone(path), "0")
 
         let checkpoints = try store.startBackgroundCheckpoints()
-        XCTAssertTrue(waitUntil { (try? self.articlesInDatabaseFileAlone(path)) == "20" }, "not copied within 10 s")
+        XCTAssertTrue(StateWait.blockingUntil(seconds: 10) { (try? self.articlesInDatabaseFileAlone(path)) == "20" }, "not copied within 10 s")
 
         try store.apply(feedID: feed.id, feed: document((1...30).map { item($0) }), fetch: fetch(fetchTime + 60))
-        XCTAssertTrue(waitUntil { (try? self.articlesInDatabaseFileAlone(path)) == "30" }, "not copied within 10 s")
+        XCTAssertTrue(StateWait.blockingUntil(seconds: 10) { (try? self.articlesInDatabaseFileAlone(path)) == "30" }, "not copied within 10 s")
         checkpoints.stop()
         checkpoints.stop()
 
@@ -33,14 +33,5 @@ final class BackgroundCheckpointsTests: XCTestCase {
         let copy = try TemporaryFolder.make(self, prefix: "FeedStoreTests") + "/alone.db"
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         return try sqlite3(copy, "SELECT count(*) FROM articles;")
-    }
-
-    private func waitUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = Date() + 10
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
     }
 }

@@ -1,6 +1,7 @@
 import FeedModel
 import Foundation
 import GRDB
+import TestSupport
 import XCTest
 
 @testable import FeedStore
@@ -15,7 +16,7 @@ final class TitleSortIndexTests: XCTestCase {
             let feed = try store.addFeed(url: "https://example.org/feed")
             try store.apply(feedID: feed.id, feed: document([item(1, title: "b"), item(2, title: "A")]), fetch: fetch())
         }
-        _ = try sqlite3(path, SchemaUpgradeTests.undoFeedListScopesAndTitleSort + "PRAGMA wal_checkpoint(TRUNCATE);")
+        _ = try sqlite3(path, StoreDowngrades.undoFeedListScopesAndTitleSort + "PRAGMA wal_checkpoint(TRUNCATE);")
         let version = try sqlite3(path, "SELECT count(*) FROM grdb_migrations;")
         XCTAssertEqual(try sqlite3(path, "SELECT count(*) FROM sqlite_master WHERE name = 'articles_title';"), "0")
 

@@ -56,7 +56,7 @@ final class SchemaUpgradeTests: XCTestCase {
         try first.apply(feedID: feed.id, feed: document([item(1), item(2)]), fetch: fetch())
         XCTAssertGreaterThan(fileSize(path + "-wal"), 0, "the articles are still in the WAL")
         // Another program (an older Tidings) left the schema at version 2 while this one is open.
-        _ = try sqlite3(path, Self.downgrade)
+        _ = try sqlite3(path, StoreDowngrades.toVersion2)
         let second = try FeedStore(path: path)
         XCTAssertEqual(try second.countArticles(.all), 2)
         XCTAssertEqual(try sqlite3(path + ".bak-v2", "SELECT count(*) FROM articles;"), "2")
@@ -90,58 +90,6 @@ final class SchemaUpgradeTests: XCTestCase {
         XCTAssertEqual(try sqlite3(path, "SELECT count(*), sum(read), sum(starred) FROM articles;"), "3|1|1")
     }
 
-    /// Takes a current database back to schema version 2 (what Tidings wrote before v3).
-    static let downgrade = StoreDowngrades.undoPlayed + StoreDowngrades.undoCanonicalLink + StoreDowngrades.undoDownloads + StoreDowngrades.undoFullText + StoreDowngrades.undoSync + StoreDowngrades.undoFeedCounts + StoreDowngrades.undoCompactStore + undoBodyDictionaries + undoFeedListScopesAndTitleSort + """
-        DROP TRIGGER articles_search_delete;
-        DROP TABLE article_search;
-        DROP VIEW article_search_text;
-        CREATE VIRTUAL TABLE article_search USING fts5(
-            title, author, body, tokenize = 'unicode61 remove_diacritics 2', columnsize = 0);
-        CREATE TRIGGER articles_search_delete AFTER DELETE ON articles BEGIN
-            DELETE FROM article_search WHERE rowid = old.id;
-        END;
-        CREATE TABLE search_pending (
-            article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
-            title TEXT, author TEXT, body TEXT NOT NULL);
-        DROP INDEX articles_ignored;
-        ALTER TABLE articles DROP COLUMN ignored;
-        DROP TABLE ignore_rules_state;
-        DROP INDEX feeds_url_key;
-        ALTER TABLE feeds DROP COLUMN url_key;
-        ALTER TABLE feeds DROP COLUMN last_listed_at;
-        DELETE FROM grdb_migrations WHERE identifier NOT IN ('v1', 'v2');
-        """
-
-    /// Takes away what `v11-article-url-hash` (the links' keys computed in SQL: the test stores' links
-    /// are https URLs with lower-case hosts) and `v10-body-dictionaries` add (a column with a foreign
-    /// key cannot be dropped: the bodies table is made again without it), leaving the view
-    /// "v6-compact-search" made.
-    static let undoBodyDictionaries = """
-        DROP VIEW article_search_text;
-        DROP INDEX articles_feed_url_hash;
-        ALTER TABLE articles DROP COLUMN url_hash;
-        ALTER TABLE articles ADD COLUMN url_key TEXT;
-        UPDATE articles SET url_key = '//' || substr(url, instr(url, '://') + 3) WHERE url IS NOT NULL;
-        CREATE INDEX articles_feed_url ON articles(feed_id, url_key) WHERE url_key IS NOT NULL;
-        DELETE FROM grdb_migrations WHERE identifier = 'v11-article-url-hash';
-        DROP TABLE body_dictionaries;
-        CREATE TABLE article_bodies_v1 (
-            article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
-            summary TEXT,
-            content TEXT
-        );
-        INSERT INTO article_bodies_v1 SELECT article_id, summary, content FROM article_bodies;
-        DROP TABLE article_bodies;
-        ALTER TABLE article_bodies_v1 RENAME TO article_bodies;
-        CREATE VIEW article_search_text (id, title, author, body) AS
-            SELECT a.id, tidings_search_title(a.title), tidings_search_author(a.authors),
-                   tidings_search_body(b.content, a.content_type, b.summary)
-            FROM articles a LEFT JOIN article_bodies b ON b.article_id = a.id;
-        DELETE FROM grdb_migrations WHERE identifier = 'v10-body-dictionaries';
-
-        """
-
-    static let undoFeedListScopesAndTitleSort = StoreDowngrades.undoFeedListScopesAndTitleSort
 
     /// A version 2 database: two feeds (one moved, its old URL an alias), three articles, one read,
     /// one starred; checkpointed, so that the file alone holds everything.
@@ -157,7 +105,7 @@ final class SchemaUpgradeTests: XCTestCase {
             try store.setRead(true, articleIDs: [ids[0]])
             try store.setStarred(true, articleIDs: [ids[1]])
         }
-        _ = try sqlite3(path, Self.downgrade + """
+        _ = try sqlite3(path, StoreDowngrades.toVersion2 + """
             INSERT INTO feed_aliases (url, feed_id) VALUES ('HTTP://Older.Example:80/feed', 2);
             PRAGMA wal_checkpoint(TRUNCATE);
             """)

@@ -4,10 +4,10 @@ import GRDB
 /// The "v12-compact-store" migration, two changes that shrink the store without changing what it holds:
 ///
 /// - Articles are found by an 8-byte hash of their identity key (`articles.identity_hash`, indexed
-///   with the feed) instead of a unique index holding a second copy of every key (1.8 MB of the
-///   51 MB the shared 500-feed corpus made); a look-up compares the keys of what it finds, as for
-///   links since "v11-article-url-hash". An article whose guid is its link keeps neither its key nor
-///   its guid: both come back from `articles.url` (`ArticleIdentity.isDerivedFromLink`).
+///   with the feed) instead of a unique index holding a second copy of every key; a look-up compares
+///   the keys of what it finds, as for links in "v11-article-url-hash". An article whose guid is its
+///   link keeps neither its key nor its guid: both come back from `articles.url`
+///   (`ArticleIdentity.isDerivedFromLink`).
 /// - Body dictionaries are kept in parts of 512 bytes (`body_dictionary_parts`), which fill pages.
 ///
 /// SQLite cannot drop a table's UNIQUE constraint, so `articles` is copied into a table without it

@@ -2,15 +2,13 @@ import GRDB
 
 /// The "v13-feed-counts" migration: each feed's article counts are stored (`feed_counts`) and kept
 /// exact by triggers, so that the feed list, its tag and folder rows and `tidings count` read one
-/// small row per feed instead of counting articles: at 20,000 feeds and 1,000,000 articles counting
-/// took most of a second.
+/// small row per feed instead of counting articles, which takes long in a big store.
 ///
 /// Triggers keep them inside the statement that changes an article (a mark, retention, ignore rules,
 /// a feed merged into another or deleted with its articles), so nothing can commit one without the
-/// other. New articles are the exception: a trigger on each INSERT made SQLite keep a statement
-/// journal per row, 0.8 s of processor time per 25,000 articles (the 500-feed corpus' cold refresh,
-/// +12 %), so `ArticleWriter` adds a document's new articles to its feed's counts itself, once, in
-/// the same transaction (every article is inserted there, unread, unstarred and not ignored; the
+/// other. New articles are the exception: a trigger on each INSERT makes SQLite keep a statement
+/// journal per row, so `ArticleWriter` adds a document's new articles to its feed's counts itself,
+/// once, in the same transaction (every article is inserted there, unread, unstarred and not ignored; the
 /// ignore rules then mark it through the trigger). The columns are the ones the readers subtract from
 /// one another: every article, the unread ones, the starred ones, and of these the ignored ones
 /// (`ArticleFilter.notIgnored`), each tested as the lists test it (`read = 0`, `starred = 1`,

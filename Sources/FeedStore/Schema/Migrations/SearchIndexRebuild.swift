@@ -11,8 +11,7 @@ import GRDB
 enum SearchIndexRebuild {
     static func run(_ db: Database) throws {
         // A new table rather than DELETE: deleting every row of an FTS5 table leaves a tombstone per
-        // token in the index (it grew by 70 % on 100,000 articles). The `articles_search_delete` trigger
-        // names the table and keeps working.
+        // token in the index. The `articles_search_delete` trigger names the table and keeps working.
         try db.execute(sql: """
             DROP TABLE article_search;
             CREATE VIRTUAL TABLE article_search USING fts5(

@@ -3,6 +3,7 @@ import FeedModel
 import FeedStore
 import Foundation
 import ReaderControllers
+import TestSupport
 import XCTest
 
 /// `--new` states, `--mark-read`, atomic output, failed writes and the selection options.

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 @testable import ReaderControllers
+import TestSupport
+import XCTest
 
 /// The refresh lock's wait: handed over by the kernel when the holder lets go, and ended at once by
 /// cancellation without keeping the lock afterwards.
@@ -27,7 +28,8 @@ final class RefreshLockTests: XCTestCase {
             defer { taken.release() }
             return (try? await RefreshLock.acquire(path: path, wait: false)) == nil
         }
-        try await Task.sleep(for: .milliseconds(50))
+        let blocked = try await StateWait.until { FlockTable.isWaiting(on: path) }
+        XCTAssertTrue(blocked, "the waiter never blocked in flock: " + FlockTable.text())
         do {
             _ = try await RefreshLock.acquire(path: path, wait: false)
             XCTFail("the lock was taken twice")
@@ -51,22 +53,17 @@ final class RefreshLockTests: XCTestCase {
                 return true
             }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        let blocked = try await StateWait.until { FlockTable.isWaiting(on: path) }
+        XCTAssertTrue(blocked, "the waiter never blocked in flock: " + FlockTable.text())
         waiter.cancel()
         let endedByCancel = try await waiter.value
         XCTAssertTrue(endedByCancel, "a cancelled wait went on to take the lock")
         holder.release()
-        // The cancelled waiter's thread gets the lock when the holder lets go, and drops it at once.
-        var freed = false
-        for _ in 0..<400 where !freed {
-            if let lock = try? await RefreshLock.acquire(path: path, wait: false) {
-                lock.release()
-                freed = true
-            } else {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-        }
-        XCTAssertTrue(freed, "a cancelled wait kept the lock")
+        // The cancelled waiter's thread gets the lock when the holder lets go, drops it at once and
+        // closes its descriptor: then none of this process's is open on the file.
+        let closed = try await StateWait.until { try self.descriptorsOpen(on: path) == 0 }
+        XCTAssertTrue(closed, "a cancelled wait kept its descriptor: " + FlockTable.text())
+        try await RefreshLock.acquire(path: path, wait: false).release()
     }
 
     func testAWaitCancelledBeforeItStartsClosesItsDescriptor() async throws {

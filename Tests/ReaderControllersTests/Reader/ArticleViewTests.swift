@@ -3,6 +3,7 @@ import FeedStore
 import Foundation
 @testable import ReaderControllers
 import TerminalView
+import TestSupport
 import XCTest
 
 /// The article view: links, the browser, hyperlinks, marks, scrolling.
@@ -16,15 +17,12 @@ final class ArticleViewTests: XCTestCase {
     }
 
     private func waitForLines(_ file: URL, count: Int) -> [String] {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if let text = try? String(contentsOf: file, encoding: .utf8) {
-                let lines = text.split(separator: "\n").map(String.init)
-                if lines.count >= count { return lines }
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+        var lines: [String] = []
+        let written = StateWait.blockingUntil {
+            lines = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            return lines.count >= count
         }
-        return []
+        return written ? lines : []
     }
 
     func testONumberOpensThatLinkAndOAloneTheArticle() async throws {

@@ -2,27 +2,12 @@ import FeedExport
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The line-based formats (CSV, TSV, text off a terminal, Markdown) checked by their field rules,
 /// and Mustache templates rendered in pieces.
 final class ExportLineFormatTests: XCTestCase {
-    /// Two feeds, five articles, titles with markup characters and non-ASCII text.
-    private func fixture() throws -> ExportStoreFixture {
-        let fixture = try ExportStoreFixture(self)
-        try fixture.addFeed(
-            "https://a.example.org/feed.xml", title: "Alpha & Omega", site: "https://a.example.org/",
-            items: [
-                exportArticle(1, title: "Fish & <Chips> \"quoted\""),
-                exportArticle(2, title: "Ünïcödé — 漢字 ✓"),
-                exportArticle(3, content: "<p>See <a href=\"/rel/3\">this</a></p>"),
-            ])
-        try fixture.addFeed(
-            "https://b.example.org/atom", title: "Beta", site: "https://b.example.org/", tags: ["science"],
-            items: [exportArticle(4, hours: 40), exportArticle(5, title: "Plain text", hours: 50)])
-        return fixture
-    }
-
     func testCSVHasTenFieldsPerRecordWhateverTheTitlesHold() throws {
         let fixture = try ExportStoreFixture(self)
         let titles = ["tab\there", "quote \"inside\" it", "comma, then more", "line\nbreak\r\nand CRLF", "=SUM(A1:A9)", "plain"]
@@ -88,7 +73,7 @@ final class ExportLineFormatTests: XCTestCase {
     }
 
     func testTextIsTabSeparatedOffATerminalAndEmptyWhenNothingMatches() throws {
-        let fixture = try fixture()
+        let fixture = try ExportStoreFixture.twoFeeds(self)
         let text = try fixture.exportText(ExportOptions(format: .text))
         let lines = text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
         XCTAssertEqual(lines.count, 5)
@@ -119,7 +104,7 @@ final class ExportLineFormatTests: XCTestCase {
     }
 
     func testTemplateRendersHeadItemsAndTail() throws {
-        let fixture = try fixture()
+        let fixture = try ExportStoreFixture.twoFeeds(self)
         let template = fixture.path("t.mustache")
         try """
             {{% CONTENT_TYPE: TEXT }}

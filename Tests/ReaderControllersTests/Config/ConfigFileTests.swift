@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 @testable import ReaderControllers
 import TerminalView
+import TestSupport
 import XCTest
 
 /// config.toml: defaults, every setting, and one-line errors for malformed files.
@@ -120,8 +121,7 @@ final class ConfigFileTests: XCTestCase {
 @MainActor
 final class ConfigReadmeExampleTests: XCTestCase {
     func testTheReadmeExampleParsesToTheDefaultsExceptTheBrowserAndMacros() async throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let readme = TestFeedServer.packageRoot.appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let section = try XCTUnwrap(text.range(of: "## Configuration"))
         let start = try XCTUnwrap(text.range(of: "```toml\n", range: section.upperBound..<text.endIndex))

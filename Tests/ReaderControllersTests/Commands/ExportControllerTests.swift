@@ -3,6 +3,7 @@ import FeedModel
 import FeedStore
 import Foundation
 import ReaderControllers
+import TestSupport
 import XCTest
 
 /// What the controller adds to FeedExport's formats: text cleaned for the terminal it goes to, and

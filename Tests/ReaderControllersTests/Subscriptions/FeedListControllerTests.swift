@@ -135,8 +135,7 @@ final class FeedListControllerTests: RefreshServerTestCase {
     }
 
     func testExportRoundTripsThroughOPMLAndURLs() throws {
-        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Feeds/demo.opml").path
+        let demo = TestFeedServer.packageRoot.appendingPathComponent("Feeds/demo.opml").path
         let controller = SubscriptionsController(environment: try environment())
         let imported = try controller.importFeeds(path: demo)
         XCTAssertGreaterThanOrEqual(imported.added.count, 15)
@@ -161,8 +160,7 @@ final class FeedListControllerTests: RefreshServerTestCase {
     }
 
     func testDemoListResolvesRelativePathsAgainstItsFolderAndRefreshesOffline() async throws {
-        let feeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Feeds")
+        let feeds = TestFeedServer.packageRoot.appendingPathComponent("Feeds")
         let paths = TidingsPaths(
             feedList: feeds.appendingPathComponent("demo.opml").path, database: folder + "/demo.db",
             config: folder + "/none.toml")

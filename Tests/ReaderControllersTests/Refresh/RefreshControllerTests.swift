@@ -183,16 +183,19 @@ final class RefreshControllerTests: RefreshServerTestCase {
         } catch let error as RefreshError {
             XCTAssertEqual(error, .locked(path: paths.refreshLock))
         }
-        // What the waiting refresh had stored when the lock was let go: nothing, if it waited.
+        // What the waiting refresh had stored when the lock was let go, once it blocked in flock(2)
+        // on the lock: nothing, if it waited.
         let database = paths.database
+        let lockPath = paths.refreshLock
         let releaser = Task {
-            try await Task.sleep(for: .milliseconds(300))
+            let blocked = try await StateWait.until { FlockTable.isWaiting(on: lockPath) }
             let storedWhileHeld = try FeedStore(path: database).counts().articles
             lock.release()
-            return storedWhileHeld
+            return (blocked, storedWhileHeld)
         }
         let summary = try await RefreshController(environment: environment).run(RefreshOptions(waitForLock: true))
-        let storedWhileHeld = try await releaser.value
+        let (blocked, storedWhileHeld) = try await releaser.value
+        XCTAssertTrue(blocked, "the second refresh never waited for the lock")
         XCTAssertEqual(storedWhileHeld, 0, "the refresh stored articles while another held the lock")
         XCTAssertEqual(summary.feeds.map(\.status), [.updated])
         XCTAssertEqual(try environment.store.counts().articles, 50)

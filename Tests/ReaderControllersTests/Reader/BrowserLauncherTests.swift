@@ -1,6 +1,7 @@
 import Foundation
 import TerminalView
 @testable import ReaderControllers
+import TestSupport
 import XCTest
 
 /// `o` only says a browser opened when one ran: a missing command or one failing at once is an error.
@@ -40,8 +41,7 @@ final class BrowserLauncherTests: XCTestCase {
         let launcher = BrowserLauncher(configured: "\(script.path) %u", isTerminal: false, environment: [:])
         let url = "https://example.org/a?b=c&d='e'"
         try launcher.open(url, runChild: { try TerminalChild.run($0, input: $1, terminal: nil) })
-        let deadline = Date().addingTimeInterval(30)
-        while (try? String(contentsOf: output, encoding: .utf8)) != url, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        _ = StateWait.blockingUntil { (try? String(contentsOf: output, encoding: .utf8)) == url }
         XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), url)
     }
 }

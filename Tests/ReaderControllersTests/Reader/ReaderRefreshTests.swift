@@ -42,7 +42,9 @@ final class ReaderRefreshTests: XCTestCase {
         }
     }
 
-    func testRefreshAllRunsInTheBackgroundAndNewArticlesAppear() async throws {
+    /// A reader whose refreshes run a `StoringRefresher` on the reader's own store; `made()` is the
+    /// last one it made.
+    private func readerWithStoringRefresher() throws -> (ReaderHarness, () -> StoringRefresher?) {
         var refresher: StoringRefresher?
         var storeRef: FeedStore?
         let reader = try ReaderHarness(self, makeRefresher: {
@@ -51,6 +53,11 @@ final class ReaderRefreshTests: XCTestCase {
             return made
         })
         storeRef = reader.store
+        return (reader, { refresher })
+    }
+
+    func testRefreshAllRunsInTheBackgroundAndNewArticlesAppear() async throws {
+        let (reader, made) = try readerWithStoringRefresher()
         reader.type("\r")  // All unread: 6 rows
         XCTAssertTrue(reader.lines[28].hasSuffix("1/6"))
         reader.type("R")
@@ -63,27 +70,20 @@ final class ReaderRefreshTests: XCTestCase {
         XCTAssertTrue(reader.lines[29].hasPrefix("Refresh cancelled: 1 new"), reader.lines[29])
         XCTAssertTrue(reader.lines[28].hasSuffix("/7"), "the new article reached the visible list: \(reader.lines[28])")
         XCTAssertTrue(reader.screen.contains("Fresh off the press"))
-        XCTAssertEqual(refresher?.options.first?.all, true)
-        XCTAssertEqual(refresher?.options.first?.unattended, false)
+        XCTAssertEqual(made()?.options.first?.all, true)
+        XCTAssertEqual(made()?.options.first?.unattended, false)
     }
 
     func testRefreshOnAFeedAsksForThatFeedOnly() async throws {
-        var refresher: StoringRefresher?
-        var storeRef: FeedStore?
-        let reader = try ReaderHarness(self, makeRefresher: {
-            let made = StoringRefresher(store: storeRef!)
-            refresher = made
-            return made
-        })
-        storeRef = reader.store
+        let (reader, made) = try readerWithStoringRefresher()
         reader.type("jjjjjr")  // Beta Blog
         // The refresher reports progress once it has its options; the progress wakes the loop.
         XCTAssertTrue(reader.app.processEvents(until: { reader.lines[28].contains("Refreshing 1/2 feeds") }))
-        XCTAssertEqual(refresher?.options.first?.feeds, ["https://beta.example/feed"])
-        XCTAssertEqual(refresher?.options.first?.all, false)
+        XCTAssertEqual(made()?.options.first?.feeds, ["https://beta.example/feed"])
+        XCTAssertEqual(made()?.options.first?.all, false)
         reader.type("R")
         XCTAssertTrue(reader.lines[29].contains("already running"), reader.lines[29])
-        refresher?.cancel()
+        made()?.cancel()
         XCTAssertTrue(reader.app.waitForRefresh())
         XCTAssertFalse(reader.lines[28].contains("Refreshing"))
     }

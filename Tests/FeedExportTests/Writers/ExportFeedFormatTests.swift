@@ -3,27 +3,12 @@ import FeedExport
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The aggregate formats read back with a real parser: RSS, Atom and JSON Feed through FeedModel's
 /// parser, HTML through libxml2's HTML parser.
 final class ExportFeedFormatTests: XCTestCase {
-    /// Two feeds, five articles, titles with markup characters and non-ASCII text.
-    private func fixture() throws -> ExportStoreFixture {
-        let fixture = try ExportStoreFixture(self)
-        try fixture.addFeed(
-            "https://a.example.org/feed.xml", title: "Alpha & Omega", site: "https://a.example.org/",
-            items: [
-                exportArticle(1, title: "Fish & <Chips> \"quoted\""),
-                exportArticle(2, title: "Ünïcödé — 漢字 ✓"),
-                exportArticle(3, content: "<p>See <a href=\"/rel/3\">this</a></p>"),
-            ])
-        try fixture.addFeed(
-            "https://b.example.org/atom", title: "Beta", site: "https://b.example.org/", tags: ["science"],
-            items: [exportArticle(4, hours: 40), exportArticle(5, title: "Plain text", hours: 50)])
-        return fixture
-    }
-
     private func expectedRows(_ fixture: ExportStoreFixture) throws -> [StoredArticle] {
         var rows: [StoredArticle] = []
         try fixture.store.forEachArticle(matching: ArticleQuery(sort: .newestFirst)) { rows.append($0) }
@@ -36,7 +21,7 @@ final class ExportFeedFormatTests: XCTestCase {
     ) throws {
         // FeedModel reads RSS and Atom <source>; JSON Feed's `_tidings.source` is checked separately.
         let checksSource = format != .json
-        let fixture = try fixture()
+        let fixture = try ExportStoreFixture.twoFeeds(self)
         let rows = try expectedRows(fixture)
         let (summary, bytes) = try fixture.export(ExportOptions(format: format))
         XCTAssertEqual(summary.exported, 5, file: file, line: line)
@@ -69,7 +54,7 @@ final class ExportFeedFormatTests: XCTestCase {
 
     func testJSONFeedReadsBackAndNamesTheSourceFeed() throws {
         try assertRoundTrip(.json, expecting: .jsonFeed11)
-        let fixture = try fixture()
+        let fixture = try ExportStoreFixture.twoFeeds(self)
         let (_, bytes) = try fixture.export(ExportOptions(format: .json))
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         XCTAssertEqual(json["version"] as? String, "https://jsonfeed.org/version/1.1")

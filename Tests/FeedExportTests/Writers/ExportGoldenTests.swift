@@ -2,6 +2,7 @@ import FeedExport
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every format's exact bytes for one fixed store, compared with the files in `Resources/golden`:
@@ -53,7 +54,7 @@ final class ExportGoldenTests: XCTestCase {
     }
 
     private func assertGolden(_ name: String, _ bytes: [UInt8], line: UInt = #line) throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Resources/golden/\(name)")
         if ProcessInfo.processInfo.environment["TIDINGS_RECORD_GOLDEN"] == "1" {
             try Data(bytes).write(to: source)
