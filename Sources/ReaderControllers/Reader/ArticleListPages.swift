@@ -14,8 +14,9 @@ import Synchronization
 /// (before a key moves in the list). Other lists (a feed, a tag, All unread) count from indexes in
 /// a few milliseconds, with the first page.
 ///
-/// Threading: main actor only; the read-ahead runs on the reader's `SerialBackgroundQueue` and hands
-/// its page over through a `Mutex` (the store is thread-safe).
+/// Threading: main actor only; the read-ahead and the count run on the reader's
+/// `SerialBackgroundQueue`s and hand their pages and count over through a `Mutex` (the store is
+/// thread-safe).
 @MainActor
 final class ArticleListPages {
     nonisolated static let pageSize = 100
@@ -44,6 +45,7 @@ final class ArticleListPages {
     deinit {
         // Reads ahead still queued for a list no longer shown (a new order, another feed) are dropped.
         readAhead.reset(generation: -1)
+        counter.cancel()
     }
 
     /// Records that the reader just drew a frame for a key: reads ahead wait for the next pause.
@@ -83,6 +85,7 @@ final class ArticleListPages {
         recentPages = []
         generation += 1
         readAhead.reset(generation: generation)
+        counter.cancel()
         counting = false
         lastCount = nil
         guard query.expression != nil || query.search != nil else {
@@ -214,51 +217,59 @@ final class ArticleListPages {
     }
 }
 
-/// The count of a list, run on a background queue and waiting to be taken by the UI thread; a count
-/// of an older generation is dropped. Thread-safe.
+/// The count of a list, taken on a `SerialBackgroundQueue` of its own (a count may take seconds, and
+/// must not hold up the pages read ahead) and waiting to be taken by the UI thread. A count of an
+/// older generation is dropped, and skipped when its turn comes after a newer one started.
 ///
-/// Why `@unchecked Sendable` is safe: `generation` and `result` are read and written only inside
-/// `condition.withLock`; `wake` and `condition` are `let`s of Sendable or thread-safe types. The UI
-/// thread waits on the condition only when a key needs a count that has not arrived.
-private final class BackgroundCount: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var generation = 0
-    private var result: Result<Int, any Error>?
+/// Thread-safe: the state is behind a `Mutex`. The UI thread waits for a count only when a key needs
+/// it, on the `DispatchSemaphore` its job signals once when it ends (counted or skipped).
+private final class BackgroundCount: Sendable {
+    private struct State {
+        var generation = 0
+        var result: Result<Int, any Error>?
+        /// Signalled by the job of `generation` when it ends.
+        var done: DispatchSemaphore?
+    }
+
+    private static let queue = SerialBackgroundQueue()
+    private let state = Mutex(State())
     private let wake: @Sendable () -> Void
-    private static let queue = DispatchQueue(label: "tidings.article-list.count", qos: .userInitiated)
 
     init(wake: @escaping @Sendable () -> Void) {
         self.wake = wake
     }
 
     func start(generation: Int, count: @escaping @Sendable () throws -> Int) {
-        condition.withLock {
-            self.generation = generation
-            result = nil
-        }
-        Self.queue.async {
+        let done = DispatchSemaphore(value: 0)
+        state.withLock { $0 = State(generation: generation, done: done) }
+        Self.queue.run { [self] in
+            defer { done.signal() }
+            guard state.withLock({ $0.generation == generation }) else { return }
             let outcome = Result { try count() }
-            let current = self.condition.withLock { () -> Bool in
-                guard generation == self.generation else { return false }
-                self.result = outcome
-                self.condition.broadcast()
+            let current = state.withLock { state -> Bool in
+                guard generation == state.generation else { return false }
+                state.result = outcome
                 return true
             }
-            if current { self.wake() }
+            if current { wake() }
         }
+    }
+
+    /// Drops the count running or queued (its list is no longer shown).
+    func cancel() {
+        state.withLock { $0 = State(generation: -1) }
     }
 
     /// The count of `generation`, if it arrived.
     func take(generation: Int) -> Result<Int, any Error>? {
-        condition.withLock { generation == self.generation ? result : nil }
+        state.withLock { generation == $0.generation ? $0.result : nil }
     }
 
     /// The count of `generation` (the last one started), waiting for it.
     func wait(generation: Int) -> Result<Int, any Error> {
-        condition.withLock {
-            while result == nil, generation == self.generation { condition.wait() }
-            return result ?? .success(0)
-        }
+        let done = state.withLock { generation == $0.generation && $0.result == nil ? $0.done : nil }
+        done?.wait()
+        return take(generation: generation) ?? .success(0)
     }
 }
 
@@ -280,16 +291,19 @@ private final class ReadAhead: Sendable {
         var arrived: [Int: [ArticleSummary]] = [:]
         /// The page of the selection when the last frame was drawn.
         var selectedPage = 0
+        /// Signalled when the reads are dropped, to end the wait for a pause of the job waiting.
+        var pausing: DispatchSemaphore?
     }
 
     /// How long after the last key's frame the read-ahead waits before reading.
     static let quietPeriod: UInt64 = 8_000_000
     /// When the reader last drew a frame (`DispatchTime` uptime nanoseconds).
-    private static let lastKey = Atomic<UInt64>(0)
+    private static let lastKey = Mutex<UInt64>(0)
 
     /// Records that a key was just handled (a frame drawn): reads ahead wait for the next pause.
     static func noteKeyHandled() {
-        lastKey.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        let now = DispatchTime.now().uptimeNanoseconds
+        lastKey.withLock { $0 = now }
     }
 
     /// Records that this list's frame was drawn with the selection on `page`.
@@ -298,12 +312,25 @@ private final class ReadAhead: Sendable {
         state.withLock { $0.selectedPage = page }
     }
 
-    /// Waits until no key was handled for `quietPeriod`.
-    private static func waitForPause() {
+    /// Waits until no key was handled for `quietPeriod`; returns false at once when the list's reads
+    /// are dropped meanwhile (`reset`). A timed wait until the pause would end, again when a key came
+    /// meanwhile and moved that end.
+    private func waitForPause(generation: Int) -> Bool {
+        let dropped = DispatchSemaphore(value: 0)
+        guard state.withLock({ state -> Bool in
+            guard generation == state.generation else { return false }
+            state.pausing = dropped
+            return true
+        }) else { return false }
         while true {
-            let since = DispatchTime.now().uptimeNanoseconds &- lastKey.load(ordering: .relaxed)
-            guard since < quietPeriod else { return }
-            Thread.sleep(forTimeInterval: Double(quietPeriod - since) / 1e9)
+            let end = Self.lastKey.withLock { $0 } &+ Self.quietPeriod
+            guard DispatchTime.now().uptimeNanoseconds < end else { break }
+            if dropped.wait(timeout: DispatchTime(uptimeNanoseconds: end)) == .success { return false }
+        }
+        return state.withLock { state in
+            guard generation == state.generation else { return false }
+            state.pausing = nil
+            return true
         }
     }
 
@@ -311,7 +338,10 @@ private final class ReadAhead: Sendable {
     private let state = Mutex(State())
 
     func reset(generation: Int) {
-        state.withLock { $0 = State(generation: generation) }
+        state.withLock { state in
+            state.pausing?.signal()
+            state = State(generation: generation)
+        }
     }
 
     /// Reads `pages` in one job unless one of them is already being read or waiting: `read` hands each
@@ -331,8 +361,7 @@ private final class ReadAhead: Sendable {
         }
         guard started else { return }
         Self.queue.run { [self] in
-            Self.waitForPause()
-            let wanted = state.withLock { state -> Bool in
+            let wanted = waitForPause(generation: generation) && state.withLock { state -> Bool in
                 guard generation == state.generation else { return false }
                 if pages.contains(where: { abs($0 - state.selectedPage) <= 2 }) { return true }
                 state.inFlight.subtract(pages)
