@@ -1,7 +1,7 @@
 import GRDB
 
 /// How a full-text condition (a `contains` of the query language, a search) is tested on `a.id`, the
-/// articles a statement visits. The MATCH argument is bound just before the arguments `sql` adds.
+/// articles a statement visits.
 enum FullTextTest: Sendable, Hashable {
     /// Every hit is collected once into a temporary set, and each article the list walks (in its own
     /// order, through its index: the unary `+` keeps the hits from driving) is looked up in it. The
@@ -16,18 +16,23 @@ enum FullTextTest: Sendable, Hashable {
     /// of each word's entries): for estimating how many articles match (`FullTextProbe`).
     case window(lowest: Int64, highest: Int64)
 
-    /// The condition on `a.id`, with its arguments after the MATCH argument.
-    func sql(_ arguments: inout StatementArguments) -> String {
+    /// The condition on `a.id` for the FTS5 query `match`.
+    func condition(matching match: String) -> SQLFragment {
         switch self {
         case .listed:
-            return "+a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
+            return SQLFragment(
+                "+a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)", [match], columns: ["+a.id"])
         case .driving:
-            return "a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
+            return SQLFragment(
+                "a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)", [match], columns: ["a.id"])
         case .probed:
-            return "EXISTS (SELECT 1 FROM article_search WHERE article_search MATCH ? AND rowid = a.id)"
+            return SQLFragment(
+                "EXISTS (SELECT 1 FROM article_search WHERE article_search MATCH ? AND rowid = a.id)", [match],
+                columns: ["a.id"])
         case .window(let lowest, let highest):
-            arguments += [lowest, highest]
-            return "a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ? AND rowid BETWEEN ? AND ?)"
+            return SQLFragment(
+                "a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ? AND rowid BETWEEN ? AND ?)",
+                [match, lowest, highest], columns: ["a.id"])
         }
     }
 }

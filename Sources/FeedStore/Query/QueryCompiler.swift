@@ -42,80 +42,60 @@ struct QueryCompiler {
         }
     }
 
-    func compile(_ expression: QueryExpression) -> (sql: String, arguments: StatementArguments) {
-        var arguments = StatementArguments()
-        let sql = compile(expression, &arguments)
-        return (sql, arguments)
-    }
-
-    private func compile(_ expression: QueryExpression, _ arguments: inout StatementArguments) -> String {
+    /// `expression` as one condition over `articles AS a`.
+    func compile(_ expression: QueryExpression) -> SQLFragment {
         switch expression {
         case .and(let left, let right):
-            return "(\(compile(left, &arguments)) AND \(compile(right, &arguments)))"
+            return .joined([compile(left), compile(right)], separator: " AND ", prefix: "(", suffix: ")")
         case .or(let left, let right):
-            return "(\(compile(left, &arguments)) OR \(compile(right, &arguments)))"
+            return .joined([compile(left), compile(right)], separator: " OR ", prefix: "(", suffix: ")")
         case .not(let inner):
-            return "NOT \(compile(inner, &arguments))"
+            return compile(inner).wrapped("NOT ")
         case .condition(let condition):
-            return compile(condition, &arguments)
+            return compile(condition)
         }
     }
 
-    private func compile(_ condition: QueryCondition, _ arguments: inout StatementArguments) -> String {
+    private func compile(_ condition: QueryCondition) -> SQLFragment {
         switch condition {
-        case .flag(.unread): return "(a.read = 0)"
-        case .flag(.starred): return "(a.starred = 1)"
-        case .flag(.enclosure): return "(a.enclosures IS NOT NULL)"
+        case .flag(.unread): return SQLFragment("(a.read = 0)", columns: ["a.read"])
+        case .flag(.starred): return SQLFragment("(a.starred = 1)", columns: ["a.starred"])
+        case .flag(.enclosure): return SQLFragment("(a.enclosures IS NOT NULL)", columns: ["a.enclosures"])
         case .date(let from, let until):
-            return range("a.sort_date", from?.timeIntervalSince1970, until?.timeIntervalSince1970, &arguments)
+            var parts: [SQLFragment] = []
+            if let from { parts.append(SQLFragment("a.sort_date >= ?", [from.timeIntervalSince1970], columns: ["a.sort_date"])) }
+            if let until { parts.append(SQLFragment("a.sort_date < ?", [until.timeIntervalSince1970], columns: ["a.sort_date"])) }
+            return .joined(parts, separator: " AND ", prefix: "(", suffix: ")")
         case .age(let atLeast, let under):
             // age >= atLeast  <=>  date <= now - atLeast;  age < under  <=>  date > now - under.
             let reference = now.timeIntervalSince1970
-            var parts: [String] = []
-            if let under {
-                parts.append("a.sort_date > ?")
-                arguments += [reference - under]
-            }
-            if let atLeast {
-                parts.append("a.sort_date <= ?")
-                arguments += [reference - atLeast]
-            }
-            return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
+            var parts: [SQLFragment] = []
+            if let under { parts.append(SQLFragment("a.sort_date > ?", [reference - under], columns: ["a.sort_date"])) }
+            if let atLeast { parts.append(SQLFragment("a.sort_date <= ?", [reference - atLeast], columns: ["a.sort_date"])) }
+            return .joined(parts, separator: " AND ", prefix: "(", suffix: ")")
         case .text(let field, let match, let value):
-            return text(field, match, value, &arguments)
+            return text(field, match, value)
         }
     }
 
-    private func range(_ column: String, _ from: Double?, _ until: Double?, _ arguments: inout StatementArguments)
-        -> String
+    /// True when one object of the JSON array in `column` has `element` (an expression on json_each's
+    /// `value`) matching; rows without the array, or that the prefilter rules out, are not unpacked.
+    private func anyElement(of column: String, where element: String, _ match: QueryTextMatch, _ value: String)
+        -> SQLFragment
     {
-        var parts: [String] = []
-        if let from {
-            parts.append("\(column) >= ?")
-            arguments += [from]
-        }
-        if let until {
-            parts.append("\(column) < ?")
-            arguments += [until]
-        }
-        return parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")"
+        var arguments = StatementArguments()
+        let prefilter = jsonPrefilter(column, match, value, &arguments)
+        let test = compare(element, columns: [], match, value)
+        return SQLFragment(
+            """
+            (\(column) IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(\(column))
+                WHERE \(test.sql)))
+            """, arguments + test.arguments, columns: [column])
     }
 
     /// For `=` on a JSON column: the value must occur in the column's text (ASCII case folded, as
     /// NOCASE does) before the JSON is taken apart, which most rows fail cheaply. Only for values the
     /// JSON writer stores unescaped (no quote, backslash or control character).
-    /// True when one object of the JSON array in `column` has `element` (an expression on json_each's
-    /// `value`) matching; rows without the array, or that the prefilter rules out, are not unpacked.
-    private func anyElement(of column: String, where element: String, _ match: QueryTextMatch, _ value: String,
-                            _ arguments: inout StatementArguments) -> String
-    {
-        let prefilter = jsonPrefilter(column, match, value, &arguments)
-        return """
-            (\(column) IS NOT NULL\(prefilter) AND EXISTS (SELECT 1 FROM json_each(\(column))
-                WHERE \(compare(element, match, value, &arguments))))
-            """
-    }
-
     private func jsonPrefilter(_ column: String, _ match: QueryTextMatch, _ value: String,
                                _ arguments: inout StatementArguments) -> String
     {
@@ -138,34 +118,35 @@ struct QueryCompiler {
         return " AND instr(lower(\(column)), lower(?)) > 0"
     }
 
-    private func text(_ field: QueryTextField, _ match: QueryTextMatch, _ value: String,
-                      _ arguments: inout StatementArguments) -> String
-    {
+    private func text(_ field: QueryTextField, _ match: QueryTextMatch, _ value: String) -> SQLFragment {
         if match == .contains {
-            arguments += [Self.fullTextMatch(field, value)]
+            let words = Self.fullTextMatch(field, value)
             switch text {
-            case .stored: return "(\(fullText.sql(&arguments)))"
+            case .stored: return fullText.condition(matching: words).wrapped("(", ")")
             case .incoming:
                 // The articles being stored are in the index already (same transaction): only the
                 // part of each term's entries between their lowest and highest id is read.
                 let table = IgnoreWriter.incomingText
-                return """
+                return SQLFragment(
+                    """
                     (a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?
                         AND rowid >= (SELECT min(id) FROM \(table)) AND rowid <= (SELECT max(id) FROM \(table))))
-                    """
+                    """, [words], columns: ["a.id"])
             }
         }
         switch field {
         case .title, .url:
-            return "(\(compare("coalesce(a.\(field.rawValue), '')", match, value, &arguments)))"
+            let column = "a.\(field.rawValue)"
+            return compare("coalesce(\(column), '')", columns: [column], match, value).wrapped("(", ")")
         case .author:
             let name = "coalesce(json_extract(value, '$.name'), json_extract(value, '$.email'), '')"
-            return anyElement(of: "a.authors", where: name, match, value, &arguments)
+            return anyElement(of: "a.authors", where: name, match, value)
         case .enclosure:
             let type = "coalesce(json_extract(value, '$.mimeType'), '')"
-            return anyElement(of: "a.enclosures", where: type, match, value, &arguments)
+            return anyElement(of: "a.enclosures", where: type, match, value)
         case .content:
             let body: String
+            let columns: Set<String>
             switch text {
             case .stored:
                 body = "coalesce((SELECT tidings_plain_body(b.content, a.content_type, b.summary, "
@@ -173,43 +154,53 @@ struct QueryCompiler {
                     + "FROM article_bodies b WHERE b.article_id = a.id), '')"
                     // Then the extracted full text, as the search index holds it after the body.
                     + " || coalesce(char(10) || (SELECT text FROM article_full_texts WHERE article_id = a.id), '')"
+                columns = ["b.content", "a.content_type", "b.summary", "b.dictionary_id", "b.article_id", "a.id"]
             case .incoming:
                 body = "coalesce((SELECT body FROM \(IgnoreWriter.incomingText) WHERE id = a.id), '')"
+                columns = ["a.id"]
             }
-            return "(\(compare(body, match, value, &arguments, prefilter: false)))"
+            return compare(body, columns: columns, match, value, prefilter: false).wrapped("(", ")")
         case .feed:
             if match == .regex {
-                return "(a.feed_id IN (SELECT id FROM feeds WHERE \(compare("display_title", match, value, &arguments))))"
+                return compare("display_title", columns: [], match, value)
+                    .wrapped("(a.feed_id IN (SELECT id FROM feeds WHERE ", "))", columns: ["a.feed_id"])
             }
-            arguments += [value, value]
-            return "(a.feed_id IN (SELECT id FROM feeds WHERE display_title = ? COLLATE NOCASE OR url = ?))"
+            return SQLFragment(
+                "(a.feed_id IN (SELECT id FROM feeds WHERE display_title = ? COLLATE NOCASE OR url = ?))",
+                [value, value], columns: ["a.feed_id"])
         case .feedurl:
-            return "(a.feed_id IN (SELECT id FROM feeds WHERE \(compare("url", match, value, &arguments))))"
+            return compare("url", columns: [], match, value)
+                .wrapped("(a.feed_id IN (SELECT id FROM feeds WHERE ", "))", columns: ["a.feed_id"])
         case .tag:
-            return "(a.feed_id IN (SELECT feed_id FROM feed_tags WHERE \(compare("tag", match, value, &arguments))))"
+            return compare("tag", columns: [], match, value)
+                .wrapped("(a.feed_id IN (SELECT feed_id FROM feed_tags WHERE ", "))", columns: ["a.feed_id"])
         case .language:
             if match == .regex {
-                return "(\(compare("coalesce(a.language, '')", match, value, &arguments)))"
+                return compare("coalesce(a.language, '')", columns: ["a.language"], match, value).wrapped("(", ")")
             }
-            arguments += [value, value.unicodeScalars.count + 1, value + "-"]
-            return "(coalesce(a.language, '') = ? COLLATE NOCASE OR substr(coalesce(a.language, ''), 1, ?) = ? COLLATE NOCASE)"
+            return SQLFragment(
+                "(coalesce(a.language, '') = ? COLLATE NOCASE OR substr(coalesce(a.language, ''), 1, ?) = ? COLLATE NOCASE)",
+                [value, value.unicodeScalars.count + 1, value + "-"], columns: ["a.language"])
         }
     }
 
-    /// `expression` compared with `value`: equal ignoring ASCII case, or matching the regular
-    /// expression (plain literal patterns through `LiteralPattern`, the rest through `REGEXP`, after
-    /// testing for the pattern's literal runs when `prefilter`: for expressions cheap to compute twice).
-    private func compare(_ expression: String, _ match: QueryTextMatch, _ value: String,
-                         _ arguments: inout StatementArguments, prefilter: Bool = true) -> String
-    {
+    /// `subject` (an expression without arguments that reads `columns`) compared with `value`: equal
+    /// ignoring ASCII case, or matching the regular expression (plain literal patterns through
+    /// `LiteralPattern`, the rest through `REGEXP`, after testing for the pattern's literal runs when
+    /// `prefilter`: for expressions cheap to compute twice).
+    private func compare(
+        _ subject: String, columns: Set<String>, _ match: QueryTextMatch, _ value: String, prefilter: Bool = true
+    ) -> SQLFragment {
+        var arguments = StatementArguments()
         if match == .regex {
-            if let literal = LiteralPattern.sql(expression, value, &arguments) { return literal }
+            if let literal = LiteralPattern.sql(subject, value, &arguments) {
+                return SQLFragment(literal, arguments, columns: columns)
+            }
             let required = prefilter
-                ? LiteralPattern.requiredRunsSQL(expression, value, &arguments).map { $0 + " AND " } ?? "" : ""
+                ? LiteralPattern.requiredRunsSQL(subject, value, &arguments).map { $0 + " AND " } ?? "" : ""
             arguments += [value]
-            return "(\(required)\(expression) REGEXP ?)"
+            return SQLFragment("(\(required)\(subject) REGEXP ?)", arguments, columns: columns)
         }
-        arguments += [value]
-        return "\(expression) = ? COLLATE NOCASE"
+        return SQLFragment("\(subject) = ? COLLATE NOCASE", [value], columns: columns)
     }
 }

@@ -12,29 +12,26 @@ enum ArticleReader {
     /// when the list's index alone tells which rows they are (`indexExtra`: a condition it answers in
     /// place of `extra`, `ArticleFilter.indexCondition`).
     static func summaries(
-        _ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil,
+        _ db: Database, _ filter: ArticleFilter, extra: SQLFragment? = nil,
         reversed: Bool = false, offset: Int = 0, limit: Int, prefetch: TablePagePrefetch? = nil,
-        indexExtra: (String, StatementArguments)? = nil
+        indexExtra: SQLFragment? = nil
     ) throws -> [ArticleSummary] {
-        var condition = filter.condition
-        var arguments = filter.arguments
+        let condition: SQLFragment
         // A few rows of a list with full-text conditions: their ids found first (see `FullTextProbe`).
         let probed = try FullTextProbe.firstIDs(db, filter, extra: extra, reversed: reversed, count: offset + limit)
         if let ids = probed {
-            condition = "a.id IN (\(FeedScope.sqlList(ids)))"
-            arguments = []
-        } else if let extra {
-            condition += " AND " + extra.0
-            arguments += extra.1
+            condition = SQLFragment("a.id IN (\(FeedScope.sqlList(ids)))", columns: ["a.id"])
+        } else {
+            condition = extra.map(filter.condition.and) ?? filter.condition
         }
         let sql = """
             SELECT \(SummaryColumns.select) FROM \(filter.from)
-            WHERE \(condition) ORDER BY \(filter.order(reversed: reversed)) LIMIT ? OFFSET ?
+            WHERE \(condition.sql) ORDER BY \(filter.order(reversed: reversed)) LIMIT ? OFFSET ?
             """
         // Kept prepared on the connection (preparing it cost as much as reading a page of 100 rows from
         // the page cache), unless its text names the rows found, which no later read repeats.
         let statement = probed == nil ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
-        arguments += [max(0, limit), max(0, offset)]
+        let arguments = condition.arguments + [max(0, limit), max(0, offset)]
         if probed == nil, let prefetch {
             // Only a hint: a failure in it leaves the read as it would be without it.
             _ = try? prefetchRows(
@@ -58,34 +55,29 @@ enum ArticleReader {
     /// Returns how many table pages were named.
     @discardableResult
     static func prefetchRows(
-        _ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)?, reversed: Bool, offset: Int,
+        _ db: Database, _ filter: ArticleFilter, extra: SQLFragment?, reversed: Bool, offset: Int,
         limit: Int, ahead: Int = 0, _ prefetch: TablePagePrefetch
     ) throws -> Int {
-        var condition = filter.condition
-        var arguments = filter.arguments
-        if let extra {
-            condition += " AND " + extra.0
-            arguments += extra.1
-        }
-        guard let from = rowIDSource(filter, condition: condition) else { return 0 }
+        let condition = extra.map(filter.condition.and) ?? filter.condition
+        guard let from = rowIDSource(filter, columns: condition.columns) else { return 0 }
         let sql = """
-            SELECT a.id FROM \(from) WHERE \(condition) ORDER BY \(filter.order(reversed: reversed)) LIMIT ? OFFSET ?
+            SELECT a.id FROM \(from) WHERE \(condition.sql) ORDER BY \(filter.order(reversed: reversed)) LIMIT ? OFFSET ?
             """
         let limit = max(0, limit)
-        arguments += [limit + max(0, ahead), max(0, offset)]
+        let arguments = condition.arguments + [limit + max(0, ahead), max(0, offset)]
         guard prefetch.isNew(sql, arguments) else { return 0 }
         let rowids = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         let own = try prefetch.prefetch(rowids: Array(rowids.prefix(limit)), db)
         return try own + prefetch.prefetch(rowids: Array(rowids.dropFirst(limit)), db)
     }
 
-    /// The FROM clause of a query for the ids of the rows `condition` selects in `filter`'s order that
-    /// SQLite answers from an index alone (`articles_date`, `articles_title`, or `articles_feed_date`
-    /// for a few feeds or a tag: the condition names no other column), so that it reads no table page;
-    /// nil when there is none: the read and starred marks, a long list of feeds (`+a.feed_id` filters
-    /// the date index's rows). The feeds are left out of the date and title orders, which do not read
-    /// them.
-    static func rowIDSource(_ filter: ArticleFilter, condition: String) -> String? {
+    /// The FROM clause of a query for the ids of the rows a condition reading `columns` selects in
+    /// `filter`'s order that SQLite answers from an index alone (`articles_date`, `articles_title`, or
+    /// `articles_feed_date` for a few feeds or a tag: the condition reads no other column), so that
+    /// it reads no table page; nil when there is none: the read and starred marks, a long list of
+    /// feeds (`+a.feed_id` filters the date index's rows). The feeds are left out of the date and
+    /// title orders, which do not read them.
+    static func rowIDSource(_ filter: ArticleFilter, columns: Set<String>) -> String? {
         let covered: Set<String>
         let from: String
         switch filter.sort {
@@ -98,36 +90,15 @@ enum ArticleReader {
             // condition, `ArticleFilter.indexCondition`, not the whole condition).
             (covered, from) = (["a.title", "a.id"], "articles a")
         }
-        // The qualified column names of the condition, scanned by hand: it runs for every page read.
-        let bytes = Array(condition.utf8)
-        func isNamePart(_ byte: UInt8) -> Bool {
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x5F
-        }
-        var index = 0
-        while index < bytes.count {
-            guard isNamePart(bytes[index]), index == 0 || !(isNamePart(bytes[index - 1]) || bytes[index - 1] == 0x2E)
-            else {
-                index += 1
-                continue
-            }
-            var end = index
-            while end < bytes.count, isNamePart(bytes[end]) { end += 1 }
-            guard end < bytes.count, bytes[end] == 0x2E else {
-                index = end
-                continue
-            }
-            var columnEnd = end + 1
-            while columnEnd < bytes.count, isNamePart(bytes[columnEnd]) { columnEnd += 1 }
-            let name = String(decoding: bytes[index..<columnEnd], as: UTF8.self)
+        for column in columns {
+            // `+a.feed_id` keeps SQLite on the date index, whose rows it then filters by feed.
+            let offIndex = column.hasPrefix("+")
+            let name = offIndex ? String(column.dropFirst()) : column
             if name.hasPrefix("a.") {
-                // `+a.feed_id` keeps SQLite on the date index, whose rows it then filters by feed.
-                let unary = index > 0 && bytes[index - 1] == 0x2B
-                if !covered.contains(name) || (unary && !filter.sort.isByFeed) { return nil }
+                if !covered.contains(name) || (offIndex && !filter.sort.isByFeed) { return nil }
             } else if !(filter.sort.isByFeed && name.hasPrefix("f.")) {
                 return nil
             }
-            index = columnEnd
         }
         return from
     }
@@ -150,7 +121,7 @@ enum ArticleReader {
 
     /// The rows of the list (with `extra`, those of them that meet it too): from the stored counts of
     /// its feeds when they answer it (`FeedCountsTotal`), else counted.
-    static func count(_ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil) throws
+    static func count(_ db: Database, _ filter: ArticleFilter, extra: SQLFragment? = nil) throws
         -> Int
     {
         if extra == nil, let total = try FeedCountsTotal.total(db, filter.query) {
@@ -163,43 +134,33 @@ enum ArticleReader {
     }
 
     /// The rows of the list counted one by one.
-    static func countRows(_ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)? = nil)
+    static func countRows(_ db: Database, _ filter: ArticleFilter, extra: SQLFragment? = nil)
         throws -> Int
     {
         let join = filter.sort.isByFeed && extra != nil ? "JOIN feeds f ON f.id = a.feed_id" : ""
         guard let keeping = filter.countKeepingIgnored else {
-            var condition = filter.countCondition
-            var arguments = filter.arguments
-            if let extra {
-                condition += " AND " + extra.0
-                arguments += extra.1
-            }
+            let condition = extra.map(filter.countCondition.and) ?? filter.countCondition
             return try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count(*) FROM articles a \(join) WHERE \(condition)"),
-                arguments: arguments) ?? 0
+                db.cachedStatement(sql: "SELECT count(*) FROM articles a \(join) WHERE \(condition.sql)"),
+                arguments: condition.arguments) ?? 0
         }
         // The rows less the ignored ones among them: each row is counted without being looked up among
         // the ignored (100,000 articles of All: 7 ms -> 0.1 ms, SQLite then counts the smallest index
         // page by page; All unread 1.5 -> 0.6 ms); the ignored ones are looked up from their partial index.
-        var condition = keeping.sql
-        var arguments = keeping.arguments
-        if let extra {
-            condition += " AND " + extra.0
-            arguments += extra.1
-        }
-        let everyRow = condition == "1" ? "" : "WHERE \(condition)"
+        let condition = extra.map(keeping.and) ?? keeping
+        let everyRow = condition.isAlways ? "" : "WHERE \(condition.sql)"
         return try Int.fetchOne(
             db.cachedStatement(sql: """
                 SELECT (SELECT count(*) FROM articles a \(join) \(everyRow))
-                    - (SELECT count(*) FROM articles a \(join) WHERE \(ArticleFilter.onlyIgnored) AND \(condition))
+                    - (SELECT count(*) FROM articles a \(join) WHERE \(ArticleFilter.onlyIgnored.sql) AND \(condition.sql))
                 """),
-            arguments: arguments + arguments) ?? 0
+            arguments: condition.arguments + condition.arguments) ?? 0
     }
 
     static func listCount(_ db: Database, _ filter: ArticleFilter) throws -> ListCount {
         let row = try Row.fetchOne(
-            db, sql: "SELECT total(a.read = 0) AS unread, count(*) AS total FROM articles a WHERE \(filter.countCondition)",
-            arguments: filter.arguments)
+            db, sql: "SELECT total(a.read = 0) AS unread, count(*) AS total FROM articles a WHERE \(filter.countCondition.sql)",
+            arguments: filter.countCondition.arguments)
         return ListCount(unread: Int(row?["unread"] ?? 0.0), total: row?["total"] ?? 0)
     }
 
@@ -223,17 +184,16 @@ enum ArticleReader {
         _ body: (consuming StoredArticle) throws -> Void
     ) throws {
         var condition = filter.condition
-        var arguments = filter.arguments
-        arguments += [limit ?? -1]
+        var arguments = condition.arguments + [limit ?? -1]
         // A few rows of a list with full-text conditions: their ids found first (see `FullTextProbe`).
         if let limit, let ids = try FullTextProbe.firstIDs(db, filter, extra: nil, reversed: false, count: limit) {
-            condition = "a.id IN (\(FeedScope.sqlList(ids)))"
+            condition = SQLFragment("a.id IN (\(FeedScope.sqlList(ids)))", columns: ["a.id"])
             arguments = [-1]
         }
         let statement = try db.makeStatement(sql: """
             SELECT \(ArticleColumns.select(withContent: withContent))
             FROM \(filter.from) \(bodyJoin(withContent: withContent))
-            WHERE \(condition) ORDER BY \(filter.orderBy) LIMIT ?
+            WHERE \(condition.sql) ORDER BY \(filter.orderBy) LIMIT ?
             """)
         let columns = try ArticleColumns(statement)
         let rows = try Row.fetchCursor(statement, arguments: arguments)

@@ -30,7 +30,7 @@ enum FullTextProbe {
     /// with `reversed`), in that order; nil when the list is not in date order or has no full-text
     /// condition, when the estimate prefers listing, or when the bounded walk found fewer rows.
     static func firstIDs(
-        _ db: Database, _ filter: ArticleFilter, extra: (String, StatementArguments)?, reversed: Bool, count: Int
+        _ db: Database, _ filter: ArticleFilter, extra: SQLFragment?, reversed: Bool, count: Int
     ) throws -> [Int64]? {
         guard count > 0, filter.sort == .newestFirst || filter.sort == .oldestFirst else { return nil }
         let matches = filter.fullTextMatches
@@ -44,10 +44,8 @@ enum FullTextProbe {
         var plain = ArticleFilter.combine(filter.conjuncts(fullText: .probed).filter { !$0.fullText })
         var all = ArticleFilter.combine(filter.conjuncts(fullText: .probed))
         if let extra {
-            plain.sql += " AND " + extra.0
-            plain.arguments += extra.1
-            all.sql += " AND " + extra.0
-            all.arguments += extra.1
+            plain = plain.and(extra)
+            all = all.and(extra)
         }
         let order = filter.order(reversed: reversed)
         // The bound: the date of the K-th row of the list without its full-text conditions.
@@ -56,8 +54,7 @@ enum FullTextProbe {
             db, sql: "SELECT a.sort_date FROM articles a WHERE \(plain.sql) ORDER BY \(order) LIMIT 1 OFFSET ?",
             arguments: plain.arguments + StatementArguments([window - 1]))
         if let bound {
-            all.sql += descending ? " AND a.sort_date >= ?" : " AND a.sort_date <= ?"
-            all.arguments += [bound]
+            all = all.and(SQLFragment(descending ? "a.sort_date >= ?" : "a.sort_date <= ?", [bound], columns: ["a.sort_date"]))
         }
         let ids = try Int64.fetchAll(
             db, sql: "SELECT a.id FROM articles a WHERE \(all.sql) ORDER BY \(order) LIMIT ?",

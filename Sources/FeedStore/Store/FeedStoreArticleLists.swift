@@ -69,7 +69,7 @@ extension FeedStore {
         return try pool.read { db in
             let filter = try articleFilter(query, db)
             guard let key = try ArticleFilter.key(db, articleID: articleID),
-                  try ArticleReader.count(db, filter, extra: ("a.id = ?", [articleID])) == 1
+                  try ArticleReader.count(db, filter, extra: SQLFragment("a.id = ?", [articleID], columns: ["a.id"])) == 1
             else { return nil }
             return try ArticleReader.count(db, filter, extra: filter.condition(after: key, before: true))
         }

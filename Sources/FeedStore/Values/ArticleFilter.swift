@@ -5,31 +5,27 @@ import GRDB
 /// ORDER BY, and keyset conditions ("after" / "before" an article in list order).
 struct ArticleFilter {
     /// The condition for reading the list in order (full-text conditions `FullTextTest.listed`).
-    let condition: String
+    let condition: SQLFragment
     /// `condition` for counting: there the hits may drive the loop (no order to keep).
-    let countCondition: String
-    /// The arguments of `condition` and of `countCondition`.
-    let arguments: StatementArguments
-    /// `countCondition` keeping ignored articles in, with its arguments, for a list with no full-text
-    /// test and no expression (a feed, a tag, All, All unread, Starred): there the count is the rows
+    let countCondition: SQLFragment
+    /// `countCondition` keeping ignored articles in, for a list with no full-text test and no
+    /// expression (a feed, a tag, All, All unread, Starred): there the count is the rows
     /// of this condition less its ignored ones (`ArticleReader.count`), so that counting does not
     /// test every row against the ignored ones. Nil for other lists, and when ignored articles count.
-    let countKeepingIgnored: (sql: String, arguments: StatementArguments)?
+    let countKeepingIgnored: SQLFragment?
     let sort: ArticleSort
     let query: ArticleQuery
     /// Ages in the query are measured back from this.
     let now: Date
     /// Copies of articles stored earlier in other feeds are left out (`ArticleCopies`).
     let collapsesCopies: Bool
-    /// With `collapsesCopies`, `countCondition` for the copies it leaves out, with its arguments:
-    /// what a count from the stored feed counts subtracts.
-    let copiesCondition: (sql: String, arguments: StatementArguments)?
+    /// With `collapsesCopies`, `countCondition` for the copies it leaves out: what a count from the
+    /// stored feed counts subtracts.
+    let copiesCondition: SQLFragment?
 
-    /// One condition of the AND that makes the list: its SQL and arguments, and whether it tests the
-    /// full-text index.
+    /// One condition of the AND that makes the list, and whether it tests the full-text index.
     struct Conjunct {
-        let sql: String
-        let arguments: StatementArguments
+        let condition: SQLFragment
         let fullText: Bool
     }
 
@@ -38,11 +34,9 @@ struct ArticleFilter {
         self.now = now
         self.collapsesCopies = collapsesCopies
         sort = query.sort
-        let listed = Self.combine(Self.conjuncts(query, now: now, fullText: .listed, collapsesCopies: collapsesCopies))
-        condition = listed.sql
-        arguments = listed.arguments
+        condition = Self.combine(Self.conjuncts(query, now: now, fullText: .listed, collapsesCopies: collapsesCopies))
         countCondition = Self.combine(
-            Self.conjuncts(query, now: now, fullText: .driving, collapsesCopies: collapsesCopies)).sql
+            Self.conjuncts(query, now: now, fullText: .driving, collapsesCopies: collapsesCopies))
         if !query.includeIgnored, query.search == nil, query.expression == nil {
             var keeping = query
             keeping.includeIgnored = true
@@ -53,7 +47,7 @@ struct ArticleFilter {
         }
         if collapsesCopies {
             var copies = Self.conjuncts(query, now: now, fullText: .driving, collapsesCopies: false)
-            copies.append(Conjunct(sql: ArticleCopies.onlyCopies, arguments: [], fullText: false))
+            copies.append(Conjunct(condition: ArticleCopies.onlyCopies, fullText: false))
             copiesCondition = Self.combine(copies)
         } else {
             copiesCondition = nil
@@ -74,61 +68,61 @@ struct ArticleFilter {
     }
 
     /// `conjuncts` joined with AND ("1" for none).
-    static func combine(_ conjuncts: [Conjunct]) -> (sql: String, arguments: StatementArguments) {
-        var arguments = StatementArguments()
-        for conjunct in conjuncts { arguments += conjunct.arguments }
-        return (conjuncts.isEmpty ? "1" : conjuncts.map(\.sql).joined(separator: " AND "), arguments)
+    static func combine(_ conjuncts: [Conjunct]) -> SQLFragment {
+        SQLFragment.all(conjuncts.map(\.condition))
     }
 
     private static func conjuncts(
         _ query: ArticleQuery, now: Date, fullText: FullTextTest, collapsesCopies: Bool
     ) -> [Conjunct] {
         var parts: [Conjunct] = []
-        func add(_ sql: String, _ arguments: StatementArguments = [], fullText: Bool = false) {
-            parts.append(Conjunct(sql: sql, arguments: arguments, fullText: fullText))
+        func add(_ condition: SQLFragment, fullText: Bool = false) {
+            parts.append(Conjunct(condition: condition, fullText: fullText))
         }
         if let ids = query.feedIDs {
             if ids.isEmpty {
-                add("0")
+                add(.never)
             } else {
                 // A few feeds drive the loop through their own index; a long list (a feed list's
                 // scope) only filters the rows of the list's index walk, which keeps its order: the
                 // first page of "All unread" over 500 listed feeds in 3 ms instead of 10 (a sort).
                 // Sorted by feed, the feeds drive anyway, and the list narrows them.
                 let column = ids.count > 8 && query.sort != .byFeed ? "+a.feed_id" : "a.feed_id"
-                add("\(column) IN (\(MarkWriter.placeholders(ids.count)))", StatementArguments(ids))
+                add(SQLFragment(
+                    "\(column) IN (\(MarkWriter.placeholders(ids.count)))", StatementArguments(ids), columns: [column]))
             }
         }
         if !query.tags.isEmpty {
-            add("a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(MarkWriter.placeholders(query.tags.count))))",
-                StatementArguments(query.tags))
+            add(SQLFragment(
+                "a.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag IN (\(MarkWriter.placeholders(query.tags.count))))",
+                StatementArguments(query.tags), columns: ["a.feed_id"]))
         }
-        if query.unreadOnly { add("a.read = 0") }
-        if query.starredOnly { add("a.starred = 1") }
-        if let since = query.since { add("a.sort_date >= ?", [since.timeIntervalSince1970]) }
+        if query.unreadOnly { add(SQLFragment("a.read = 0", columns: ["a.read"])) }
+        if query.starredOnly { add(SQLFragment("a.starred = 1", columns: ["a.starred"])) }
+        if let since = query.since {
+            add(SQLFragment("a.sort_date >= ?", [since.timeIntervalSince1970], columns: ["a.sort_date"]))
+        }
         if let search = query.search {
             if let match = SearchExpression.match(search) {
                 // Listed, the list index is walked in order and each row checked against the hits, so a
                 // word found in most articles does not mean sorting them all (`FullTextTest`).
-                var arguments: StatementArguments = [match]
-                let sql = fullText.sql(&arguments)
-                add(sql, arguments, fullText: true)
+                add(fullText.condition(matching: match), fullText: true)
             } else {
-                add("0")
+                add(.never)
             }
         }
         if let state = query.notExportedBy {
-            add("""
+            add(SQLFragment(
+                """
                 NOT EXISTS (SELECT 1 FROM export_marks m WHERE m.article_id = a.id
                     AND m.state_id = (SELECT id FROM export_states WHERE name = ?))
-                """, [state])
+                """, [state], columns: ["m.article_id", "a.id", "m.state_id"]))
         }
         if let expression = query.expression {
             // Each part of the top-level AND on its own, so that a reader can tell the full-text ones.
             let compiler = QueryCompiler(now: now, fullText: fullText)
             for part in expression.conjuncts {
-                let compiled = compiler.compile(part)
-                add(compiled.sql, compiled.arguments, fullText: !QueryCompiler.fullTextMatches(part).isEmpty)
+                add(compiler.compile(part), fullText: !QueryCompiler.fullTextMatches(part).isEmpty)
             }
         }
         if !query.includeIgnored {
@@ -189,30 +183,25 @@ struct ArticleFilter {
     }
 
     /// Rows strictly after `key` in list order (or strictly before, when `before`).
-    func condition(after key: Key, before: Bool = false) -> (String, StatementArguments) {
+    func condition(after key: Key, before: Bool = false) -> SQLFragment {
         let terms = keyTerms(key)
         // The OR below is the condition; it is preceded by the range of its first term, which it
         // implies: SQLite walks the list's index from the key only when the range is written on its
-        // own (the OR repeats the key's values as separate parameters, which it cannot combine), and
-        // otherwise reads the list from its top and drops every row up to the key (a page 30,000
-        // rows deep into All cost ~4 ms of CPU instead of 0.3).
+        // own (the OR repeats the key's values as separate parameters, which it cannot combine).
         let leading = terms[0]
-        let (leadingSQL, leadingAscending) = (leading.0, leading.2 != before)
-        var arguments: StatementArguments = [leading.1]
-        var alternatives: [String] = []
+        var alternatives: [SQLFragment] = []
         for index in terms.indices {
-            var parts: [String] = []
-            for previous in terms[..<index] {
-                parts.append("\(previous.0) = ?")
-                arguments += [previous.1]
-            }
-            let ascending = terms[index].2 != before
-            parts.append("\(terms[index].0) \(ascending ? ">" : "<") ?")
-            arguments += [terms[index].1]
-            alternatives.append("(" + parts.joined(separator: " AND ") + ")")
+            var parts = terms[..<index].map { SQLFragment("\($0.expression) = ?", [$0.value], columns: [$0.column]) }
+            let term = terms[index]
+            parts.append(SQLFragment(
+                "\(term.expression) \(term.ascending != before ? ">" : "<") ?", [term.value], columns: [term.column]))
+            alternatives.append(.joined(parts, separator: " AND ", prefix: "(", suffix: ")"))
         }
-        let range = "\(leadingSQL) \(leadingAscending ? ">=" : "<=") ?"
-        return ("(" + range + " AND (" + alternatives.joined(separator: " OR ") + "))", arguments)
+        let range = SQLFragment(
+            "\(leading.expression) \(leading.ascending != before ? ">=" : "<=") ?", [leading.value],
+            columns: [leading.column])
+        let choices = SQLFragment.joined(alternatives, separator: " OR ", prefix: "(", suffix: ")")
+        return .joined([range, choices], separator: " AND ", prefix: "(", suffix: ")")
     }
 
     /// `condition(after:before:)` as the prefetch of list rows asks for their ids
@@ -220,33 +209,58 @@ struct ArticleFilter {
     /// title on (a few more: those of the same title on the other side of `key`), which SQLite
     /// answers from the title index alone; it reads each row of the table to test the whole
     /// condition's title comparisons.
-    func indexCondition(after key: Key, before: Bool = false) -> (String, StatementArguments) {
+    func indexCondition(after key: Key, before: Bool = false) -> SQLFragment {
         guard sort == .titleAscending || sort == .titleDescending else { return condition(after: key, before: before) }
         let leading = keyTerms(key)[0]
-        return ("\(leading.0) \(leading.2 != before ? ">=" : "<=") ?", [leading.1])
+        return SQLFragment(
+            "\(leading.expression) \(leading.ascending != before ? ">=" : "<=") ?", [leading.value],
+            columns: [leading.column])
     }
 
-    /// The terms of the list order for `key`: (expression, `key`'s value, true when the list runs in
-    /// ascending order of it).
-    private func keyTerms(_ key: Key) -> [(String, any DatabaseValueConvertible, Bool)] {
+    /// One term of the list order for a key: the expression compared, the column it reads, the key's
+    /// value, and whether the list runs in ascending order of it.
+    private struct KeyTerm {
+        let expression: String
+        let column: String
+        let value: any DatabaseValueConvertible
+        let ascending: Bool
+
+        init(_ column: String, _ value: any DatabaseValueConvertible, ascending: Bool, expression: String? = nil) {
+            self.expression = expression ?? column
+            self.column = column
+            self.value = value
+            self.ascending = ascending
+        }
+    }
+
+    /// The terms of the list order for `key`.
+    private func keyTerms(_ key: Key) -> [KeyTerm] {
         switch sort {
-        case .newestFirst: return [("a.sort_date", key.date, false), ("a.id", key.id, false)]
-        case .oldestFirst: return [("a.sort_date", key.date, true), ("a.id", key.id, true)]
+        case .newestFirst:
+            return [KeyTerm("a.sort_date", key.date, ascending: false), KeyTerm("a.id", key.id, ascending: false)]
+        case .oldestFirst:
+            return [KeyTerm("a.sort_date", key.date, ascending: true), KeyTerm("a.id", key.id, ascending: true)]
         case .byFeed, .byFeedDescending:
             let ascending = sort == .byFeed
             return [
-                ("f.display_title COLLATE NOCASE", key.feedTitle, ascending), ("f.id", key.feedID, ascending),
-                ("a.sort_date", key.date, false), ("a.id", key.id, false),
+                KeyTerm("f.display_title", key.feedTitle, ascending: ascending,
+                        expression: "f.display_title COLLATE NOCASE"),
+                KeyTerm("f.id", key.feedID, ascending: ascending),
+                KeyTerm("a.sort_date", key.date, ascending: false), KeyTerm("a.id", key.id, ascending: false),
             ]
-        case .titleAscending: return [(Self.titleKey, key.title, true), ("a.id", key.id, true)]
-        case .titleDescending: return [(Self.titleKey, key.title, false), ("a.id", key.id, false)]
+        case .titleAscending, .titleDescending:
+            let ascending = sort == .titleAscending
+            return [
+                KeyTerm("a.title", key.title, ascending: ascending, expression: Self.titleKey),
+                KeyTerm("a.id", key.id, ascending: ascending),
+            ]
         }
     }
 
     /// Leaves out ignored articles. Written against the partial index of ignored articles (usually
     /// empty or small), so that a count over a covering index needs no look-up of each row.
-    static let notIgnored = "a.id NOT IN (SELECT id FROM articles WHERE ignored = 1)"
+    static let notIgnored = SQLFragment("a.id NOT IN (SELECT id FROM articles WHERE ignored = 1)", columns: ["a.id"])
 
     /// Only ignored articles, the same way: the rows a count keeping them in subtracts.
-    static let onlyIgnored = "a.id IN (SELECT id FROM articles WHERE ignored = 1)"
+    static let onlyIgnored = SQLFragment("a.id IN (SELECT id FROM articles WHERE ignored = 1)", columns: ["a.id"])
 }

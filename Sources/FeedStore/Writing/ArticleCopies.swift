@@ -32,9 +32,9 @@ enum ArticleCopies {
     }
 
     /// Only copies, in the form of `ArticleFilter.onlyIgnored`: read from the partial index of copies.
-    static let onlyCopies = "a.id IN (SELECT id FROM articles WHERE duplicate = 1)"
+    static let onlyCopies = SQLFragment("a.id IN (SELECT id FROM articles WHERE duplicate = 1)", columns: ["a.id"])
     /// No copies.
-    static let notCopies = "a.id NOT IN (SELECT id FROM articles WHERE duplicate = 1)"
+    static let notCopies = SQLFragment("a.id NOT IN (SELECT id FROM articles WHERE duplicate = 1)", columns: ["a.id"])
 
     /// True when some article is a copy: one look into the partial index of copies.
     static func any(_ db: Database) throws -> Bool {
@@ -98,9 +98,9 @@ enum ArticleCopies {
             db,
             sql: """
                 SELECT DISTINCT a.link_key FROM articles a
-                WHERE a.read = 0 AND a.link_key IS NOT NULL AND \(filter.condition)
+                WHERE a.read = 0 AND a.link_key IS NOT NULL AND \(filter.condition.sql)
                 """,
-            arguments: filter.arguments)
+            arguments: filter.condition.arguments)
     }
 
     /// Marks read every unread article with one of these link keys.

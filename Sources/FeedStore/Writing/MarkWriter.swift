@@ -38,8 +38,8 @@ enum MarkWriter {
     static func markAllRead(_ db: Database, _ filter: ArticleFilter, now: Date, copies: Bool = false) throws -> Int {
         let keys = copies ? try ArticleCopies.unreadKeys(db, filter) : []
         try db.execute(
-            sql: "UPDATE articles AS a SET read = 1, read_at = ? WHERE a.read = 0 AND \(filter.condition)",
-            arguments: [now.timeIntervalSince1970] + filter.arguments)
+            sql: "UPDATE articles AS a SET read = 1, read_at = ? WHERE a.read = 0 AND \(filter.condition.sql)",
+            arguments: [now.timeIntervalSince1970] + filter.condition.arguments)
         let changed = db.changesCount
         try ArticleCopies.markRead(db, keys: keys, now: now)
         return changed

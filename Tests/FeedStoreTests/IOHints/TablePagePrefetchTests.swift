@@ -234,12 +234,11 @@ final class TablePagePrefetchTests: XCTestCase {
                     try prefetching.pool.read { db in
                         let filter = ArticleFilter(try query.widened(db))
                         guard let key = try ArticleFilter.key(db, articleID: rows[anchor].id) else { return }
-                        let range = filter.indexCondition(after: key)
-                        let condition = filter.condition + " AND " + range.0
-                        guard let from = ArticleReader.rowIDSource(filter, condition: condition) else { return }
+                        let condition = filter.condition.and(filter.indexCondition(after: key))
+                        guard let from = ArticleReader.rowIDSource(filter, columns: condition.columns) else { return }
                         let ids = try Int64.fetchAll(
-                            db, sql: "SELECT a.id FROM \(from) WHERE \(condition) ORDER BY \(filter.orderBy)",
-                            arguments: filter.arguments + range.1)
+                            db, sql: "SELECT a.id FROM \(from) WHERE \(condition.sql) ORDER BY \(filter.orderBy)",
+                            arguments: condition.arguments)
                         let after = rows[(anchor + 1)...].map(\.id)
                         XCTAssertEqual(Array(ids.suffix(after.count)), after, "\(query) after row \(anchor)")
                     }
@@ -247,10 +246,10 @@ final class TablePagePrefetchTests: XCTestCase {
                 // Where the list's index alone gives the ids, they are the rows listed, in order.
                 try prefetching.pool.read { db in
                     let filter = ArticleFilter(try query.widened(db))
-                    guard let from = ArticleReader.rowIDSource(filter, condition: filter.condition) else { return }
+                    guard let from = ArticleReader.rowIDSource(filter, columns: filter.condition.columns) else { return }
                     let ids = try Int64.fetchAll(
-                        db, sql: "SELECT a.id FROM \(from) WHERE \(filter.condition) ORDER BY \(filter.orderBy)",
-                        arguments: filter.arguments)
+                        db, sql: "SELECT a.id FROM \(from) WHERE \(filter.condition.sql) ORDER BY \(filter.orderBy)",
+                        arguments: filter.condition.arguments)
                     XCTAssertEqual(ids, rows.map(\.id), "\(query)")
                     prefetched += 1
                 }
@@ -358,7 +357,7 @@ final class TablePagePrefetchTests: XCTestCase {
         try store.pool.read { db in
             func source(_ query: ArticleQuery) throws -> String? {
                 let filter = ArticleFilter(try query.widened(db))
-                return ArticleReader.rowIDSource(filter, condition: filter.condition)
+                return ArticleReader.rowIDSource(filter, columns: filter.condition.columns)
             }
             XCTAssertEqual(try source(.all), "articles a")
             XCTAssertEqual(try source(ArticleQuery(sort: .oldestFirst)), "articles a")

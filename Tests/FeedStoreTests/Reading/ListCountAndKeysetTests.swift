@@ -160,13 +160,13 @@ final class ListCountAndKeysetTests: XCTestCase {
         ]
         for sort in ArticleSort.allCases {
             let filter = ArticleFilter(ArticleQuery(sort: sort))
-            let (after, arguments) = filter.condition(after: key)
+            let after = filter.condition.and(filter.condition(after: key))
             let plan = try queue.read { db in
                 try Row.fetchAll(
                     db,
-                    sql: "EXPLAIN QUERY PLAN SELECT a.id FROM \(filter.from) WHERE \(filter.condition) AND \(after) "
+                    sql: "EXPLAIN QUERY PLAN SELECT a.id FROM \(filter.from) WHERE \(after.sql) "
                         + "ORDER BY \(filter.orderBy) LIMIT 100",
-                    arguments: filter.arguments + arguments
+                    arguments: after.arguments
                 ).map { $0["detail"] as String }.joined(separator: "\n")
             }
             XCTAssertTrue(plan.contains(try XCTUnwrap(expected[sort])), "\(sort):\n\(plan)")
