@@ -8,18 +8,18 @@ public struct Cell: Hashable, Sendable {
     public var width: UInt8
     public var style: Style
 
-    public init(character: Character, width: UInt8 = 1, style: Style = .plain) {
+    package init(character: Character, width: UInt8 = 1, style: Style = .plain) {
         self.character = character
         self.width = width
         self.style = style
     }
 
     /// A blank cell in the given style.
-    public static func blank(_ style: Style = .plain) -> Cell { Cell(character: " ", width: 1, style: style) }
+    package static func blank(_ style: Style = .plain) -> Cell { Cell(character: " ", width: 1, style: style) }
 
     /// A cell covered by the wide character on its left.
     static func continuation(_ style: Style) -> Cell { Cell(character: " ", width: 0, style: style) }
 
     /// True for a cell covered by the wide character on its left.
-    public var isContinuation: Bool { width == 0 }
+    package var isContinuation: Bool { width == 0 }
 }

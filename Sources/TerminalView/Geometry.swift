@@ -5,14 +5,14 @@ public struct Rect: Hashable, Sendable {
     public var width: Int
     public var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
         self.height = max(0, height)
     }
 
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width == 0 || height == 0 }
 
@@ -27,18 +27,18 @@ public struct TerminalSize: Hashable, Sendable {
     public var width: Int
     public var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 }
 
 /// A cursor position in cells, zero-based.
-public struct CursorPosition: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
+package struct CursorPosition: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
 
-    public init(x: Int, y: Int) {
+    package init(x: Int, y: Int) {
         self.x = x
         self.y = y
     }

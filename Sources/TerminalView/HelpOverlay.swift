@@ -18,7 +18,7 @@ public struct HelpOverlay: Hashable, Sendable {
     public var title: String
     public var entries: [Entry]
     public var style: Style
-    public var keyStyle: Style
+    package var keyStyle: Style
 
     public init(title: String, entries: [Entry], style: Style = .plain, keyStyle: Style = .bold) {
         self.title = title

@@ -31,7 +31,7 @@ public struct MouseEvent: Hashable, Sendable {
     public var y: Int
     public var action: Action
 
-    public init(button: MouseButton, x: Int, y: Int, action: Action) {
+    package init(button: MouseButton, x: Int, y: Int, action: Action) {
         self.button = button
         self.x = x
         self.y = y

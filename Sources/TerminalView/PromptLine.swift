@@ -17,7 +17,7 @@ public struct PromptLine: Hashable, Sendable {
     public var prompt: String
     public private(set) var text: [Character]
     /// Cursor position, in characters from the start of `text`.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
     public var style: Style
 
     public init(prompt: String, text: String = "", style: Style = .plain) {

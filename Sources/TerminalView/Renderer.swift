@@ -2,11 +2,11 @@
 public struct RenderOptions: Hashable, Sendable {
     /// False under `NO_COLOR`: colours are dropped, bold/dim/underline/reverse are kept so the
     /// selection stays visible.
-    public var colors: Bool
+    package var colors: Bool
     /// Emit OSC 8 hyperlinks for cells whose style has a link target.
     public var hyperlinks: Bool
 
-    public init(colors: Bool = true, hyperlinks: Bool = true) {
+    package init(colors: Bool = true, hyperlinks: Bool = true) {
         self.colors = colors
         self.hyperlinks = hyperlinks
     }
@@ -31,25 +31,25 @@ public struct RenderOptions: Hashable, Sendable {
 /// or skip cells. So a row holding such a cluster, in this frame or the last, is cleared and drawn
 /// whole whenever it changes, exactly as a full redraw draws it, and the cursor is placed anew after
 /// each such cluster: a screen after any keys is then the screen a full redraw (^L) gives.
-public final class Renderer {
-    public var options: RenderOptions {
+package final class Renderer {
+    package var options: RenderOptions {
         didSet { if options != oldValue { invalidate() } }
     }
     private var previous: ScreenBuffer?
     private var cursorShown: Bool?
 
-    public init(options: RenderOptions = RenderOptions()) {
+    package init(options: RenderOptions = RenderOptions()) {
         self.options = options
     }
 
     /// Forgets the previous frame so the next one is drawn in full (^L, resume, resize).
-    public func invalidate() {
+    package func invalidate() {
         previous = nil
         cursorShown = nil
     }
 
     /// The bytes that turn the previous frame into `frame`; empty when nothing changed.
-    public func render(_ frame: ScreenBuffer) -> [UInt8] {
+    package func render(_ frame: ScreenBuffer) -> [UInt8] {
         var out = Output(options: options)
         let base: ScreenBuffer
         if let previous, previous.size == frame.size {

@@ -10,9 +10,9 @@ public struct ScreenBuffer: Hashable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     /// Row-major cells, `width * height` of them.
-    public private(set) var cells: [Cell]
+    package private(set) var cells: [Cell]
     /// Where the terminal cursor is shown after the frame (e.g. in a prompt); nil hides it.
-    public var cursor: CursorPosition?
+    package var cursor: CursorPosition?
 
     public init(width: Int, height: Int, style: Style = .plain) {
         self.width = max(0, width)
@@ -25,7 +25,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
 
     public var size: TerminalSize { TerminalSize(width: width, height: height) }
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at column `x`, row `y` (both in range). Views change cells through `write`/`fill`,
     /// which keep wide characters whole and controls out.
@@ -41,7 +41,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
 
     /// Blanks the cells of `rect` (clipped) in `style`.
-    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+    package mutating func fill(_ rect: Rect, style: Style = .plain) {
         let x0 = max(0, rect.x), x1 = min(width, rect.maxX)
         let y0 = max(0, rect.y), y1 = min(height, rect.maxY)
         guard x0 < x1, y0 < y1 else { return }

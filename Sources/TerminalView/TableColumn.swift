@@ -14,7 +14,7 @@ public struct TableColumn: Hashable, Sendable {
 
     public var title: String
     public var width: Width
-    public var alignment: TextAlignment
+    package var alignment: TextAlignment
 
     public init(_ title: String, width: Width, alignment: TextAlignment = .left) {
         self.title = title
@@ -69,13 +69,13 @@ public struct TableColumn: Hashable, Sendable {
 /// What a data source supplies for one row: the text of each column, a style for the row (e.g.
 /// bold for unread), and optional per-column styles layered on top.
 public struct TableRow: Hashable, Sendable {
-    public var cells: [String]
+    package var cells: [String]
     public var style: Style
     /// Per-column extra styles (e.g. a coloured star column); missing entries mean none.
-    public var cellStyles: [Style?]
+    package var cellStyles: [Style?]
     /// Blank cells before the first column's text (a level of a tree), kept where cell text has its
     /// leading white space trimmed.
-    public var indent: Int
+    package var indent: Int
 
     public init(cells: [String], style: Style = .plain, cellStyles: [Style?] = [], indent: Int = 0) {
         self.cells = cells
@@ -91,7 +91,7 @@ public struct TableState: Hashable, Sendable {
     /// Index of the selected row (0 when the table is empty).
     public var selectedRow: Int
     /// Index of the first visible row.
-    public var scrollOffset: Int
+    package var scrollOffset: Int
 
     public init(selectedRow: Int = 0, scrollOffset: Int = 0) {
         self.selectedRow = selectedRow

@@ -38,16 +38,16 @@ public final class TableView {
     /// Held weakly, like the data source.
     public weak var delegate: (any TableViewDelegate)?
     public var columns: [TableColumn]
-    public var showsHeader = true
+    package var showsHeader = true
     public var headerStyle = Style(bold: true, underline: true)
     /// Laid over the selected row's style; reverse video stays visible under `NO_COLOR`.
     public var selectionStyle = Style.reverse
     /// Drawn between columns.
-    public var columnSeparator = " "
+    package var columnSeparator = " "
     /// Shown in the first row when there are no rows.
     public var emptyMessage = ""
     /// Rows kept visible above/below the selection when scrolling.
-    public var scrollMargin = 0
+    package var scrollMargin = 0
     /// The area last drawn into; mouse events and paging use it.
     public private(set) var frame = Rect(x: 0, y: 0, width: 0, height: 0)
 
@@ -56,7 +56,7 @@ public final class TableView {
     }
 
     /// Rows visible in `frame` (excluding the header).
-    public var visibleRowCount: Int { max(0, frame.height - (showsHeader ? 1 : 0)) }
+    package var visibleRowCount: Int { max(0, frame.height - (showsHeader ? 1 : 0)) }
 
     /// Draws the header and the visible rows into `frame`, first making `state` valid.
     public func draw(into buffer: inout ScreenBuffer, frame: Rect, state: inout TableState) {
@@ -157,7 +157,7 @@ public final class TableView {
 
     /// Makes `state` valid for the current row count and frame: selection in range, scrolled so
     /// the selection is visible.
-    public func clamp(_ state: inout TableState) {
+    package func clamp(_ state: inout TableState) {
         clamp(&state, count: rowCount)
     }
 

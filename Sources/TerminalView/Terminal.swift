@@ -22,11 +22,11 @@ import Darwin
 public final class Terminal {
     /// What to turn on besides raw mode.
     public struct Options: Hashable, Sendable {
-        public var alternateScreen: Bool
-        public var mouse: Bool
-        public var bracketedPaste: Bool
+        package var alternateScreen: Bool
+        package var mouse: Bool
+        package var bracketedPaste: Bool
 
-        public init(alternateScreen: Bool = true, mouse: Bool = true, bracketedPaste: Bool = true) {
+        package init(alternateScreen: Bool = true, mouse: Bool = true, bracketedPaste: Bool = true) {
             self.alternateScreen = alternateScreen
             self.mouse = mouse
             self.bracketedPaste = bracketedPaste
@@ -36,11 +36,11 @@ public final class Terminal {
     /// Post to it from any thread to make `nextEvent` return `.wakeup`.
     public nonisolated let wakeup: TerminalWakeup
     /// Turns frames into terminal updates; its options (colours, hyperlinks) may be changed.
-    public let renderer: Renderer
+    package let renderer: Renderer
     /// When true (the default) a Ctrl-Z key suspends the program as the shell's Ctrl-Z would.
-    public var handlesSuspendKey = true
+    package var handlesSuspendKey = true
     /// How long to wait for the rest of an escape sequence before reporting a lone Escape.
-    public var escapeTimeout: Duration = .milliseconds(30)
+    package var escapeTimeout: Duration = .milliseconds(30)
     /// The size last read from the tty.
     public private(set) var size: TerminalSize
 
@@ -111,7 +111,7 @@ public final class Terminal {
 
     /// Runs `body` with the terminal restored to its normal state (e.g. to start a terminal browser
     /// or pager in the foreground), then takes it over again and requests a full redraw.
-    public func runRestored<T>(_ body: () throws -> T) throws -> T {
+    package func runRestored<T>(_ body: () throws -> T) throws -> T {
         let wasStarted = isStarted
         stop()
         let result = Result { try body() }
@@ -127,7 +127,7 @@ public final class Terminal {
     }
 
     /// Stops the program as Ctrl-Z would; returns after SIGCONT, with the terminal taken over again.
-    public func suspend() {
+    package func suspend() {
         guard isStarted else { return }
         tidings_term_suspend()
     }
@@ -198,7 +198,7 @@ public final class Terminal {
     }
 
     /// The tty's current size (80x24 if it cannot be read).
-    public func currentSize() -> TerminalSize {
+    package func currentSize() -> TerminalSize {
         Terminal.readSize(output)
     }
 

@@ -23,8 +23,8 @@ extension Terminal: TerminalDevice {}
 
 /// The OSC 52 sequence that asks the terminal to put `text` on the clipboard:
 /// `ESC ] 52 ; c ; <base64> BEL`.
-public enum ClipboardSequence {
-    public static func bytes(for text: String) -> [UInt8] {
+package enum ClipboardSequence {
+    package static func bytes(for text: String) -> [UInt8] {
         Array("\u{1B}]52;c;".utf8) + Array(Base64.encode(Array(text.utf8)).utf8) + [0x07]
     }
 }
@@ -58,64 +58,64 @@ enum Base64 {
 /// can wait for background work without sleeping. For controller tests and benchmarks without a tty.
 /// Isolated to the main actor, as the real terminal is.
 @MainActor
-public final class HeadlessTerminal: TerminalDevice {
-    public var size: TerminalSize
+package final class HeadlessTerminal: TerminalDevice {
+    package var size: TerminalSize
     /// The last frame drawn, if any.
-    public private(set) var frame: ScreenBuffer?
+    package private(set) var frame: ScreenBuffer?
     /// How many frames were drawn and how many bytes they would have sent.
-    public private(set) var frameCount = 0
-    public private(set) var bytesWritten = 0
+    package private(set) var frameCount = 0
+    package private(set) var bytesWritten = 0
     /// Every OSC 52 sequence sent, in order, as the terminal would receive it.
-    public private(set) var clipboardSequences: [[UInt8]] = []
-    public nonisolated let wakeup: TerminalWakeup
+    package private(set) var clipboardSequences: [[UInt8]] = []
+    package nonisolated let wakeup: TerminalWakeup
     private var events: [InputEvent] = []
     private let renderer: Renderer
 
     /// Throws when the process is out of descriptors for the wakeup's pipe.
-    public init(size: TerminalSize, renderOptions: RenderOptions = RenderOptions()) throws {
+    package init(size: TerminalSize, renderOptions: RenderOptions = RenderOptions()) throws {
         self.size = size
         self.renderer = Renderer(options: renderOptions)
         wakeup = try TerminalWakeup()
     }
 
     /// Adds events for `nextEvent` to return, in order.
-    public func enqueue(_ events: InputEvent...) {
+    package func enqueue(_ events: InputEvent...) {
         self.events.append(contentsOf: events)
     }
 
     /// Adds the events that typing `bytes` would produce (escape sequences decoded, lone ESC flushed).
-    public func type(_ bytes: String) {
+    package func type(_ bytes: String) {
         var decoder = KeyDecoder()
         events += decoder.decode(Array(bytes.utf8)) + decoder.flush()
     }
 
     /// Changes the size and queues the `.resize` event a real terminal would report.
-    public func resize(to newSize: TerminalSize) {
+    package func resize(to newSize: TerminalSize) {
         size = newSize
         events.append(.resize(newSize))
     }
 
     /// The next queued event; else `.wakeup` when a post is pending or arrives within `timeout` (nil:
     /// without limit); else nil. With an empty queue and no post it waits for the whole timeout.
-    public func nextEvent(timeout: Duration?) -> InputEvent? {
+    package func nextEvent(timeout: Duration?) -> InputEvent? {
         if !events.isEmpty { return events.removeFirst() }
         return wakeup.wait(timeout: timeout) ? .wakeup : nil
     }
 
-    public func draw(_ frame: ScreenBuffer) {
+    package func draw(_ frame: ScreenBuffer) {
         self.frame = frame
         frameCount += 1
         bytesWritten += renderer.render(frame).count
     }
 
-    public func requestFullRedraw() {
+    package func requestFullRedraw() {
         renderer.invalidate()
     }
 
-    public func copyToClipboard(_ text: String) {
+    package func copyToClipboard(_ text: String) {
         clipboardSequences.append(ClipboardSequence.bytes(for: text))
     }
 
     /// The last frame's rows as text (trailing spaces removed); empty before the first frame.
-    public var lines: [String] { frame?.lines ?? [] }
+    package var lines: [String] { frame?.lines ?? [] }
 }

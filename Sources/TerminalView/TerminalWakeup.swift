@@ -14,7 +14,7 @@ public final class TerminalWakeup: Sendable {
     let writeDescriptor: Int32
 
     /// Creates the pipe; throws when the process is out of descriptors.
-    public init() throws {
+    package init() throws {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { throw TerminalError.systemCall("pipe", errno) }
         for descriptor in descriptors {
@@ -73,7 +73,7 @@ public final class TerminalWakeup: Sendable {
 }
 
 /// A failure to take over or talk to the terminal.
-public enum TerminalError: Error, Equatable, Sendable {
+package enum TerminalError: Error, Equatable, Sendable {
     /// The input or output is not a terminal (e.g. redirected).
     case notATerminal
     /// A system call failed; the name and errno.

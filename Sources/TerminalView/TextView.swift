@@ -19,7 +19,7 @@ public final class TextView {
         didSet { cachedWidth = nil }
     }
     /// Wrap long lines at the view's width (at spaces where possible); otherwise they are truncated.
-    public var wrapsLines: Bool {
+    package var wrapsLines: Bool {
         didSet { cachedWidth = nil }
     }
     /// The area last drawn into; paging and the mouse use it.
@@ -39,7 +39,7 @@ public final class TextView {
     }
 
     /// The largest valid scroll offset for the last drawn frame.
-    public var maximumOffset: Int {
+    package var maximumOffset: Int {
         max(0, wrap(width: frame.width).count - frame.height)
     }
 

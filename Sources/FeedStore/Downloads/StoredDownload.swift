@@ -10,13 +10,13 @@ public enum DownloadState: String, Sendable, Hashable, CaseIterable {
 /// `filePath + ".part"`. `etag`/`lastModified` are the validators the partial file's bytes came with.
 public struct StoredDownload: Sendable, Hashable, Identifiable {
     public let id: Int64
-    public let articleID: Int64?
+    package let articleID: Int64?
     public let url: String
     public let articleTitle: String?
     public let feedTitle: String?
     public let published: Date?
     public let mimeType: String?
-    public let queuedAt: Date
+    package let queuedAt: Date
     public var state: DownloadState
     public var bytesDone: Int64
     public var bytesTotal: Int64?
@@ -29,7 +29,7 @@ public struct StoredDownload: Sendable, Hashable, Identifiable {
     /// When the reader's player last played this enclosure (`FeedStore.markPlayed`); nil: never.
     public var playedAt: Date?
 
-    public init(
+    package init(
         id: Int64, articleID: Int64?, url: String, articleTitle: String?, feedTitle: String?, published: Date?,
         mimeType: String?, queuedAt: Date, state: DownloadState, bytesDone: Int64, bytesTotal: Int64? = nil,
         filePath: String? = nil, etag: String? = nil, lastModified: String? = nil, failure: String? = nil,
@@ -57,7 +57,7 @@ public struct StoredDownload: Sendable, Hashable, Identifiable {
 
 /// An enclosure to add to the queue, with the episode it belongs to.
 public struct NewDownload: Sendable, Hashable {
-    public var articleID: Int64?
+    package var articleID: Int64?
     public var url: String
     public var articleTitle: String?
     public var feedTitle: String?

@@ -10,12 +10,12 @@ public struct FeedListPlace: Sendable, Hashable {
     /// The outermost folder; nil at the top level.
     public var folder: String? { folders.first }
 
-    public init(url: String, folders: [String]) {
+    package init(url: String, folders: [String]) {
         self.url = url
         self.folders = folders
     }
 
-    public init(url: String, folder: String?) {
+    package init(url: String, folder: String?) {
         self.init(url: url, folders: folder.map { [$0] } ?? [])
     }
 

@@ -13,7 +13,7 @@ public struct FeedSummary: Sendable, Hashable, Identifiable {
     public let unreadCount: Int
     public let totalCount: Int
 
-    public init(id: Int64, url: String, tags: [String], unreadCount: Int, totalCount: Int) {
+    package init(id: Int64, url: String, tags: [String], unreadCount: Int, totalCount: Int) {
         self.id = id
         self.url = url
         self.tags = tags

@@ -12,9 +12,9 @@ public struct FeedListStamp: Sendable, Hashable {
     /// Last modification, nanoseconds since 1970.
     public let modified: Int64
     /// Last status change (set by the kernel on every write, rename or `touch`), nanoseconds since 1970.
-    public let changed: Int64
+    package let changed: Int64
     /// FNV-1a 64 of the bytes read.
-    public let contentHash: Int64
+    package let contentHash: Int64
 
     public init(path: String, device: Int64, inode: Int64, size: Int64, modified: Int64, changed: Int64, contentHash: Int64) {
         self.path = path

@@ -4,10 +4,10 @@ import Foundation
 /// their place): the page it came from, when, and either the sanitized HTML and plain text of the
 /// article found there, or why there is none.
 public struct ArticleFullText: Sendable, Hashable {
-    public let articleID: Int64
+    package let articleID: Int64
     /// The page fetched (the address after redirects when there was a response).
     public let pageURL: String
-    public let fetchedAt: Date
+    package let fetchedAt: Date
     /// The article body, sanitized HTML; nil when no fetch succeeded yet.
     public let html: String?
     /// The article body as plain text, paragraphs separated by a blank line.
@@ -15,7 +15,7 @@ public struct ArticleFullText: Sendable, Hashable {
     /// Why the last fetch gave no full text ("HTTP 404", "not HTML", ...); nil after a success.
     public let failure: String?
 
-    public init(articleID: Int64, pageURL: String, fetchedAt: Date, html: String?, text: String?, failure: String?) {
+    package init(articleID: Int64, pageURL: String, fetchedAt: Date, html: String?, text: String?, failure: String?) {
         self.articleID = articleID
         self.pageURL = pageURL
         self.fetchedAt = fetchedAt
@@ -25,5 +25,5 @@ public struct ArticleFullText: Sendable, Hashable {
     }
 
     /// Whether there is a full text to show instead of the summary.
-    public var hasText: Bool { text != nil }
+    package var hasText: Bool { text != nil }
 }

@@ -93,7 +93,7 @@ public final class FeedStore: Sendable {
 
     /// SQLite's `PRAGMA integrity_check`, then FTS5's check that the full-text index holds exactly
     /// the stored articles' text: `["ok"]` when both are sound, else what is wrong.
-    public func integrityCheck() throws -> [String] {
+    package func integrityCheck() throws -> [String] {
         let pages = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         guard pages == ["ok"] else { return pages }
         do {

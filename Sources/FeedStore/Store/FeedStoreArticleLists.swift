@@ -178,13 +178,13 @@ extension FeedStore {
         }
     }
 
-    public func exportStates() throws -> [ExportState] {
+    package func exportStates() throws -> [ExportState] {
         try pool.read { db in try ExportStateWriter.states(db) }
     }
 
     /// Forgets an export state (its next `--new` export starts over); false when there was none.
     @discardableResult
-    public func removeExportState(name: String) throws -> Bool {
+    package func removeExportState(name: String) throws -> Bool {
         try deleteRows("DELETE FROM export_states WHERE name = ?", [name])
     }
 }

@@ -67,12 +67,12 @@ extension FeedStore {
     }
 
     /// Sets or clears (nil or blank) the user's title of a feed.
-    public func setTitle(_ title: String?, feedID: Int64) throws {
+    package func setTitle(_ title: String?, feedID: Int64) throws {
         try updateFeed(feedID, sql: "title = ?", [ArticleIdentity.nonEmpty(title)])
     }
 
     /// Replaces the feed's tags (blank and repeated ones dropped, order kept).
-    public func setTags(_ tags: [String], feedID: Int64) throws {
+    package func setTags(_ tags: [String], feedID: Int64) throws {
         try pool.write { db in
             try requireFeed(db, feedID)
             try FeedWriter.setTags(db, feedID: feedID, tags)
@@ -80,7 +80,7 @@ extension FeedStore {
     }
 
     /// Sets or clears the user's refresh interval of a feed, in seconds.
-    public func setRefreshInterval(_ seconds: TimeInterval?, feedID: Int64) throws {
+    package func setRefreshInterval(_ seconds: TimeInterval?, feedID: Int64) throws {
         try updateFeed(feedID, sql: "refresh_interval = ?", [seconds])
     }
 

@@ -139,7 +139,7 @@ extension FeedStore {
     }
 
     /// Sets when the feed should be fetched next (nil: as soon as possible).
-    public func scheduleNextFetch(feedID: Int64, at date: Date?) throws {
+    package func scheduleNextFetch(feedID: Int64, at date: Date?) throws {
         try updateFeed(feedID, sql: "next_fetch_at = ?", [date?.timeIntervalSince1970])
     }
 

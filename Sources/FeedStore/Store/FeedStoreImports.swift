@@ -8,7 +8,7 @@ public struct ImportedArticle: Sendable {
     public var read: Bool
     public var starred: Bool
 
-    public init(article: Article, read: Bool, starred: Bool) {
+    package init(article: Article, read: Bool, starred: Bool) {
         self.article = article
         self.read = read
         self.starred = starred

@@ -7,7 +7,7 @@ public struct SyncOutboxEntry: Sendable, Hashable {
     public let id: Int64
     public let itemID: Int64
     public let action: String
-    public let changedAt: Date
+    package let changedAt: Date
 }
 
 /// A feed an account is subscribed to, as a sync hands it to the store: the service's id, the feed's

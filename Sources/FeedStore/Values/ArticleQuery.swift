@@ -15,7 +15,7 @@ public struct ArticleQuery: Sendable, Hashable {
     /// matched literally; a trailing `*` on a word makes it a prefix. No matchable word matches nothing.
     public var search: String?
     /// Only articles the export state of this name has not exported yet (see `advanceExportState`).
-    public var notExportedBy: String?
+    package var notExportedBy: String?
     /// A condition in the query language (`QueryExpression`), for query feeds and `--query`.
     public var expression: QueryExpression?
     /// Also the articles an ignore rule (`[[ignore]]`, see `FeedStore.applyIgnoreRules`) hid; they
@@ -56,7 +56,7 @@ public struct ArticleQuery: Sendable, Hashable {
     }
 
     /// The articles matching a query-language expression (a query feed).
-    public static func matching(_ expression: QueryExpression, sort: ArticleSort = .newestFirst) -> ArticleQuery {
+    package static func matching(_ expression: QueryExpression, sort: ArticleSort = .newestFirst) -> ArticleQuery {
         ArticleQuery(expression: expression, sort: sort)
     }
 

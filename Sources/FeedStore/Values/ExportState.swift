@@ -1,10 +1,10 @@
 import Foundation
 
 /// A named export's progress (`tidings export --new --state NAME`).
-public struct ExportState: Sendable, Hashable {
-    public let name: String
-    public let createdAt: Date
-    public let lastExportAt: Date?
+package struct ExportState: Sendable, Hashable {
+    package let name: String
+    package let createdAt: Date
+    package let lastExportAt: Date?
     /// Articles this state has recorded as exported (and still in the store).
-    public let exportedCount: Int
+    package let exportedCount: Int
 }

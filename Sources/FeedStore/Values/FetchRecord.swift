@@ -2,7 +2,7 @@ import Foundation
 
 /// The outcome of one fetch, as the refresh controller hands it to the store.
 public struct FetchRecord: Sendable, Hashable {
-    public var fetchedAt: Date
+    package var fetchedAt: Date
     /// The HTTP status (0 for a `file:` URL).
     public var status: Int
     /// Validators to send next time. `apply` stores them as given (nil clears); `recordUnchanged`

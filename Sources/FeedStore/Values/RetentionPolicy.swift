@@ -8,7 +8,7 @@ import Foundation
 public struct RetentionPolicy: Sendable, Hashable {
     public var maxArticlesPerFeed: Int?
     public var maxAge: TimeInterval?
-    public var keepUnreadFor: TimeInterval
+    package var keepUnreadFor: TimeInterval
 
     public init(maxArticlesPerFeed: Int? = nil, maxAge: TimeInterval? = nil, keepUnreadFor: TimeInterval? = nil) {
         self.maxArticlesPerFeed = maxArticlesPerFeed

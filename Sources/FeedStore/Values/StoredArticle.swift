@@ -34,9 +34,9 @@ public struct StoredArticle: Sendable, Hashable, Identifiable {
     public let language: String?
     /// Category terms, in document order.
     public let tags: [String]
-    public let firstSeenAt: Date
+    package let firstSeenAt: Date
     public internal(set) var read: Bool
-    public internal(set) var readAt: Date?
+    package internal(set) var readAt: Date?
     public internal(set) var starred: Bool
     /// The titles of the other feeds that carry this article (`ArticleCopies`), set by
     /// `FeedStore.article(id:)` while copies are collapsed; empty otherwise.

@@ -12,12 +12,12 @@ public struct StoredFeed: Sendable, Hashable, Identifiable {
     /// The user's title, else the feed's own title, else the URL.
     public let displayTitle: String
     public let siteURL: String?
-    public let feedDescription: String?
+    package let feedDescription: String?
     /// Tags in the user's order (OPML folders map to tags).
     public let tags: [String]
     /// The user's refresh interval for this feed, in seconds, overriding the computed schedule.
     public let refreshInterval: TimeInterval?
-    public let createdAt: Date
+    package let createdAt: Date
     public let fetchState: FetchState
     public let unreadCount: Int
     public let totalCount: Int
@@ -42,10 +42,10 @@ public struct FetchState: Sendable, Hashable {
     /// When the feed should be fetched next; nil means as soon as possible.
     public let nextFetchAt: Date?
     /// The target of the last permanent redirect, after which `url` was changed to it.
-    public let permanentRedirectURL: String?
+    package let permanentRedirectURL: String?
     /// True after a 410 Gone or by the user's choice: refresh skips disabled feeds.
     public let disabled: Bool
-    public let disabledReason: String?
+    package let disabledReason: String?
 }
 
 /// What `FeedStore.syncFeeds` changed, and which feeds the list names.
@@ -57,7 +57,7 @@ public struct FeedSyncResult: Sendable, Hashable {
     /// Ids of every feed the list names, in the order of the list (a feed named twice once).
     public let listed: [Int64]
 
-    public init(added: [Int64], updated: [Int64], listed: [Int64]) {
+    package init(added: [Int64], updated: [Int64], listed: [Int64]) {
         self.added = added
         self.updated = updated
         self.listed = listed
@@ -72,7 +72,7 @@ public struct PrunedFeed: Sendable, Hashable {
     public let url: String
     public let title: String
     /// When a feed list last named the feed (nil when never recorded).
-    public let lastListedAt: Date?
+    package let lastListedAt: Date?
     /// The articles deleted (every one but the starred).
     public let deletedArticles: Int
     /// The starred articles kept; the feed itself is kept (unlisted) while there are any.

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Thread-safety: immutable after init; the store and fetch service it hands out are thread-safe.
 public final class AppEnvironment: Sendable {
-    public let paths: TidingsPaths
+    package let paths: TidingsPaths
     public let store: FeedStore
-    public let fetchConfiguration: FetchConfiguration
+    package let fetchConfiguration: FetchConfiguration
 
     /// Opens (creating when missing) the database at `paths.database`, each reading connection caching
     /// up to `readerCacheKilobytes` of pages, list pages prefetching their rows with `prefetchesListRows`
@@ -50,14 +50,14 @@ public final class AppEnvironment: Sendable {
     }
 
     /// The fetch settings Tidings uses unless told otherwise: libcurl's defaults plus its own User-Agent.
-    public static var defaultFetchConfiguration: FetchConfiguration {
+    package static var defaultFetchConfiguration: FetchConfiguration {
         var configuration = FetchConfiguration()
         configuration.userAgent = FetchConfiguration.userAgent(version: TidingsVersion.string)
         return configuration
     }
 
     /// A fetch service for one refresh; its transfers end with it.
-    public func makeFetcher() -> FeedFetcher {
+    package func makeFetcher() -> FeedFetcher {
         FeedFetcher(configuration: fetchConfiguration)
     }
 }

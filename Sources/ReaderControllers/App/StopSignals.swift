@@ -11,7 +11,7 @@ import Synchronization
 /// stop action (most commands, the reader) ends at once. A second signal ends the process at once.
 public enum StopSignals {
     /// How long cooperative work (a refresh) has to end by itself after a signal.
-    public static let grace: Duration = .milliseconds(500)
+    package static let grace: Duration = .milliseconds(500)
 
     private static let writeEnd = Atomic<Int32>(-1)
     private static let received = Atomic<Int32>(0)

@@ -5,13 +5,13 @@ import Foundation
 /// `$XDG_DATA_HOME/tidings`. Explicit options win over environment variables, which win over defaults.
 public struct TidingsPaths: Sendable, Hashable {
     /// The OPML feed list (`--feeds`, then `TIDINGS_FEEDS`, then `$XDG_CONFIG_HOME/tidings/feeds.opml`).
-    public var feedList: String
+    package var feedList: String
     /// The SQLite database (`--db`, then `TIDINGS_DB`, then `$XDG_DATA_HOME/tidings/tidings.db`).
     public var database: String
     /// The config file (`--config`, then `TIDINGS_CONFIG`, then `$XDG_CONFIG_HOME/tidings/config.toml`).
     public var config: String
 
-    public init(feedList: String, database: String, config: String) {
+    package init(feedList: String, database: String, config: String) {
         self.feedList = feedList
         self.database = database
         self.config = config
@@ -46,10 +46,10 @@ public struct TidingsPaths: Sendable, Hashable {
     }
 
     /// The lock file that keeps two refreshes apart, next to the database.
-    public var refreshLock: String { database + ".refresh-lock" }
+    package var refreshLock: String { database + ".refresh-lock" }
 
     /// Creates the folders the database and feed list live in, when missing.
-    public func createDirectories() throws {
+    package func createDirectories() throws {
         let manager = FileManager.default
         for file in [database, feedList] {
             let folder = (file as NSString).deletingLastPathComponent

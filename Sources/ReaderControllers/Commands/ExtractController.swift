@@ -10,7 +10,7 @@ public struct ExtractController {
     public var format: ExtractFormat
 
     /// The largest page read: no article is that big, and a page is held whole while it is read.
-    public static let pageLimit = 64 << 20
+    package static let pageLimit = 64 << 20
 
     public init(baseURL: String? = nil, format: ExtractFormat = .json) {
         self.baseURL = baseURL

@@ -6,7 +6,7 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     /// 78 for a config that is wrong; 66 for a path that is no file to read (a FIFO, a device).
     public let status: ExitStatus
 
-    public init(path: String, line: Int? = nil, message: String, status: ExitStatus = .config) {
+    package init(path: String, line: Int? = nil, message: String, status: ExitStatus = .config) {
         self.path = path
         self.line = line
         self.message = message

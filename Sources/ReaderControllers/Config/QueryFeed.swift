@@ -7,7 +7,7 @@ public struct QueryFeed: Sendable, Hashable {
     public let query: String
     public let expression: QueryExpression
 
-    public init(name: String, query: String) throws(QuerySyntaxError) {
+    package init(name: String, query: String) throws(QuerySyntaxError) {
         self.name = name
         self.query = query
         expression = try QueryExpression(parsing: query)

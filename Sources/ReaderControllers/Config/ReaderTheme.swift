@@ -3,22 +3,22 @@ import TerminalView
 /// The styles the reader draws with, one per screen element; the config file's `[colors]` table
 /// changes them. Colours are dropped at output time when `NO_COLOR` is set (bold, reverse and
 /// underline stay, so the screen still reads).
-public struct ReaderTheme: Sendable, Hashable {
-    public var titleBar = Style(reverse: true, bold: true)
-    public var statusLine = Style(reverse: true)
-    public var header = Style(bold: true, underline: true)
-    public var selection = Style(reverse: true)
-    public var unread = Style(bold: true)
-    public var read = Style()
-    public var star = Style(foreground: .yellow, bold: true)
-    public var date = Style(foreground: .cyan)
-    public var feed = Style(foreground: .green)
-    public var link = Style(foreground: .blue, underline: true)
-    public var error = Style(foreground: .red, bold: true)
-    public var articleTitle = Style(bold: true)
-    public var articleHeader = Style(foreground: .cyan)
+package struct ReaderTheme: Sendable, Hashable {
+    package var titleBar = Style(reverse: true, bold: true)
+    package var statusLine = Style(reverse: true)
+    package var header = Style(bold: true, underline: true)
+    package var selection = Style(reverse: true)
+    package var unread = Style(bold: true)
+    package var read = Style()
+    package var star = Style(foreground: .yellow, bold: true)
+    package var date = Style(foreground: .cyan)
+    package var feed = Style(foreground: .green)
+    package var link = Style(foreground: .blue, underline: true)
+    package var error = Style(foreground: .red, bold: true)
+    package var articleTitle = Style(bold: true)
+    package var articleHeader = Style(foreground: .cyan)
 
-    public init() {}
+    package init() {}
 
     /// The element names the config file's `[colors]` table accepts.
     static let elementNames = [

@@ -21,7 +21,7 @@ public struct SyncAccount: Sendable, Hashable, CustomStringConvertible {
     public let user: String
     public let password: PasswordSource
 
-    public init(name: String, kind: Kind, url: String, user: String, password: PasswordSource) {
+    package init(name: String, kind: Kind, url: String, user: String, password: PasswordSource) {
         self.name = name
         self.kind = kind
         self.url = url

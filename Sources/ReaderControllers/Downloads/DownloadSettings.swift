@@ -6,17 +6,17 @@ public struct DownloadSettings: Sendable, Hashable {
     /// `download_path`, `~` expanded; nil: the XDG download folder, else `~/Podcasts`.
     public var path: String?
     /// `download_filename_format`: see `DownloadFileName` for the placeholders.
-    public var filenameFormat = DownloadSettings.defaultFormat
+    package var filenameFormat = DownloadSettings.defaultFormat
     /// `max_downloads`: downloads at once.
-    public var maxDownloads = 2
+    package var maxDownloads = 2
     /// `max_downloads_per_host`: downloads at once from one server.
     public var maxPerHost = 1
     /// `download_stall_seconds`: a download with no data for this long fails as stalled.
     public var stallSeconds = 30
 
-    public static let defaultFormat = "%n - %t.%e"
+    package static let defaultFormat = "%n - %t.%e"
 
-    public init() {}
+    package init() {}
 
     /// The folder downloads land in: `path`, else `$XDG_DOWNLOAD_DIR`, else the `XDG_DOWNLOAD_DIR` line
     /// of `user-dirs.dirs` (in `$XDG_CONFIG_HOME`, else `~/.config`), else `~/Podcasts`.

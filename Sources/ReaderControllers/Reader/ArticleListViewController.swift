@@ -5,7 +5,7 @@ import TerminalView
 /// Tells the controller that opened an article list that marks changed in it, so counts can follow;
 /// and, for `n`/`p` past the end of a feed's list, names the feed that comes next. Called on the main actor.
 @MainActor
-public protocol ArticleListViewControllerDelegate: AnyObject {
+package protocol ArticleListViewControllerDelegate: AnyObject {
     func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController)
     /// The feed after `feedID` (before it, with `backward`) in the order the user sees, skipping those
     /// without unread articles and wrapping around; nil when no other feed has unread articles.
@@ -13,7 +13,7 @@ public protocol ArticleListViewControllerDelegate: AnyObject {
 }
 
 extension ArticleListViewControllerDelegate {
-    public func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
+    package func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
         -> StoredFeed?
     {
         nil
@@ -31,17 +31,17 @@ extension ArticleListViewControllerDelegate {
 /// above the start, as newsboat does (`goto-next-feed`). Lists over several feeds wrap within
 /// themselves. Main actor only.
 @MainActor
-public final class ArticleListViewController: ViewController {
+package final class ArticleListViewController: ViewController {
     public weak var navigationController: NavigationController?
     /// Held weakly: the parent owns this controller through the navigation stack.
     public weak var delegate: (any ArticleListViewControllerDelegate)?
-    public private(set) var title: String
+    package private(set) var title: String
     /// What the list shows, with the reader's current order and read-article hiding applied.
-    public private(set) var query: ArticleQuery
+    package private(set) var query: ArticleQuery
     /// The list's own selection, before the reader's view options are applied.
     private var baseQuery: ArticleQuery
     /// The feed this list shows, when it shows one feed (then `n` can move on to the next feed).
-    public private(set) var feedID: Int64?
+    package private(set) var feedID: Int64?
     let context: ReaderContext
     let tableView: TableView
     var tableState = TableState()
@@ -57,7 +57,7 @@ public final class ArticleListViewController: ViewController {
     /// each article's feed, between the date and the title.
     private let showsFeed: Bool
 
-    public init(context: ReaderContext, title: String, query: ArticleQuery, showsFeed: Bool) {
+    package init(context: ReaderContext, title: String, query: ArticleQuery, showsFeed: Bool) {
         self.context = context
         self.title = title
         baseQuery = query
@@ -86,7 +86,7 @@ public final class ArticleListViewController: ViewController {
         reload()
     }
 
-    public var status: String {
+    package var status: String {
         settleSelection()
         let options = ReaderFormat.sortName(query.sort) + (context.hidesReadArticles ? ", unread only" : "") + " | "
         let total = pages.total
@@ -119,7 +119,7 @@ public final class ArticleListViewController: ViewController {
         }
     }
 
-    public func viewWillAppear() {
+    package func viewWillAppear() {
         settleSelection()
         applyViewOptions()
     }
@@ -196,16 +196,16 @@ public final class ArticleListViewController: ViewController {
         reload(selecting: nil)
     }
 
-    public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+    package func draw(into buffer: inout ScreenBuffer, frame: Rect) {
         settleSelection()
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
     }
 
-    public func didDraw() {
+    package func didDraw() {
         pages.prefetch(around: tableState.selectedRow)
     }
 
-    public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
+    package func perform(_ command: ReaderCommand, count: Int?) -> Bool {
         settleSelection()
         // The list's length as the key sees it is exact: the count started with the first page ends.
         context.attempt { try pages.settleTotal() }
@@ -265,13 +265,13 @@ public final class ArticleListViewController: ViewController {
         return true
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    package func handle(_ event: InputEvent) -> Bool {
         settleSelection()
         context.attempt { try pages.settleTotal() }
         return tableView.handle(event, state: &tableState)
     }
 
-    public func storeDidChange() {
+    package func storeDidChange() {
         reload()
     }
 
@@ -327,11 +327,11 @@ public final class ArticleListViewController: ViewController {
 }
 
 extension ArticleListViewController: TableViewDataSource {
-    public func numberOfRows(in tableView: TableView) -> Int {
+    package func numberOfRows(in tableView: TableView) -> Int {
         pages.total
     }
 
-    public func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
+    package func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
         guard let article = context.attempt({ try pages.row(at: index) }), let article else {
             return TableRow(cells: ["", "", "", "", "…"])
         }
@@ -351,7 +351,7 @@ extension ArticleListViewController: TableViewDataSource {
 }
 
 extension ArticleListViewController: TableViewDelegate {
-    public func tableView(_ tableView: TableView, didChooseRow row: Int) {
+    package func tableView(_ tableView: TableView, didChooseRow row: Int) {
         guard let article = context.attempt({ try pages.row(at: row) }), let article else { return }
         navigationController?.push(
             ArticleViewController(context: context, articleID: article.id, delegate: self))
@@ -359,23 +359,23 @@ extension ArticleListViewController: TableViewDelegate {
 }
 
 extension ArticleListViewController: ArticleListViewControllerDelegate {
-    public func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController) {
+    package func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController) {
         reload()
         delegate?.articleListViewControllerDidChangeMarks(self)
     }
 }
 
 extension ArticleListViewController: ArticleViewControllerDelegate {
-    public func articleViewController(_ controller: ArticleViewController, didChangeMarksOf articleID: Int64, read: Bool, starred: Bool) {
+    package func articleViewController(_ controller: ArticleViewController, didChangeMarksOf articleID: Int64, read: Bool, starred: Bool) {
         marks[articleID] = (read, starred)
         delegate?.articleListViewControllerDidChangeMarks(self)
     }
 
-    public func articleViewController(_ controller: ArticleViewController, didShow articleID: Int64) {
+    package func articleViewController(_ controller: ArticleViewController, didShow articleID: Int64) {
         pendingSelection = articleID
     }
 
-    public func articleViewController(_ controller: ArticleViewController, unreadAfter articleID: Int64?, backward: Bool)
+    package func articleViewController(_ controller: ArticleViewController, unreadAfter articleID: Int64?, backward: Bool)
         -> Int64?
     {
         unreadArticle(after: articleID, backward: backward)

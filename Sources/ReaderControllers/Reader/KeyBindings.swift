@@ -7,7 +7,7 @@ public struct KeyBindings: Sendable, Hashable {
     private var commands: [Key: ReaderCommand]
 
     /// The bindings the help screen documents when no config file changes them.
-    public static let defaults: KeyBindings = {
+    package static let defaults: KeyBindings = {
         var bindings = KeyBindings(commands: [:])
         let table: [(ReaderCommand, [Key])] = [
             (.up, [.up, .character("k")]),
@@ -61,7 +61,7 @@ public struct KeyBindings: Sendable, Hashable {
     }
 
     /// The command bound to `key`, if any.
-    public func command(for key: Key) -> ReaderCommand? {
+    package func command(for key: Key) -> ReaderCommand? {
         commands[key]
     }
 
@@ -75,13 +75,13 @@ public struct KeyBindings: Sendable, Hashable {
     }
 
     /// Makes `keys` (and only them) run `command`; the keys stop running any other command.
-    public mutating func bind(_ command: ReaderCommand, to keys: [Key]) {
+    package mutating func bind(_ command: ReaderCommand, to keys: [Key]) {
         for (key, bound) in commands where bound == command { commands[key] = nil }
         for key in keys { commands[key] = command }
     }
 
     /// The help screen's key column for `command`, e.g. `j, down`.
-    public func keyList(for command: ReaderCommand) -> String {
+    package func keyList(for command: ReaderCommand) -> String {
         keys(for: command).map(\.name).joined(separator: ", ")
     }
 }

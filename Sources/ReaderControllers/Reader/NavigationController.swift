@@ -3,20 +3,20 @@ import TerminalView
 /// The stack of view controllers: the top one is visible and gets the keys; `q` pops back to the
 /// one below. Holds the shared `ReaderContext` the controllers use. Main actor only.
 @MainActor
-public final class NavigationController {
-    public let context: ReaderContext
-    public private(set) var viewControllers: [any ViewController] = []
+package final class NavigationController {
+    package let context: ReaderContext
+    package private(set) var viewControllers: [any ViewController] = []
     /// Set when a controller was pushed or popped, for the run loop to redraw in full.
     var didChangeStack = false
 
-    public init(root: any ViewController, context: ReaderContext) {
+    package init(root: any ViewController, context: ReaderContext) {
         self.context = context
         push(root)
     }
 
-    public var topViewController: (any ViewController)? { viewControllers.last }
+    package var topViewController: (any ViewController)? { viewControllers.last }
 
-    public func push(_ controller: any ViewController) {
+    package func push(_ controller: any ViewController) {
         controller.navigationController = self
         viewControllers.append(controller)
         didChangeStack = true
@@ -24,7 +24,7 @@ public final class NavigationController {
 
     /// Removes the top controller (never the root); the one below is told it reappears.
     @discardableResult
-    public func pop() -> (any ViewController)? {
+    package func pop() -> (any ViewController)? {
         guard viewControllers.count > 1 else { return nil }
         let popped = viewControllers.removeLast()
         popped.navigationController = nil
@@ -34,7 +34,7 @@ public final class NavigationController {
     }
 
     /// Pops every controller above `controller`.
-    public func pop(to controller: any ViewController) {
+    package func pop(to controller: any ViewController) {
         while viewControllers.count > 1, let top = topViewController, top !== controller { pop() }
     }
 }

@@ -12,11 +12,11 @@ import TerminalView
 ///
 /// Isolated to the main actor: `run` is the main thread's loop until the user quits.
 @MainActor
-public final class ReaderApplication {
-    public let navigation: NavigationController
-    public let context: ReaderContext
+package final class ReaderApplication {
+    package let navigation: NavigationController
+    package let context: ReaderContext
     /// True once the user quit or the input went away.
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
     let device: any TerminalDevice
     let mailbox: ReaderMailbox
     let makeRefresher: (() -> any ReaderRefreshing)?
@@ -44,7 +44,7 @@ public final class ReaderApplication {
     ///   - makeRefresher: builds the refresh service for `r`/`R`; nil disables refreshing.
     ///   - runChild: runs a program that uses the terminal (`|`, terminal browsers), handing it the
     ///     terminal's foreground, and returns its exit status (`Terminal.runChild`).
-    public init(
+    package init(
         device: any TerminalDevice, context: ReaderContext, makeRefresher: (() -> any ReaderRefreshing)? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         runChild: @escaping ChildRunner = { try TerminalChild.run($0, input: $1, terminal: nil) }
@@ -66,7 +66,7 @@ public final class ReaderApplication {
     /// Draws the first frame, runs `afterFirstFrame` (work that must not delay the first screen; when
     /// it returns true, the visible list is then read again and drawn), then handles events until the
     /// user quits or the input closes.
-    public func run(afterFirstFrame: (() -> Bool)? = nil) {
+    package func run(afterFirstFrame: (() -> Bool)? = nil) {
         if context.config.refreshOnStart { refresh(feedURLs: nil) }
         draw()
         if let afterFirstFrame {
@@ -86,7 +86,7 @@ public final class ReaderApplication {
 
     /// Handles every event the device has queued, drawing after each; returns when none is left (for a
     /// `HeadlessTerminal`, whose `nextEvent` never waits) or the user quit.
-    public func processEvents() {
+    package func processEvents() {
         takeNotices()
         guard !isFinished else { return draw() }
         // A frame follows each event, as in `run`; one before the first event only when no event
@@ -107,7 +107,7 @@ public final class ReaderApplication {
     /// held. The wait blocks on the device, never in a sleep: tests and benchmarks use it to wait for
     /// background results.
     @discardableResult
-    public func processEvents(until done: () -> Bool, timeout: Duration = .seconds(30)) -> Bool {
+    package func processEvents(until done: () -> Bool, timeout: Duration = .seconds(30)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         processEvents()
         while !done() {
@@ -124,12 +124,12 @@ public final class ReaderApplication {
     /// Waits (up to `timeout`) for a running refresh and background tasks to finish and applies what
     /// they reported; returns whether they finished.
     @discardableResult
-    public func waitForRefresh(timeout: Duration = .seconds(30)) -> Bool {
+    package func waitForRefresh(timeout: Duration = .seconds(30)) -> Bool {
         processEvents(until: { refreshTask == nil && taskCompletions.isEmpty }, timeout: timeout)
     }
 
     /// Applies one input event.
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         switch event {
         case .resize:
             device.requestFullRedraw()
@@ -188,7 +188,7 @@ public final class ReaderApplication {
     }
 
     /// Draws the current screen.
-    public func draw() {
+    package func draw() {
         let size = device.size
         var buffer = ScreenBuffer(size: size)
         let layout = Layout(size: size)

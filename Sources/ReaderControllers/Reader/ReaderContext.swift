@@ -5,7 +5,7 @@ import TerminalView
 /// What the controllers may ask of the application around them: messages, the prompt line, the
 /// browser and refreshes. Implemented by `ReaderApplication`; called on the main actor.
 @MainActor
-public protocol ReaderActions: AnyObject {
+package protocol ReaderActions: AnyObject {
     /// Shows a one-line message on the prompt line until the next key.
     func showMessage(_ text: String, isError: Bool)
     /// Asks for a line of text; `completion` runs with it on Enter (not on Escape).
@@ -34,27 +34,27 @@ public protocol ReaderActions: AnyObject {
 
 /// The store, settings and application services every controller shares. Main actor only.
 @MainActor
-public final class ReaderContext {
-    public let store: FeedStore
-    public let config: ReaderConfig
+package final class ReaderContext {
+    package let store: FeedStore
+    package let config: ReaderConfig
     /// The feeds of the feed list in use: the feed list, "All unread", tags, search and next-unread
     /// cover these; Starred covers every feed of the database. Set again after each refresh.
-    public var scope: FeedScope
+    package var scope: FeedScope
     /// Held weakly: the application owns the controllers that hold this context.
     public weak var actions: (any ReaderActions)?
     /// The OPML file's order for the feed list; nil without a feed list file (feeds by title).
     let feedListOrder: FeedListOrder?
     /// The order of article lists, changed at run time (`S`); starts as the config's `sort`.
-    public var sort: ArticleSort
+    package var sort: ArticleSort
     /// Read articles are left out of article lists (`l` in a list); starts as `hide_read_articles`.
-    public var hidesReadArticles: Bool
+    package var hidesReadArticles: Bool
     /// Feeds without unread articles are left out of the feed list (`l` there); starts as `hide_read_feeds`.
-    public var hidesReadFeeds: Bool
+    package var hidesReadFeeds: Bool
     /// Changes the feed list file and the store together, as `tidings feeds` does; nil when the reader
     /// runs without a feed list (adding, editing and unsubscribing are then unavailable).
-    public let subscriptions: SubscriptionsController?
+    package let subscriptions: SubscriptionsController?
     /// The files of this run, which `w` never writes over (`OwnFiles`); nil: only the database is known.
-    public var paths: TidingsPaths?
+    package var paths: TidingsPaths?
     /// How the reader's own fetches (a full text on demand) reach the network: the run's settings.
     var fetchConfiguration = AppEnvironment.defaultFetchConfiguration
     /// The download queue's background runs (`d`, the downloads view); nil: downloads are unavailable.
@@ -63,13 +63,13 @@ public final class ReaderContext {
     var undoableMarks: UndoableMarks?
     /// Makes the UI loop wake up and draw, for work finished in a background task; callable from any
     /// thread. `ReaderApplication` sets it to its device's wakeup.
-    public var wake: @Sendable () -> Void = {}
+    package var wake: @Sendable () -> Void = {}
 
     /// - Parameters:
     ///   - scope: the feeds of the feed list in use.
     ///   - feedListPath: the user's OPML feed list, for its order and folders.
     ///   - subscriptions: changes the feed list from the reader (add, edit, unsubscribe).
-    public init(
+    package init(
         store: FeedStore, config: ReaderConfig, scope: FeedScope = .every, feedListPath: String? = nil,
         subscriptions: SubscriptionsController? = nil
     ) {

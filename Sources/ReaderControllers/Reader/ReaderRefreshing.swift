@@ -4,7 +4,7 @@ import Synchronization
 /// What the reader needs from a refresh: run it with progress reports, and cancel it.
 /// `RefreshController` is the real one; tests may pass their own. Thread-safe: `run` is awaited off
 /// the UI thread and `cancel` may be called from any thread; `progress` is called on any thread.
-public protocol ReaderRefreshing: AnyObject, Sendable {
+package protocol ReaderRefreshing: AnyObject, Sendable {
     func run(_ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void) async throws
         -> RefreshSummary
     func cancel()

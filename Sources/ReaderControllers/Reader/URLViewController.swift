@@ -5,7 +5,7 @@ import TerminalView
 /// `E2` …), then its numbered links as the article view lists them. Enter or `o` opens the selected
 /// one in the browser, `m` plays it, `y` copies it (OSC 52), `|` pipes it to a command. Main actor only.
 @MainActor
-public final class URLViewController: ViewController {
+package final class URLViewController: ViewController {
     public weak var navigationController: NavigationController?
     let context: ReaderContext
     let tableView: TableView
@@ -31,14 +31,14 @@ public final class URLViewController: ViewController {
         tableView.delegate = self
     }
 
-    public var title: String { "Links" }
-    public var status: String { links.isEmpty ? "0 links" : "\(tableState.selectedRow + 1)/\(links.count)" }
+    package var title: String { "Links" }
+    package var status: String { links.isEmpty ? "0 links" : "\(tableState.selectedRow + 1)/\(links.count)" }
 
-    public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+    package func draw(into buffer: inout ScreenBuffer, frame: Rect) {
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
     }
 
-    public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
+    package func perform(_ command: ReaderCommand, count: Int?) -> Bool {
         if let count, count >= 1, count <= links.count, command == .openInBrowser || command == .copyURL {
             tableState.selectedRow = links.firstIndex { $0.label == "\(count)" } ?? tableState.selectedRow
         }
@@ -65,7 +65,7 @@ public final class URLViewController: ViewController {
         return true
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    package func handle(_ event: InputEvent) -> Bool {
         let handled = tableView.handle(event, state: &tableState)
         openIfChosen()
         return handled
@@ -83,15 +83,15 @@ public final class URLViewController: ViewController {
 }
 
 extension URLViewController: TableViewDataSource {
-    public func numberOfRows(in tableView: TableView) -> Int { links.count }
+    package func numberOfRows(in tableView: TableView) -> Int { links.count }
 
-    public func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
+    package func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
         TableRow(cells: [links[index].label, ReaderFormat.clean(links[index].url)])
     }
 }
 
 extension URLViewController: TableViewDelegate {
-    public func tableView(_ tableView: TableView, didChooseRow row: Int) {
+    package func tableView(_ tableView: TableView, didChooseRow row: Int) {
         chosen = true
     }
 }

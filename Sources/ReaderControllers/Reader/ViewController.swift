@@ -3,7 +3,7 @@ import TerminalView
 /// One screen of the reader (feed list, article list, article, tag picker), shown by a
 /// `NavigationController`. Isolated to the main actor, the reader's UI thread.
 @MainActor
-public protocol ViewController: AnyObject {
+package protocol ViewController: AnyObject {
     /// Shown in the title bar.
     var title: String { get }
     /// Shown at the right of the status line (position, counts).
@@ -27,8 +27,8 @@ public protocol ViewController: AnyObject {
 }
 
 extension ViewController {
-    public func handle(_ event: InputEvent) -> Bool { false }
-    public func viewWillAppear() {}
-    public func didDraw() {}
-    public func storeDidChange() {}
+    package func handle(_ event: InputEvent) -> Bool { false }
+    package func viewWillAppear() {}
+    package func didDraw() {}
+    package func storeDidChange() {}
 }

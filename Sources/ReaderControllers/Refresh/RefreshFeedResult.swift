@@ -21,7 +21,7 @@ public struct RefreshFeedResult: Sendable, Hashable, Codable {
     /// Seconds from the start of the refresh's fetches to this feed being stored.
     public let seconds: Double
 
-    public init(
+    package init(
         feedID: Int64, url: String, title: String, status: RefreshFeedStatus, httpStatus: Int = 0, new: Int = 0,
         updated: Int = 0, error: String? = nil, movedFrom: String? = nil, merged: Bool = false, seconds: Double = 0
     ) {
@@ -47,7 +47,7 @@ public struct RefreshFeedResult: Sendable, Hashable, Codable {
     }
 
     /// True for the outcomes that make a refresh exit 1.
-    public var isFailure: Bool { status == .failed || status == .gone || status == .incomplete }
+    package var isFailure: Bool { status == .failed || status == .gone || status == .incomplete }
 
     enum CodingKeys: String, CodingKey {
         case feedID = "id", url, title, status, httpStatus = "http_status", new, updated, error

@@ -10,13 +10,13 @@ public struct RefreshOptions: Sendable {
     public var feeds: [String]
     /// True for cron and scripts (no one watches the progress); false for the terminal reader and a
     /// refresh run on a terminal. Both take the same code path.
-    public var unattended: Bool
+    package var unattended: Bool
     /// Wait for a refresh already running instead of failing with `RefreshError.locked`.
-    public var waitForLock: Bool
+    package var waitForLock: Bool
     /// What to delete once the feeds are stored; nil keeps everything.
     public var retention: RetentionPolicy?
     /// Parses and store writes running at once (fetches are bounded by the fetch configuration).
-    public var parallelism: Int
+    package var parallelism: Int
     /// The config's `[[ignore]]` rules: new and changed articles they match are stored hidden, and
     /// when they changed since the last run every stored article is judged again first.
     public var ignoreRules: IgnoreRules
@@ -37,5 +37,5 @@ public struct RefreshOptions: Sendable {
 
     /// Per feed: the newest 1000 articles, none older than 180 days; unread ones younger than that and
     /// starred ones are always kept.
-    public static let defaultRetention = RetentionPolicy(maxArticlesPerFeed: 1000, maxAge: 180 * 86_400)
+    package static let defaultRetention = RetentionPolicy(maxArticlesPerFeed: 1000, maxAge: 180 * 86_400)
 }

@@ -6,13 +6,13 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
     public let feeds: [RefreshFeedResult]
     public let seconds: Double
     /// Articles deleted by the retention policy afterwards.
-    public let deleted: Int
+    package let deleted: Int
     /// True when `RefreshController.cancel()` or task cancellation stopped the refresh early.
     public let cancelled: Bool
     /// The feeds of the feed list after the refresh (a permanent redirect may have merged two).
     public let scope: FeedScope
 
-    public init(
+    package init(
         feeds: [RefreshFeedResult], seconds: Double, deleted: Int = 0, cancelled: Bool = false,
         scope: FeedScope = .every
     ) {

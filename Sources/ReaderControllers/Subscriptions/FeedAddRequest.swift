@@ -11,7 +11,7 @@ public struct FeedAddRequest: Sendable, Hashable {
     /// Fetch and parse first (discovering feeds on a web page); false adds the URL as given.
     public var check: Bool
     /// Create the list when it is missing even though the database holds feeds (they leave its scope).
-    public var newList: Bool
+    package var newList: Bool
 
     public init(
         url: String, title: String? = nil, tags: [String] = [], refreshInterval: TimeInterval? = nil,

@@ -14,7 +14,7 @@ public enum NewsboatHistoryImport {
         public var articles = ArticleImportResult()
         /// Feeds of the cache that the list does not name, and their articles (not imported).
         public var unlistedFeeds = 0
-        public var unlistedArticles = 0
+        package var unlistedArticles = 0
     }
 
     /// Whether the file at `path` starts as an SQLite database does (newsboat's cache is one). Only a

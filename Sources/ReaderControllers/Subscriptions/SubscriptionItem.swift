@@ -13,10 +13,10 @@ public struct SubscriptionItem: Sendable, Hashable, Encodable {
     public let unread: Int
     public let total: Int
     /// The HTTP status of the last fetch (0 for local files), nil before the first.
-    public let lastStatus: Int?
-    public let lastError: String?
-    public let lastFetch: Date?
-    public let nextFetch: Date?
+    package let lastStatus: Int?
+    package let lastError: String?
+    package let lastFetch: Date?
+    package let nextFetch: Date?
     public let disabled: Bool
     /// The refresh interval the user set on the OPML outline, in seconds.
     public let refreshInterval: TimeInterval?

@@ -35,7 +35,7 @@ public final class SubscriptionsController: Sendable {
     /// `sync()`, also saying whether the feeds may have changed: false when there is no list file or
     /// the store's record of this version of the list held (then only when the list names its feeds
     /// was recorded), so a screen showing the feeds need not read them again.
-    public func syncReportingChanges() throws -> (scope: FeedScope, feedsMayHaveChanged: Bool) {
+    package func syncReportingChanges() throws -> (scope: FeedScope, feedsMayHaveChanged: Bool) {
         guard let snapshot = try SubscriptionsFile.read(path: environment.paths.feedList) else { return (.every, false) }
         if let scope = try environment.store.confirmListed(snapshot.stamp) { return (scope, false) }
         return (try sync(SubscriptionsFile.parse(snapshot, path: environment.paths.feedList)).scope, true)
@@ -329,7 +329,7 @@ public final class SubscriptionsController: Sendable {
     }
 
     /// Whether the list marks the feed named by URL or title `tidings:full-text` (on it or a folder).
-    public func isFullText(_ name: String) throws -> Bool {
+    package func isFullText(_ name: String) throws -> Bool {
         try SubscriptionsFile.load(path: environment.paths.feedList).find(name)?.entry.fullText ?? false
     }
 
