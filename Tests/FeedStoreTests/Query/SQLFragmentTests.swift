@@ -70,7 +70,7 @@ final class SQLFragmentTests: XCTestCase {
             ArticleQuery(sort: sort), ArticleQuery(feedIDs: [1], sort: sort), ArticleQuery(feedIDs: [], sort: sort),
             ArticleQuery(feedIDs: Array(1...20), sort: sort), ArticleQuery(unreadOnly: true, sort: sort),
             ArticleQuery(starredOnly: true, sort: sort), ArticleQuery(search: "garden stone", sort: sort),
-            ArticleQuery(search: "", sort: sort), ArticleQuery(sort: sort, tags: ["news", "tech"]),
+            ArticleQuery(search: "", sort: sort), ArticleQuery(tags: ["news", "tech"], sort: sort),
         ]
         var since = ArticleQuery(sort: sort)
         since.since = Date(timeIntervalSince1970: 1_600_000_000)
@@ -88,12 +88,16 @@ final class SQLFragmentTests: XCTestCase {
     }
 
     private static func expressions() throws -> [String] {
-        var texts = ["unread", "starred and not enclosure", "age < 2d or date >= 2024-01-01", "age > 1w"]
+        var texts = [
+            "unread", "starred and not enclosure", "age < 2d or date >= 2024-01-01", "age > 1w",
+            "date between 2026-01-01 and 2026-02-01", "unread and (title contains \"swift\" or tag = \"dev\")",
+        ]
         for field in ["title", "content", "author", "feed", "feedurl", "tag", "url", "enclosure", "language"] {
             texts += [
-                "\(field) = \"plain\"", "\(field) =~ \"(?i)^sponsored|advert\"", "\(field) =~ \"(?i)garden.*stone\"",
-                "\(field) =~ \"spon.ored\"", "\(field) contains \"garden\"", "not \(field) != \"x\" or unread",
+                "\(field) =~ \"(?i)^sponsored|advert\"", "\(field) =~ \"(?i)garden.*stone\"", "\(field) !~ \"spon.ored\"",
             ]
+            if field != "content" { texts += ["\(field) = \"plain\"", "not \(field) != \"x\" or unread"] }
+            if ["title", "author", "content"].contains(field) { texts.append("\(field) contains \"garden\"") }
         }
         return texts
     }
