@@ -6,7 +6,7 @@ public struct RenderOptions: Hashable, Sendable {
     /// Emit OSC 8 hyperlinks for cells whose style has a link target.
     public var hyperlinks: Bool
 
-    package init(colors: Bool = true, hyperlinks: Bool = true) {
+    public init(colors: Bool = true, hyperlinks: Bool = true) {
         self.colors = colors
         self.hyperlinks = hyperlinks
     }

@@ -26,7 +26,7 @@ public final class Terminal {
         package var mouse: Bool
         package var bracketedPaste: Bool
 
-        package init(alternateScreen: Bool = true, mouse: Bool = true, bracketedPaste: Bool = true) {
+        public init(alternateScreen: Bool = true, mouse: Bool = true, bracketedPaste: Bool = true) {
             self.alternateScreen = alternateScreen
             self.mouse = mouse
             self.bracketedPaste = bracketedPaste
