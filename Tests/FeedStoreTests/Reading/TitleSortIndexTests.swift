@@ -57,9 +57,9 @@ final class TitleSortIndexTests: XCTestCase {
             let plan = try queue.read { db in
                 try Row.fetchAll(
                     db,
-                    sql: "EXPLAIN QUERY PLAN SELECT a.id FROM \(filter.from) WHERE \(filter.condition) "
+                    sql: "EXPLAIN QUERY PLAN SELECT a.id FROM \(filter.from) WHERE \(filter.condition.sql) "
                         + "ORDER BY \(filter.orderBy) LIMIT 100",
-                    arguments: filter.arguments
+                    arguments: filter.condition.arguments
                 ).map { $0["detail"] as String }.joined(separator: "\n")
             }
             XCTAssertTrue(plan.contains("articles_title"), plan)
