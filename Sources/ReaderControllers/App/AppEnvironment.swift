@@ -50,7 +50,7 @@ public final class AppEnvironment: Sendable {
     }
 
     /// The fetch settings Tidings uses unless told otherwise: libcurl's defaults plus its own User-Agent.
-    package static var defaultFetchConfiguration: FetchConfiguration {
+    public static var defaultFetchConfiguration: FetchConfiguration {
         var configuration = FetchConfiguration()
         configuration.userAgent = FetchConfiguration.userAgent(version: TidingsVersion.string)
         return configuration

@@ -37,5 +37,5 @@ public struct RefreshOptions: Sendable {
 
     /// Per feed: the newest 1000 articles, none older than 180 days; unread ones younger than that and
     /// starred ones are always kept.
-    package static let defaultRetention = RetentionPolicy(maxArticlesPerFeed: 1000, maxAge: 180 * 86_400)
+    public static let defaultRetention = RetentionPolicy(maxArticlesPerFeed: 1000, maxAge: 180 * 86_400)
 }
