@@ -43,7 +43,7 @@ public enum HTMLText {
 
     /// The text of `html` as prose: one line per paragraph, paragraphs and headings separated by a
     /// blank line, lists and tables laid out as `render` does, without link numbers or image marks.
-    public static func paragraphs(_ html: String) -> String {
+    package static func paragraphs(_ html: String) -> String {
         guard !html.isEmpty else { return "" }
         var renderer = HTMLTextRenderer(width: 1 << 20, baseURL: nil, plain: true)
         let document = HTMLFragmentDocument(html)
@@ -72,7 +72,7 @@ public enum HTMLText {
 
     /// `plainText` through libxml2 alone, without trying `HTMLPlainScan` first: the reference the scan
     /// is checked against (`HTMLPlainScanTests`, `tidings-bench plaintext`).
-    public static func plainTextFromParser(_ html: String) -> String {
+    package static func plainTextFromParser(_ html: String) -> String {
         guard !html.isEmpty else { return "" }
         var text = html
         return text.withUTF8 { buffer in
@@ -83,7 +83,7 @@ public enum HTMLText {
 
     /// `plainText` through `HTMLPlainScan` alone: nil when the scan declines the HTML (for the checks
     /// and the benchmark).
-    public static func plainTextFromScan(_ html: String) -> String? {
+    package static func plainTextFromScan(_ html: String) -> String? {
         guard !html.isEmpty else { return "" }
         var text = html
         return text.withUTF8 { HTMLPlainScanText.plainText($0) }
@@ -91,7 +91,7 @@ public enum HTMLText {
 
     /// Why `HTMLPlainScan` declines `html` (the first construct it does not read, an element with its
     /// name), or nil when it reads it: for `tidings-bench plaintext`'s histogram.
-    public static func plainTextScanDecline(_ html: String) -> String? {
+    package static func plainTextScanDecline(_ html: String) -> String? {
         var text = html
         return text.withUTF8 { buffer -> String? in
             var sink = HTMLPlainScanText(capacity: 0)
@@ -112,7 +112,7 @@ public enum HTMLText {
 
     /// `plainText` through a whole libxml2 document, walked node by node: the reference the streaming
     /// conversion is checked against (`HTMLTextPlainTests`, `tidings-bench plaintext`).
-    public static func plainTextFromDocument(_ html: String) -> String {
+    package static func plainTextFromDocument(_ html: String) -> String {
         guard !html.isEmpty else { return "" }
         var output = ""
         var pendingSpace = false

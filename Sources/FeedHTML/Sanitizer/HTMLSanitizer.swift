@@ -28,14 +28,14 @@ public enum HTMLSanitizer {
 
     /// Whether `sanitize` returns `html` as it is without parsing it: the one-pass check of
     /// `SanitizedFormCheck` (false means "not proven", not "would change").
-    public static func isKnownUnchanged(_ html: String, baseURL: String?) -> Bool {
+    package static func isKnownUnchanged(_ html: String, baseURL: String?) -> Bool {
         var text = html
         return text.withUTF8 { SanitizedFormCheck.isUnchanged($0, baseURL: baseURL) }
     }
 
     /// `sanitize` without the check for HTML that needs no change: always through libxml2. What the
     /// differential checks (tests, the fuzz harness, `tidings-bench sanitize-check`) compare that check against.
-    public static func sanitizeParsing(_ html: String, baseURL: String?) -> String {
+    package static func sanitizeParsing(_ html: String, baseURL: String?) -> String {
         if html.isEmpty { return "" }
         var text = html
         return text.withUTF8 { buffer in
