@@ -8,7 +8,7 @@ import TerminalView
 /// which article it shows after `n`/`p`; and finds the next unread article for `n`/`p`, since the
 /// list decides the order (and may move on to the next feed). Called on the main actor.
 @MainActor
-public protocol ArticleViewControllerDelegate: AnyObject {
+package protocol ArticleViewControllerDelegate: AnyObject {
     func articleViewController(_ controller: ArticleViewController, didChangeMarksOf articleID: Int64, read: Bool, starred: Bool)
     func articleViewController(_ controller: ArticleViewController, didShow articleID: Int64)
     /// The unread article after `articleID` (before it, with `backward`), or nil when none is left.
@@ -20,7 +20,7 @@ public protocol ArticleViewControllerDelegate: AnyObject {
 /// the store at once. `n`/`p` go to the next/previous unread article in the order of the list it was
 /// opened from (which moves on to the following feeds, see `ArticleListViewController`). Main actor only.
 @MainActor
-public final class ArticleViewController: ViewController {
+package final class ArticleViewController: ViewController {
     public weak var navigationController: NavigationController?
     /// Held weakly: the list that opened this controller.
     public weak var delegate: (any ArticleViewControllerDelegate)?
@@ -36,7 +36,7 @@ public final class ArticleViewController: ViewController {
     private var laidOutAtDownloadsVersion: Int?
 
     /// Shows the article and marks it read, telling `delegate` (set before, so the mark reaches it).
-    public init(
+    package init(
         context: ReaderContext, articleID: Int64, delegate: (any ArticleViewControllerDelegate)? = nil
     ) {
         self.context = context
@@ -44,11 +44,11 @@ public final class ArticleViewController: ViewController {
         show(articleID: articleID, announce: false)
     }
 
-    public var title: String {
+    package var title: String {
         ReaderFormat.clean(article?.feedTitle)
     }
 
-    public var status: String {
+    package var status: String {
         guard let article else { return "" }
         let lines = textView.displayLineCount(width: max(1, textView.frame.width))
         let percent = lines <= textView.frame.height ? 100 : min(100, (offset + textView.frame.height) * 100 / max(1, lines))
@@ -74,7 +74,7 @@ public final class ArticleViewController: ViewController {
         if announce { delegate?.articleViewController(self, didShow: articleID) }
     }
 
-    public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+    package func draw(into buffer: inout ScreenBuffer, frame: Rect) {
         // A download of an enclosure started or ended: its note in the section changed.
         let downloadsVersion = article?.enclosures.isEmpty == false ? context.downloads?.board.version : nil
         if downloadsVersion != laidOutAtDownloadsVersion { laidOutWidth = nil }
@@ -83,7 +83,7 @@ public final class ArticleViewController: ViewController {
         textView.draw(into: &buffer, frame: frame, offset: &offset)
     }
 
-    public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
+    package func perform(_ command: ReaderCommand, count: Int?) -> Bool {
         switch command {
         case .up: textView.perform(.lineUp, offset: &offset)
         case .down: textView.perform(.lineDown, offset: &offset)
@@ -134,7 +134,7 @@ public final class ArticleViewController: ViewController {
         return true
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    package func handle(_ event: InputEvent) -> Bool {
         textView.handle(event, offset: &offset)
     }
 

@@ -4,19 +4,19 @@ import TerminalView
 // What the view controllers ask of the application (`ReaderActions`): messages, prompts, the browser,
 // background tasks, refreshes, leaving the terminal for a command.
 extension ReaderApplication: ReaderActions {
-    public func showMessage(_ text: String, isError: Bool) {
+    package func showMessage(_ text: String, isError: Bool) {
         message = (text, isError)
     }
 
-    public func beginPrompt(_ prompt: String, initial: String, completion: @escaping (String) -> Void) {
+    package func beginPrompt(_ prompt: String, initial: String, completion: @escaping (String) -> Void) {
         self.prompt = (PromptLine(prompt: prompt, text: initial), completion)
     }
 
-    public func ask(_ question: String, completion: @escaping (Bool) -> Void) {
+    package func ask(_ question: String, completion: @escaping (Bool) -> Void) {
         self.question = (question, completion)
     }
 
-    public func openInBrowser(_ url: String) {
+    package func openInBrowser(_ url: String) {
         do {
             try browser.open(url) { arguments, input in
                 defer { device.requestFullRedraw() }
@@ -28,12 +28,12 @@ extension ReaderApplication: ReaderActions {
         }
     }
 
-    public func copyToClipboard(_ text: String) {
+    package func copyToClipboard(_ text: String) {
         device.copyToClipboard(text)
         message = ("Copied \(ReaderFormat.clean(text).prefix(80)) (OSC 52: the terminal must allow it)", false)
     }
 
-    public func pipe(_ text: String, to command: String) {
+    package func pipe(_ text: String, to command: String) {
         do {
             let status = try runChild(CommandPipe.arguments(command), Array(text.utf8))
             device.requestFullRedraw()
@@ -46,12 +46,12 @@ extension ReaderApplication: ReaderActions {
         }
     }
 
-    public func runOnTerminal(_ arguments: [String]) throws -> Int32 {
+    package func runOnTerminal(_ arguments: [String]) throws -> Int32 {
         defer { device.requestFullRedraw() }
         return try runChild(arguments, nil)
     }
 
-    public func runInBackground(
+    package func runInBackground(
         _ busy: String, _ work: @escaping @Sendable () async throws -> String,
         completion: @escaping (Result<String, BackgroundTaskError>) -> Void
     ) {
@@ -69,7 +69,7 @@ extension ReaderApplication: ReaderActions {
         }
     }
 
-    public func refresh(feedURLs: [String]?) {
+    package func refresh(feedURLs: [String]?) {
         guard refreshTask == nil else {
             message = ("A refresh is already running.", false)
             return

@@ -22,7 +22,7 @@ public final class ReaderDownloads {
     private var restartsWhenEnded = false
 
     /// - Parameter wake: wakes the reader's loop (`ReaderContext.wake`).
-    public init(environment: AppEnvironment, settings: DownloadSettings, wake: @escaping @Sendable () -> Void) {
+    package init(environment: AppEnvironment, settings: DownloadSettings, wake: @escaping @Sendable () -> Void) {
         store = environment.store
         self.settings = settings
         board = DownloadBoard(wake: wake)
