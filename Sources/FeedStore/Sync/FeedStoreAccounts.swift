@@ -32,7 +32,7 @@ public struct AccountFeedRemoval: Sendable, Hashable {
     public var keptStarred = 0
     public var droppedMarks = 0
 
-    public init(deletedFeeds: Int = 0, keptFeeds: Int = 0, deletedArticles: Int = 0, keptStarred: Int = 0, droppedMarks: Int = 0) {
+    package init(deletedFeeds: Int = 0, keptFeeds: Int = 0, deletedArticles: Int = 0, keptStarred: Int = 0, droppedMarks: Int = 0) {
         self.deletedFeeds = deletedFeeds
         self.keptFeeds = keptFeeds
         self.deletedArticles = deletedArticles

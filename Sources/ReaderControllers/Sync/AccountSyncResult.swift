@@ -3,18 +3,18 @@
 public struct AccountSyncResult: Sendable, Hashable, Encodable {
     public let account: String
     /// Local marks the service confirmed.
-    public var sent = 0
+    package var sent = 0
     /// Articles stored for the first time.
     public var newArticles = 0
     /// Articles whose read or starred mark the service changed.
-    public var marksTaken = 0
+    package var marksTaken = 0
     /// Local marks still waiting for the service.
     public var waiting = 0
     /// Feeds the service no longer has (unsubscribed elsewhere), taken away here with their stars kept.
-    public var feedsGone = 0
+    package var feedsGone = 0
     public var failure: AccountSyncFailure?
 
-    public init(account: String) {
+    package init(account: String) {
         self.account = account
     }
 

@@ -141,7 +141,7 @@ public struct AccountListItem: Sendable, Hashable, Encodable {
     public let lastSync: Date?
     public let waiting: Int
     public let feeds: Int
-    public let inConfig: Bool
+    package let inConfig: Bool
 
     init(account: SyncAccount, stored: StoredAccount?) {
         name = account.name
