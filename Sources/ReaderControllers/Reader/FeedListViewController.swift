@@ -13,7 +13,7 @@ import TerminalView
 /// grouping and the tag and folder counts need); the rest a row shows, and what a command on a feed
 /// needs, is read as `StoredFeed`s for the rows on screen only, a page at a time. Main actor only.
 @MainActor
-public final class FeedListViewController: ViewController {
+package final class FeedListViewController: ViewController {
     public weak var navigationController: NavigationController?
     let context: ReaderContext
     let tableView: TableView
@@ -39,7 +39,7 @@ public final class FeedListViewController: ViewController {
     private var queryCounts: [Int: ListCount] = [:]
     private let queryCounter = QueryFeedCounter()
 
-    public init(context: ReaderContext) {
+    package init(context: ReaderContext) {
         self.context = context
         layout = FeedListLayout(mode: context.config.feedList, hidesReadFeeds: context.hidesReadFeeds)
         tableView = TableView(columns: [
@@ -55,11 +55,11 @@ public final class FeedListViewController: ViewController {
         reload()
     }
 
-    public var title: String {
+    package var title: String {
         tagFilter.map { "Feeds tagged \(ReaderFormat.clean($0))" } ?? "Feeds"
     }
 
-    public var status: String {
+    package var status: String {
         guard let counts else { return "" }
         return "\(counts.unread) unread, \(counts.feeds) feed\(counts.feeds == 1 ? "" : "s")"
     }
@@ -141,7 +141,7 @@ public final class FeedListViewController: ViewController {
         layout.orderedFeeds(feeds, order: context.feedListOrder?.entries())
     }
 
-    public func draw(into buffer: inout ScreenBuffer, frame: Rect) {
+    package func draw(into buffer: inout ScreenBuffer, frame: Rect) {
         takeQueryCounts()
         tableView.draw(into: &buffer, frame: frame, state: &tableState)
         if !hasFeeds { drawFirstRunHint(into: &buffer, frame: frame) }
@@ -162,7 +162,7 @@ public final class FeedListViewController: ViewController {
         }
     }
 
-    public func perform(_ command: ReaderCommand, count: Int?) -> Bool {
+    package func perform(_ command: ReaderCommand, count: Int?) -> Bool {
         switch command {
         case .up, .down, .pageUp, .pageDown, .top, .bottom, .open:
             if let action = command.tableAction { tableView.perform(action, state: &tableState) }
@@ -236,7 +236,7 @@ public final class FeedListViewController: ViewController {
         return true
     }
 
-    public func handle(_ event: InputEvent) -> Bool {
+    package func handle(_ event: InputEvent) -> Bool {
         let handled = tableView.handle(event, state: &tableState)
         foldIfChosen()
         return handled
@@ -248,12 +248,12 @@ public final class FeedListViewController: ViewController {
         toggleFolder()
     }
 
-    public func viewWillAppear() {
+    package func viewWillAppear() {
         if countsAreStale { reload() }
         countsAreStale = false
     }
 
-    public func storeDidChange() {
+    package func storeDidChange() {
         reload()
     }
 
@@ -397,11 +397,11 @@ public final class FeedListViewController: ViewController {
 }
 
 extension FeedListViewController: TableViewDataSource {
-    public func numberOfRows(in tableView: TableView) -> Int {
+    package func numberOfRows(in tableView: TableView) -> Int {
         rows.count
     }
 
-    public func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
+    package func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
         guard case .feed(let feed, _) = rows[index] else { return rows[index].tableRow(theme: context.config.theme) }
         if storedFeeds[feed.id] == nil { readPage(from: index) }
         return rows[index].tableRow(theme: context.config.theme, feed: storedFeeds[feed.id])
@@ -409,7 +409,7 @@ extension FeedListViewController: TableViewDataSource {
 }
 
 extension FeedListViewController: TableViewDelegate {
-    public func tableView(_ tableView: TableView, didChooseRow row: Int) {
+    package func tableView(_ tableView: TableView, didChooseRow row: Int) {
         guard row < rows.count else { return }
         if case .folder = rows[row] {
             // The table is still changing `tableState`: fold once it is done.
@@ -419,7 +419,7 @@ extension FeedListViewController: TableViewDelegate {
         _ = openList(for: rows[row])
     }
 
-    public func tableView(_ tableView: TableView, didSelectRow row: Int) {
+    package func tableView(_ tableView: TableView, didSelectRow row: Int) {
         guard row < rows.count, case .feed(let feed, _) = rows[row], let error = storedFeed(feed.id)?.fetchState.lastError
         else { return }
         context.actions?.showMessage("Last fetch failed: \(ReaderFormat.clean(error))", isError: true)
@@ -427,11 +427,11 @@ extension FeedListViewController: TableViewDelegate {
 }
 
 extension FeedListViewController: ArticleListViewControllerDelegate {
-    public func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController) {
+    package func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController) {
         countsAreStale = true
     }
 
-    public func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
+    package func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
         -> StoredFeed?
     {
         let candidates = Self.feeds(in: listed(feeds), after: feedID, backward: backward)
