@@ -57,16 +57,17 @@ final class SyncOfflineTests: SyncTestCase {
         XCTAssertEqual(edits(in: Array(try apiLog().dropFirst(again)), kind), 0, "each change was sent once")
     }
 
-    /// SIGKILL at seeded random points of ten syncs, with marks made between them: afterwards one
-    /// refresh empties the outbox, the database passes integrity_check, and Tidings and the server
-    /// hold exactly the marks made.
+    /// SIGKILL at seeded random points of twenty syncs (issue 29, test 5), with marks made between
+    /// them: afterwards one refresh empties the outbox, the database passes integrity_check, Tidings
+    /// and the server hold exactly the marks made (a stale edit sent again would undo a later one),
+    /// and a further refresh sends nothing.
     private func killedSyncs(_ kind: SyncProtocol, seed: UInt64) async throws {
         _ = try await threeFeedsInTwoLabels()
         try writeConfig(kind)
         var random = SplitMix(seed: seed)
         var expected: [String: (read: Bool, starred: Bool)] = [:]
         let titles = ["alpha", "beta", "gamma"].flatMap { name in (0..<5).map { "\(name) item \($0)" } }
-        for round in 0..<10 {
+        for round in 0..<20 {
             if round > 0 {
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
                     let title = titles[Int.random(in: 0..<titles.count, using: &random)]
@@ -109,6 +110,9 @@ final class SyncOfflineTests: SyncTestCase {
             XCTAssertEqual(server[title]?.read, want.read, "seed \(seed): \(title) read on the server")
             XCTAssertEqual(server[title]?.starred, want.starred, "seed \(seed): \(title) starred on the server")
         }
+        let logged = try apiLog().count
+        XCTAssertEqual(try tidings(["refresh"]).status, 0, "seed \(seed)")
+        XCTAssertEqual(edits(in: Array(try apiLog().dropFirst(logged)), kind), 0, "seed \(seed): nothing sent again")
     }
 
     /// A password the server rejects: exit 77, one line naming the account and no password, nothing
