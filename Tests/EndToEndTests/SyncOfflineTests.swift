@@ -57,7 +57,7 @@ final class SyncOfflineTests: SyncTestCase {
         XCTAssertEqual(edits(in: Array(try apiLog().dropFirst(again)), kind), 0, "each change was sent once")
     }
 
-    /// SIGKILL at seeded random points of twenty syncs (issue 29, test 5), with marks made between
+    /// SIGKILL at seeded random points inside twenty syncs (issue 29, test 5), with marks made between
     /// them: afterwards one refresh empties the outbox, the database passes integrity_check, Tidings
     /// and the server hold exactly the marks made (a stale edit sent again would undo a later one),
     /// and a further refresh sends nothing.
@@ -66,9 +66,15 @@ final class SyncOfflineTests: SyncTestCase {
         try writeConfig(kind)
         var random = SplitMix(seed: seed)
         var expected: [String: (read: Bool, starred: Bool)] = [:]
+        var interrupted = 0
+        var rounds = 0
+        // Kills land at a random point up to `span`, which shrinks below the time a run took to end when
+        // a kill came too late: 20 kills land inside a run, whatever this machine's speed.
+        var span = 1.5
         let titles = ["alpha", "beta", "gamma"].flatMap { name in (0..<5).map { "\(name) item \($0)" } }
-        for round in 0..<20 {
-            if round > 0 {
+        while interrupted < 20, rounds < 100 {
+            defer { rounds += 1 }
+            if rounds > 0 {
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
                     let title = titles[Int.random(in: 0..<titles.count, using: &random)]
                     let action = ["read", "unread", "star", "unstar"][Int.random(in: 0..<4, using: &random)]
@@ -91,11 +97,19 @@ final class SyncOfflineTests: SyncTestCase {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 0...600_000, using: &random))
+            let delay = Double.random(in: 0...span, using: &random)
+            usleep(UInt32(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(process.processIdentifier, &status, 0)
+            if status & 0x7f == SIGKILL {
+                interrupted += 1
+            } else {
+                span = max(0.05, delay * 0.9)
+            }
         }
+        print("seed \(seed): \(interrupted) runs killed inside, in \(rounds) rounds")
+        XCTAssertEqual(interrupted, 20, "seed \(seed): kills that landed inside a run")
         let final = try tidings(["refresh"])
         XCTAssertEqual(final.status, 0, "seed \(seed): \(final.stderr)")
         XCTAssertEqual(try sqlite("PRAGMA integrity_check;"), "ok", "seed \(seed)")
