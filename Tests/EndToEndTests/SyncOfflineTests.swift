@@ -208,41 +208,25 @@ final class SyncOfflineTests: SyncTestCase {
 
 /// An HTTP server on 127.0.0.1 that answers every request with the status, type and body it was last
 /// told (a Python standard-library script), for answers no real service gives on purpose.
-final class StubHTTPServer: @unchecked Sendable {
-    private let process = Process()
+final class StubHTTPServer {
+    private let server: LoopbackScriptServer
     private let answerPath: String
-    let port: Int
+    var port: Int { server.port }
 
     init(folder: String) throws {
         answerPath = folder + "/stub-answer.json"
-        let script = folder + "/stub.py"
-        try Data(Self.script.utf8).write(to: URL(fileURLWithPath: script))
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, answerPath]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw TestSupportError.badURL("stub port") }
-        self.port = port
+        server = try LoopbackScriptServer(script: Self.script, named: "stub.py", arguments: [answerPath], folder: folder)
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    func url(_ path: String) -> String { server.url(path) }
 
     func answer(status: Int, type: String, body: String) throws {
         let object: [String: Any] = ["status": status, "type": type, "body": body]
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: answerPath))
     }
 
-    /// SIGKILL: the test runner may ignore SIGTERM, and its children inherit that.
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        var status: Int32 = 0
-        _ = waitpid(process.processIdentifier, &status, 0)
+        server.stop()
     }
 
     private static let script = """
@@ -261,9 +245,5 @@ final class StubHTTPServer: @unchecked Sendable {
                 self.wfile.write(body)
             do_GET = answer
             do_POST = answer
-            def log_message(self, *args): pass
-        server = http.server.HTTPServer(('127.0.0.1', 0), Handler)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
         """
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// An HTTP proxy on 127.0.0.1 in front of one upstream server (a Python standard-library script): it
 /// passes every request on as it came and logs one JSON line per request with the method, path,
@@ -19,35 +18,19 @@ public final class CountingHTTPProxy {
         public let itemRefs: Int
     }
 
-    private let process = Process()
+    private let server: LoopbackScriptServer
     private let logPath: String
-    public let port: Int
+    public var port: Int { server.port }
 
     /// Starts the proxy for `upstream` (`http://127.0.0.1:PORT`), logging under `folder`.
     public init(upstream: String, folder: String) throws {
         logPath = folder + "/proxy-log.jsonl"
-        let script = folder + "/counting-proxy.py"
-        try Data(Self.script.utf8).write(to: URL(fileURLWithPath: script))
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, upstream, logPath]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw TestSupportError.badURL("proxy port") }
-        self.port = port
-    }
-
-    deinit {
-        stop()
+        server = try LoopbackScriptServer(
+            script: Self.script, named: "counting-proxy.py", arguments: [upstream, logPath], folder: folder)
     }
 
     /// `path` on the proxy.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { server.url(path) }
 
     /// Every request logged so far, in order.
     public func entries() throws -> [Entry] {
@@ -57,12 +40,8 @@ public final class CountingHTTPProxy {
         return try text.split(separator: "\n").map { try decoder.decode(Entry.self, from: Data($0.utf8)) }
     }
 
-    /// SIGKILL: the test runner may ignore SIGTERM, and its children inherit that.
     public func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        var status: Int32 = 0
-        _ = waitpid(process.processIdentifier, &status, 0)
+        server.stop()
     }
 
     private static let script = """
@@ -99,9 +78,5 @@ public final class CountingHTTPProxy {
                 log.flush()
             do_GET = forward
             do_POST = forward
-            def log_message(self, *args): pass
-        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
         """
 }
