@@ -178,9 +178,10 @@ bench_sync() (
     printf '#!/bin/sh\nrm -f "%s"/run.db*\ncp "%s" "%s/run.db"\nexec "%s" --db "%s/run.db" --feeds "%s" --config "$1"\n' \
         "$dir" "$dir/template.db" "$dir" "$BIN/tidings" "$dir" "$dir/feeds.opml" > "$dir/reader.sh"
     chmod +x "$dir/reader.sh"
+    # The marker is the feed list's status line, the last row of the first frame, in both runs.
     echo "  reader launch to first frame without an account, then while the account's first sync runs:"
-    python3 "$first_frame" --runs 5 -- "$dir/reader.sh" "$dir/plain.toml" | tail -n 1 | sed 's/^/    without: /'
-    python3 "$first_frame" --runs 5 -- "$dir/reader.sh" "$dir/account.toml" | tail -n 1 | sed 's/^/    syncing: /'
+    python3 "$first_frame" --runs 7 --marker "unread, 10 feeds" -- "$dir/reader.sh" "$dir/plain.toml" | tail -n 1 | sed 's/^/    without: /'
+    python3 "$first_frame" --runs 7 --marker "unread, 10 feeds" -- "$dir/reader.sh" "$dir/account.toml" | tail -n 1 | sed 's/^/    syncing: /'
 )
 
 source "$ROOT/Benchmarks/corpus.sh"
