@@ -16,7 +16,7 @@ extension ReaderApplication {
             guard !chosen.isEmpty else { return mailbox.post(.synced([], scope: nil, problem: nil)) }
             mailbox.post(.syncing(chosen.map(\.name)))
             do {
-                let (results, scope) = try await accountSync.run(chosen)
+                let (results, scope) = try await accountSync.run(chosen, listing: !dueOnly)
                 mailbox.post(.synced(results, scope: scope, problem: nil))
             } catch RefreshError.locked(_) {
                 // At start, cron syncing the same accounts is no problem; after `R` it is worth a word.

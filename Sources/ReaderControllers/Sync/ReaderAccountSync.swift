@@ -33,11 +33,13 @@ public final class ReaderAccountSync: Sendable {
         }
     }
 
-    /// Syncs `chosen` one after the other; returns their results and the feed list's scope as it now
-    /// stands (an account's first sync adds its feeds), nil when that cannot be read. Throws
+    /// Syncs `chosen` one after the other, reading their subscription lists too when `listing` (`R`,
+    /// as `refresh --all`); returns their results and the feed list's scope as it now stands (an
+    /// account's first sync adds its feeds), nil when that cannot be read. Throws
     /// `RefreshError.locked` when another refresh holds the database.
-    func run(_ chosen: [SyncAccount]) async throws -> (results: [AccountSyncResult], scope: FeedScope?) {
-        let results = try await SyncController(environment: environment).run(chosen, ignoreRules: ignoreRules)
+    func run(_ chosen: [SyncAccount], listing: Bool) async throws -> (results: [AccountSyncResult], scope: FeedScope?) {
+        let results = try await SyncController(environment: environment).run(
+            chosen, ignoreRules: ignoreRules, listingSubscriptions: listing)
         let scope = try? SubscriptionsController(environment: environment).scope()
         return (results, scope)
     }
