@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Tidings' benchmarks side by side with the peers a user would otherwise pick, in one run, and
 # prints MB/s, items/s, times and peak memory with the ratios. `make bench` calls it after a release build.
-# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|extract|dates|import|downloads|scale|scale-reads]...
+# Usage: Benchmarks/run.sh [parse|fetch|refresh|refresh-corpus|store|reader|reader-corpus|query|export|sanitize|extract|dates|import|downloads|sync|scale|scale-reads]...
 # (default: all but scale). The -corpus sections, scale and parse use the shared realistic workloads of
 # ../shared/bench (see Benchmarks/corpus.sh) and say they skipped when that folder is not there.
 set -euo pipefail
@@ -11,7 +11,7 @@ BIN=${TIDINGS_BIN:-$ROOT/.build/release}
 DATA=${TIDINGS_BENCH_DATA:-$ROOT/.build/bench-data}
 MEASURE="python3 $ROOT/Benchmarks/measure.py"
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize extract dates import downloads)
+[ ${#sections[@]} -gt 0 ] || sections=(parse fetch refresh refresh-corpus store reader reader-corpus query export sanitize extract dates import downloads sync)
 mkdir -p "$DATA"
 DATA=$(cd "$DATA" && pwd)
 
@@ -139,6 +139,51 @@ bench_extract() {
     fi
 }
 
+# Syncing an account on a real FreshRSS on loopback (../shared/sync), fed 10 feeds x 500 items served
+# on loopback: the first sync of 5,000 items (Tidings' own processor time), a sync with nothing new
+# (wall time), and the reader's first screen while a first sync runs against one without an account.
+# Runs in a subshell so that its trap stops both servers however it ends.
+bench_sync() (
+    echo "== sync: FreshRSS on loopback, 5,000 items (targets: first sync cpu <= 1 s, nothing new <= 0.3 s, first screen within 10 ms)"
+    local script=$ROOT/../shared/sync/freshrss.sh first_frame=${FIRST_FRAME:-$ROOT/../shared/bench/first_frame.py}
+    [ -x "$script" ] || { echo "  skipped: ../shared/sync/freshrss.sh not found"; return; }
+    local dir=$DATA/sync feed_port server_port
+    rm -rf "$dir" && mkdir -p "$dir/cache"
+    feed_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    server_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    python3 "$ROOT/Benchmarks/sync_setup.py" feeds "$dir/feeds" 10 500
+    python3 -m http.server "$feed_port" --bind 127.0.0.1 --directory "$dir/feeds" >/dev/null 2>&1 &
+    local feeds_pid=$!
+    export FRESHRSS_HOME=$dir/freshrss
+    trap 'kill $feeds_pid 2>/dev/null; "$script" stop >/dev/null 2>&1 || true' EXIT
+    eval "$("$script" start "$server_port")"
+    local urls=() f
+    for f in $(seq 0 9); do urls+=("http://127.0.0.1:$feed_port/feed-$f.xml"); done
+    python3 "$ROOT/Benchmarks/sync_setup.py" subscribe "$FRESHRSS_GREADER_URL" "$FRESHRSS_USER" "$FRESHRSS_API_PASSWORD" "${urls[@]}"
+    printf '%s\n' "$FRESHRSS_API_PASSWORD" > "$dir/password" && chmod 600 "$dir/password"
+    printf '[[account]]\nname = "bench"\ntype = "greader"\nurl = "%s"\nuser = "%s"\npassword_file = "%s"\n' \
+        "$FRESHRSS_GREADER_URL" "$FRESHRSS_USER" "$dir/password" > "$dir/account.toml"
+    : > "$dir/plain.toml"
+    printf '<?xml version="1.0"?>\n<opml version="2.0"><head><title>none</title></head><body/></opml>\n' > "$dir/feeds.opml"
+    export XDG_CACHE_HOME=$dir/cache
+    local files=(--feeds "$dir/feeds.opml" --config "$dir/account.toml")
+    echo "  first sync of 5,000 items (cpu_s is Tidings' own user + system time):"
+    $MEASURE --runs 1 --items 5000 -- "$BIN/tidings" refresh --db "$dir/tidings.db" "${files[@]}" | sed 's/^/    /'
+    echo "  a sync with nothing new (best of 5; 3 requests with the kept session):"
+    $MEASURE --runs 5 -- "$BIN/tidings" refresh --db "$dir/tidings.db" "${files[@]}" | sed 's/^/    /'
+    [ -f "$first_frame" ] || { echo "  first_frame.py not found: no first-screen figure"; return; }
+    # The synced database with the account's state dropped: each reader run starts a full first sync.
+    python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.execute("DELETE FROM sync_accounts"); c.commit()' "$dir/tidings.db"
+    cp "$dir/tidings.db" "$dir/template.db"
+    printf '#!/bin/sh\nrm -f "%s"/run.db*\ncp "%s" "%s/run.db"\nexec "%s" --db "%s/run.db" --feeds "%s" --config "$1"\n' \
+        "$dir" "$dir/template.db" "$dir" "$BIN/tidings" "$dir" "$dir/feeds.opml" > "$dir/reader.sh"
+    chmod +x "$dir/reader.sh"
+    # The marker is the feed list's status line, the last row of the first frame, in both runs.
+    echo "  reader launch to first frame without an account, then while the account's first sync runs:"
+    python3 "$first_frame" --runs 7 --marker "unread, 10 feeds" -- "$dir/reader.sh" "$dir/plain.toml" | tail -n 1 | sed 's/^/    without: /'
+    python3 "$first_frame" --runs 7 --marker "unread, 10 feeds" -- "$dir/reader.sh" "$dir/account.toml" | tail -n 1 | sed 's/^/    syncing: /'
+)
+
 source "$ROOT/Benchmarks/corpus.sh"
 source "$ROOT/Benchmarks/downloads.sh"
 
@@ -150,6 +195,7 @@ run_section() {
         import) bench_import ;;
         extract) bench_extract ;;
         downloads) bench_downloads ;;
+        sync) bench_sync ;;
         refresh-corpus) bench_refresh_corpus ;;
         reader-corpus) bench_reader_corpus ;;
         scale) bench_scale ;;

@@ -18,14 +18,15 @@ public actor GoogleReaderClient: FeedService {
     private var loggedInNow = false
     private var nextRequestID: Int64 = 0
 
-    /// Item ids per `stream/items/ids` page (smaller in tests, to walk continuations).
+    /// Item ids per `stream/items/ids` page (smaller in tests, to walk continuations). Large, so that
+    /// the unread ids of a big account come in one request; a server with a lower cap pages along `c`.
     private let idPageSize: Int
     /// Items per `stream/items/contents` request, and ids per `edit-tag` request.
     static let contentBatchSize = 100
     static let editBatchSize = 250
 
     public init(endpoint: String, credentials: SyncCredentials, authToken: SyncToken? = nil, fetcher: FeedFetcher? = nil) {
-        self.init(endpoint: endpoint, credentials: credentials, authToken: authToken, fetcher: fetcher, idPageSize: 1000)
+        self.init(endpoint: endpoint, credentials: credentials, authToken: authToken, fetcher: fetcher, idPageSize: 10_000)
     }
 
     init(endpoint: String, credentials: SyncCredentials, authToken: SyncToken?, fetcher: FeedFetcher?, idPageSize: Int) {

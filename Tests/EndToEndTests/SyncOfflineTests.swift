@@ -57,17 +57,24 @@ final class SyncOfflineTests: SyncTestCase {
         XCTAssertEqual(edits(in: Array(try apiLog().dropFirst(again)), kind), 0, "each change was sent once")
     }
 
-    /// SIGKILL at seeded random points of ten syncs, with marks made between them: afterwards one
-    /// refresh empties the outbox, the database passes integrity_check, and Tidings and the server
-    /// hold exactly the marks made.
+    /// SIGKILL at seeded random points inside twenty syncs (issue 29, test 5), with marks made between
+    /// them: afterwards one refresh empties the outbox, the database passes integrity_check, Tidings
+    /// and the server hold exactly the marks made (a stale edit sent again would undo a later one),
+    /// and a further refresh sends nothing.
     private func killedSyncs(_ kind: SyncProtocol, seed: UInt64) async throws {
         _ = try await threeFeedsInTwoLabels()
         try writeConfig(kind)
         var random = SplitMix(seed: seed)
         var expected: [String: (read: Bool, starred: Bool)] = [:]
+        var interrupted = 0
+        var rounds = 0
+        // Kills land at a random point up to `span`, which shrinks below the time a run took to end when
+        // a kill came too late: 20 kills land inside a run, whatever this machine's speed.
+        var span = 1.5
         let titles = ["alpha", "beta", "gamma"].flatMap { name in (0..<5).map { "\(name) item \($0)" } }
-        for round in 0..<10 {
-            if round > 0 {
+        while interrupted < 20, rounds < 100 {
+            defer { rounds += 1 }
+            if rounds > 0 {
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
                     let title = titles[Int.random(in: 0..<titles.count, using: &random)]
                     let action = ["read", "unread", "star", "unstar"][Int.random(in: 0..<4, using: &random)]
@@ -90,11 +97,19 @@ final class SyncOfflineTests: SyncTestCase {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 0...600_000, using: &random))
+            let delay = Double.random(in: 0...span, using: &random)
+            usleep(UInt32(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(process.processIdentifier, &status, 0)
+            if status & 0x7f == SIGKILL {
+                interrupted += 1
+            } else {
+                span = max(0.05, delay * 0.9)
+            }
         }
+        print("seed \(seed): \(interrupted) runs killed inside, in \(rounds) rounds")
+        XCTAssertEqual(interrupted, 20, "seed \(seed): kills that landed inside a run")
         let final = try tidings(["refresh"])
         XCTAssertEqual(final.status, 0, "seed \(seed): \(final.stderr)")
         XCTAssertEqual(try sqlite("PRAGMA integrity_check;"), "ok", "seed \(seed)")
@@ -109,6 +124,9 @@ final class SyncOfflineTests: SyncTestCase {
             XCTAssertEqual(server[title]?.read, want.read, "seed \(seed): \(title) read on the server")
             XCTAssertEqual(server[title]?.starred, want.starred, "seed \(seed): \(title) starred on the server")
         }
+        let logged = try apiLog().count
+        XCTAssertEqual(try tidings(["refresh"]).status, 0, "seed \(seed)")
+        XCTAssertEqual(edits(in: Array(try apiLog().dropFirst(logged)), kind), 0, "seed \(seed): nothing sent again")
     }
 
     /// A password the server rejects: exit 77, one line naming the account and no password, nothing
@@ -190,41 +208,25 @@ final class SyncOfflineTests: SyncTestCase {
 
 /// An HTTP server on 127.0.0.1 that answers every request with the status, type and body it was last
 /// told (a Python standard-library script), for answers no real service gives on purpose.
-final class StubHTTPServer: @unchecked Sendable {
-    private let process = Process()
+final class StubHTTPServer {
+    private let server: LoopbackScriptServer
     private let answerPath: String
-    let port: Int
+    var port: Int { server.port }
 
     init(folder: String) throws {
         answerPath = folder + "/stub-answer.json"
-        let script = folder + "/stub.py"
-        try Data(Self.script.utf8).write(to: URL(fileURLWithPath: script))
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, answerPath]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw TestSupportError.badURL("stub port") }
-        self.port = port
+        server = try LoopbackScriptServer(script: Self.script, named: "stub.py", arguments: [answerPath], folder: folder)
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    func url(_ path: String) -> String { server.url(path) }
 
     func answer(status: Int, type: String, body: String) throws {
         let object: [String: Any] = ["status": status, "type": type, "body": body]
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: answerPath))
     }
 
-    /// SIGKILL: the test runner may ignore SIGTERM, and its children inherit that.
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        var status: Int32 = 0
-        _ = waitpid(process.processIdentifier, &status, 0)
+        server.stop()
     }
 
     private static let script = """
@@ -243,9 +245,5 @@ final class StubHTTPServer: @unchecked Sendable {
                 self.wfile.write(body)
             do_GET = answer
             do_POST = answer
-            def log_message(self, *args): pass
-        server = http.server.HTTPServer(('127.0.0.1', 0), Handler)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
         """
 }

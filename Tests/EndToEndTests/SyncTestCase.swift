@@ -109,6 +109,26 @@ class SyncTestCase: XCTestCase {
         return items
     }
 
+    /// How many items the server holds (its reading list's ids).
+    func serverItemCount() async throws -> Int {
+        let text = try await api(
+            "/reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list&n=100000&output=json")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return (object["itemRefs"] as? [Any])?.count ?? 0
+    }
+
+    /// Has FreshRSS fetch its feeds until it holds `count` items (its refresh has a one-second grain,
+    /// so a feed changed within a second of its last fetch needs another go).
+    func waitForServerItems(_ count: Int) async throws {
+        let deadline = Date().addingTimeInterval(120)
+        var held = try await serverItemCount()
+        while held < count, Date() < deadline {
+            try server.refresh()
+            held = try await serverItemCount()
+        }
+        XCTAssertEqual(held, count, "items on the server")
+    }
+
     /// Marks items on the server: `action` is an edit-tag `a` or `r` of read or starred.
     func serverEdit(_ ids: [String], add: Bool, state: String) async throws {
         let token = try await writeToken()

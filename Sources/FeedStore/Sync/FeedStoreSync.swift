@@ -23,6 +23,14 @@ extension FeedStore {
         }
     }
 
+    /// When the last sync of `account` that completed kept its state; nil before its first one.
+    public func lastSync(account: String) throws -> Date? {
+        try pool.read { db in
+            try Double.fetchOne(db, sql: "SELECT synced_at FROM sync_accounts WHERE name = ?", arguments: [account])
+                .map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
     /// How many marks of `account` wait to be sent.
     public func outboxCount(account: String) throws -> Int {
         try pool.read { db in

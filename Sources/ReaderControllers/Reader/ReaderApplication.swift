@@ -8,7 +8,8 @@ import TerminalView
 /// line (messages, `/` search input, a number typed before `o`). The `?` help overlay lists the
 /// bindings. Background tasks (refreshes, `runInBackground`) never call into the main actor: they
 /// post to a mailbox and the device's `wakeup`, and the loop takes what they posted before it draws;
-/// new articles reach the visible controller through `storeDidChange()`.
+/// new articles reach the visible controller through `storeDidChange()`. Accounts sync the same way
+/// (`ReaderApplicationSync.swift`), and the status line says how each stands.
 ///
 /// Isolated to the main actor: `run` is the main thread's loop until the user quits.
 @MainActor
@@ -23,6 +24,11 @@ package final class ReaderApplication {
     var refresher: (any ReaderRefreshing)?
     var refreshTask: Task<Void, Never>?
     var refreshStatus: String?
+    /// Whether the running refresh syncs the accounts when it is done (`R`, not `r`).
+    var refreshSyncsAfter = false
+    let accountSync: ReaderAccountSync?
+    var syncTask: Task<Void, Never>?
+    var accountStatus: ReaderAccountStatus
     private var lastProgressReload = ContinuousClock.now
     var prompt: (line: PromptLine, completion: (String) -> Void)?
     /// A yes/no question waiting for its one key.
@@ -42,16 +48,19 @@ package final class ReaderApplication {
 
     /// - Parameters:
     ///   - makeRefresher: builds the refresh service for `r`/`R`; nil disables refreshing.
+    ///   - accountSync: syncs the config's accounts at start (those due) and after `R`; nil: none.
     ///   - runChild: runs a program that uses the terminal (`|`, terminal browsers), handing it the
     ///     terminal's foreground, and returns its exit status (`Terminal.runChild`).
     package init(
         device: any TerminalDevice, context: ReaderContext, makeRefresher: (() -> any ReaderRefreshing)? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        accountSync: ReaderAccountSync? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
         runChild: @escaping ChildRunner = { try TerminalChild.run($0, input: $1, terminal: nil) }
     ) {
         self.device = device
         self.context = context
         self.makeRefresher = makeRefresher
+        self.accountSync = accountSync
+        accountStatus = ReaderAccountStatus(accounts: accountSync?.accounts.map(\.name) ?? [])
         self.runChild = runChild
         let wakeup = device.wakeup
         let wake: @Sendable () -> Void = { wakeup.post() }
@@ -63,18 +72,20 @@ package final class ReaderApplication {
         context.actions = self
     }
 
-    /// Draws the first frame, runs `afterFirstFrame` (work that must not delay the first screen; when
-    /// it returns true, the visible list is then read again and drawn), then handles events until the
-    /// user quits or the input closes.
+    /// Draws the first frame, starts the sync of the accounts that are due (in the background; with
+    /// `refresh_on_start`, the refresh syncs them all when it is done), runs `afterFirstFrame` (work
+    /// that must not delay the first screen; when it returns true, the visible list is then read again
+    /// and drawn), then handles events until the user quits or the input closes.
     package func run(afterFirstFrame: (() -> Bool)? = nil) {
         if context.config.refreshOnStart { refresh(feedURLs: nil) }
         draw()
+        if !context.config.refreshOnStart { syncAccounts(dueOnly: true) }
         if let afterFirstFrame {
             if afterFirstFrame() { navigation.topViewController?.storeDidChange() }
             draw()
         }
         while !isFinished {
-            let waiting = refreshTask != nil || !taskCompletions.isEmpty
+            let waiting = refreshTask != nil || syncTask != nil || !taskCompletions.isEmpty
             let event = device.nextEvent(timeout: waiting ? .milliseconds(500) : nil)
             takeNotices()
             if let event { handle(event) }
@@ -125,7 +136,7 @@ package final class ReaderApplication {
     /// they reported; returns whether they finished.
     @discardableResult
     package func waitForRefresh(timeout: Duration = .seconds(30)) -> Bool {
-        processEvents(until: { refreshTask == nil && taskCompletions.isEmpty }, timeout: timeout)
+        processEvents(until: { refreshTask == nil && syncTask == nil && taskCompletions.isEmpty }, timeout: timeout)
     }
 
     /// Applies one input event.
@@ -203,7 +214,8 @@ package final class ReaderApplication {
             helpOverlay.draw(into: &buffer, frame: layout.content, offset: &offset)
             helpOffset = offset
         }
-        StatusLine(left: refreshStatus ?? "", right: top.status, style: theme.statusLine)
+        let left = [refreshStatus, accountStatusText()].compactMap { $0 }.joined(separator: "  ")
+        StatusLine(left: left, right: top.status, style: theme.statusLine)
             .draw(into: &buffer, frame: layout.statusLine)
         if let question {
             buffer.write(question.text + " (y/n) ", in: layout.promptLine)
@@ -326,7 +338,9 @@ package final class ReaderApplication {
                     navigation.topViewController?.storeDidChange()
                 }
             case .finished(let summary):
+                let syncs = refreshSyncsAfter && !summary.cancelled
                 finishRefresh()
+                if syncs { syncAccounts(dueOnly: false) }
                 context.scope = summary.scope
                 let failed = summary.failures.count
                 refreshStatus = nil
@@ -343,6 +357,8 @@ package final class ReaderApplication {
             case .taskEnded(let number, let result):
                 message = nil
                 taskCompletions.removeValue(forKey: number)?(result)
+            case .syncing, .synced:
+                takeSyncNotice(notice)
             }
         }
     }
@@ -350,5 +366,6 @@ package final class ReaderApplication {
     private func finishRefresh() {
         refreshTask = nil
         refresher = nil
+        refreshSyncsAfter = false
     }
 }

@@ -70,7 +70,7 @@ extension ReaderApplication: ReaderActions {
     }
 
     package func refresh(feedURLs: [String]?) {
-        guard refreshTask == nil else {
+        guard refreshTask == nil, syncTask == nil else {
             message = ("A refresh is already running.", false)
             return
         }
@@ -80,6 +80,7 @@ extension ReaderApplication: ReaderActions {
         }
         let service = makeRefresher()
         refresher = service
+        refreshSyncsAfter = feedURLs == nil
         let options = RefreshOptions(
             all: feedURLs == nil, feeds: feedURLs ?? [], unattended: false, retention: context.config.retention,
             ignoreRules: context.config.ignoreRules)

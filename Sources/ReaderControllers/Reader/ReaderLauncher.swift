@@ -7,8 +7,9 @@ import TerminalView
 /// terminal, runs the `ReaderApplication` loop, and gives the terminal back however the loop ends.
 /// The store follows the feed list once the first screen is drawn (from what the database holds), so
 /// that reconciling a long list does not delay it; the screen is then read and drawn again when that
-/// changed anything (an unchanged list the store synced before changes nothing). Runs on the main
-/// actor, holding the main thread until the user quits.
+/// changed anything (an unchanged list the store synced before changes nothing). The config's accounts
+/// sync in the background (`ReaderAccountSync`). Runs on the main actor, holding the main thread until
+/// the user quits.
 @MainActor
 public enum ReaderLauncher {
     /// The page cache of each reading connection of the reader's store, smaller than an export's: its
@@ -47,6 +48,8 @@ public enum ReaderLauncher {
         let application = ReaderApplication(
             device: terminal, context: context,
             makeRefresher: { RefreshController(environment: environment) },
+            accountSync: config.accounts.isEmpty
+                ? nil : ReaderAccountSync(environment: environment, accounts: config.accounts, ignoreRules: config.ignoreRules),
             environment: processEnvironment,
             runChild: { try terminal.runChild($0, input: $1) })
         context.downloads = ReaderDownloads(environment: environment, settings: config.downloads, wake: context.wake)

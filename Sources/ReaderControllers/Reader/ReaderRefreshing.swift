@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import Synchronization
 
@@ -17,6 +18,11 @@ enum ReaderNotice: Sendable {
     case failed(String)
     /// A background task (`runInBackground`) ended: its number and outcome.
     case taskEnded(Int, Result<String, BackgroundTaskError>)
+    /// A background sync began with these accounts.
+    case syncing([String])
+    /// A background sync ended: each account's result, the feed list's scope as it now stands, and
+    /// why it could not run at all.
+    case synced([AccountSyncResult], scope: FeedScope?, problem: String?)
 }
 
 /// The hand-over point between background tasks and the UI loop: tasks post notices and wake the
