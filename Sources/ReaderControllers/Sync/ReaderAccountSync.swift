@@ -10,13 +10,13 @@ import Foundation
 ///
 /// Threading: every method reads or writes the store and may block; call them off the main actor
 /// (`due` and `run` from the reader's background task), except `waiting`, a count small enough for a frame.
-public final class ReaderAccountSync: Sendable {
-    public let accounts: [SyncAccount]
+package final class ReaderAccountSync: Sendable {
+    package let accounts: [SyncAccount]
     private let environment: AppEnvironment
     private let ignoreRules: IgnoreRules
     static let dueAfter: TimeInterval = 15 * 60
 
-    public init(environment: AppEnvironment, accounts: [SyncAccount], ignoreRules: IgnoreRules) {
+    package init(environment: AppEnvironment, accounts: [SyncAccount], ignoreRules: IgnoreRules) {
         self.environment = environment
         self.accounts = accounts
         self.ignoreRules = ignoreRules
