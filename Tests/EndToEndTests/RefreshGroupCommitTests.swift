@@ -19,10 +19,7 @@ final class RefreshGroupCommitTests: FeedServerTestCase {
         let process = try TidingsBinary.start(["refresh"] + files.arguments, folder: folder, name: "killed")
         let store = try FeedStore(path: files.database)
         let ready = (count - 2) * 50
-        let deadline = Date().addingTimeInterval(60)
-        while try store.counts().articles < ready, process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await StateWait.until(seconds: 60) { try store.counts().articles >= ready || !process.isRunning }
         XCTAssertTrue(process.isRunning, "the refresh ended while two feeds were still held back")
         XCTAssertEqual(try store.counts().articles, ready, "every feed that answered is stored, none waits for a group")
         kill(process.processIdentifier, SIGKILL)
