@@ -155,6 +155,18 @@ bench_refresh_corpus() {
     else
         echo "  newsboat: not installed (apt-get install newsboat)"
     fi
+    local sf_cold=""
+    if command -v sfeed_update >/dev/null; then
+        sfeed_config "$dir/urls" "$work/sfeed" > "$work/sfeedrc"
+        rm -rf "$work/sfeed"
+        mark=$("$SHARED_BENCH/serve.sh" log-mark)
+        line=$(run_home "$work/sfeed-home" $MEASURE --runs 1 -- sfeed_update "$work/sfeedrc")
+        echo "  sfeed_update cold (maxjobs=8): $line ($("$SHARED_BENCH/serve.sh" log-count "$mark");" \
+            "$(cat "$work/sfeed/feeds/"* | wc -l) items)"
+        sf_cold=$(echo "$line" | field seconds)
+    else
+        echo "  sfeed_update: not installed (apt-get install sfeed)"
+    fi
     stop_nginx
     trap - EXIT
 
@@ -162,11 +174,12 @@ bench_refresh_corpus() {
     warm_s=$(echo "$warm" | field seconds)
     [ -n "$nb_cold" ] && cold_ratio=$(ratio "$nb_cold" "$best")
     [ -n "$nb_warm" ] && warm_ratio=$(ratio "$nb_warm" "$warm_s")
-    echo "  figures (tidings vs newsboat, same run):"
+    echo "  figures (tidings vs newsboat and sfeed_update, same run):"
     check "cold refresh, best of ${TIDINGS_BENCH_COLD_RUNS:-3}" "$best" "<=" 2.0 s
     echo "  cold refresh processor time (user + system), least of ${TIDINGS_BENCH_COLD_RUNS:-3}: $cpu s" \
         "(a 2 s wall on two cores needs about <= 4 s)"
     check "cold: newsboat time / tidings time" "$cold_ratio" ">=" 7 x
+    check "cold: sfeed_update time / tidings time" "$([ -n "$sf_cold" ] && ratio "$sf_cold" "$best" || echo -)" ">=" 2.5 x
     check "warm refresh (all 304), best of 3" "$warm_s" "<=" 0.2 s
     echo "  warm: newsboat time / tidings time                 $warm_ratio x   (no target)"
     check "peak memory (cold and warm)" "$(python3 -c "import sys; print(max(map(float, sys.argv[1:])))" \
@@ -177,6 +190,14 @@ bench_refresh_corpus() {
     check "filters' cost, share of a cold refresh's CPU" \
         "$(python3 -c "import sys; a, b = map(float, sys.argv[1:]); print((a - b) / b * 100)" "$filtered_cpu" "$cpu")" \
         "<=" 5 %
+}
+
+# An sfeedrc (a shell file sfeed_update sources) fetching every feed of a urls file with 8 jobs at
+# once into FOLDER/feeds: sfeed_config URLS FOLDER.
+sfeed_config() {
+    printf 'sfeedpath="%s/feeds"\nmaxjobs=8\nfeeds() {\n' "$2"
+    sed -E 's/^([^ ]*).*/\1/' "$1" | awk '{n = $1; sub(/.*\//, "", n); printf "\tfeed \"%s\" \"%s\"\n", n, $1}'
+    printf '}\n'
 }
 
 # The smaller of a number and another, or the number when there is no other yet: least OTHER NUMBER.

@@ -7,9 +7,9 @@ import re
 import sys
 from collections import Counter
 
-# The writer's parts: (stage, markers), a sample of the writer (a frame of `FeedStore.apply`) going to
-# the first whose marker any of its frames contains.
-WRITER = "AAC5apply_"
+# The writer's parts: (stage, markers), a sample of the writer (a frame of `FeedStore.apply`, of one
+# document or a group) going to the first whose marker any of its frames contains.
+WRITER = "AAC5apply"
 WRITER_PARTS = [
     ("writer: commit, full-text segments flushed and merged", ["fts5SyncMethod", "sqlite3VtabSync"]),
     ("writer: commit, write-ahead log frames", ["sqlite3WalFrames", "pagerWalFrames", "walWriteOneFrame"]),

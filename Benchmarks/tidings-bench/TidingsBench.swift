@@ -17,7 +17,6 @@ struct TidingsBench: AsyncParsableCommand {
             ExportBenchmark.self,
             SanitizeBenchmark.self,
             ExtractBenchmark.self,
-            SanitizeCheckCommand.self,
             PlainTextBenchmark.self,
             ReaderBenchmark.self,
             QueryBenchmark.self,

@@ -222,7 +222,7 @@ final class OtherFeedListSafetyTests: XCTestCase {
         XCTAssertEqual(upgraded.stdout, "8 articles in 3 feeds (5 unread, 3 starred)\n", upgraded.stderr)
         XCTAssertEqual(try sqlite(database + ".bak-v2", "SELECT count(*), sum(starred) FROM articles;"), "8|3")
         XCTAssertEqual(try sqlite(database, "SELECT identifier FROM grdb_migrations ORDER BY 1;"),
-                       "v1\nv10-body-dictionaries\nv11-article-url-hash\nv12-compact-store\nv13-feed-counts\nv14-search-merge-16\nv15-sync\nv16-downloads\nv17-full-text\nv18-canonical-link\nv2\nv20-played\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
+                       "v1\nv10-body-dictionaries\nv11-article-url-hash\nv12-compact-store\nv13-feed-counts\nv14-search-merge-16\nv15-sync\nv16-downloads\nv17-full-text\nv18-canonical-link\nv2\nv20-played\nv21-podcast\nv3-feed-subscription\nv4-ignored-articles\nv5-search-text\nv6-compact-search\n"
                         + "v7-title-sort\nv8-feed-list-scopes\nv9-search-body-first")
         try assertNothingLost(after: "the upgrade")
     }

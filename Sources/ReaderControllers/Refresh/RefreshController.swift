@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// One run: takes the refresh lock (another running refresh makes it throw `RefreshError.locked`,
 /// unless `waitForLock`), makes the store follow the feed list, fetches the chosen feeds concurrently
-/// with their validators, parses and stores each feed as its result arrives (each feed in its own
-/// transaction with its articles' search entries, so an interrupted run loses nothing committed and
-/// search finds a feed's articles once it is stored), writes permanent redirects back to the feed
+/// with their validators, parses and stores each feed as its result arrives (the feeds ready at once,
+/// a few, in one transaction with their articles' search entries and validators, so an interrupted
+/// run loses at most that group, which the next run fetches again, and search finds a feed's articles
+/// once it is stored), writes permanent redirects back to the feed
 /// list, fetches the pages of the new articles of feeds marked for full text (`FullTextFetcher`, once
 /// every feed is stored), then applies the retention policy (to every feed but those whose response was cut off).
 /// Meanwhile the write-ahead log is copied into the database file in the background
@@ -72,9 +73,10 @@ public final class RefreshController: Sendable {
         let autoDownloadFeeds = AutoDownload.feeds(feeds, list: list)
         // The pipeline: fetches (libcurl's thread), then up to `parallelism` feeds prepared at once
         // (hash, parse, search text, compression: everything that needs no write), then one writer
-        // that stores them one transaction at a time, in the order they were prepared. The writer is
-        // the stage that cannot be split, so it is kept fed: up to `parallelism` prepared feeds wait
-        // for it while the next ones are prepared. At most `window` feeds are between "asked for" and
+        // that stores them in the order they were prepared, the feeds waiting for it as one group in
+        // one transaction. The writer is the stage that cannot be split, so it is kept fed: up to
+        // `parallelism` prepared feeds wait for it while the next ones are prepared, and a busy writer
+        // commits fewer, larger groups. At most `window` feeds are between "asked for" and
         // "stored" at once (so at most that many bodies are in memory, however fast the fetches and
         // however many the feeds). Feeds are asked for taking hosts in turn, so that one slow host
         // does not fill the window. Each feed is recorded (and reported) the moment it is stored, by
@@ -92,19 +94,23 @@ public final class RefreshController: Sendable {
                 var prepared: [(RefreshFeedProcessor.Preparation, StoredFeed)] = []
                 var fetching = 0
                 var preparing = 0
-                var writing = false
+                // The feeds the writer is storing, as one group.
+                var writing = 0
                 func schedule() {
-                    if !writing, !prepared.isEmpty {
-                        let (preparation, feed) = prepared.removeFirst()
+                    if writing == 0, !prepared.isEmpty {
+                        let batch = Array(prepared)
+                        prepared = []
                         let stop = isCancelled
                         group.addTask {
-                            recorder.record(
-                                processor.process(preparation, feed: feed, explicitlyNamed: named, cancelled: stop),
-                                fullText: fullTextFeeds.contains(feed.id),
-                                autoDownload: autoDownloadFeeds[feed.id] != nil)
+                            let outcomes = processor.process(group: batch, explicitlyNamed: named, cancelled: stop)
+                            for (outcome, (_, feed)) in zip(outcomes, batch) {
+                                recorder.record(
+                                    outcome, fullText: fullTextFeeds.contains(feed.id),
+                                    autoDownload: autoDownloadFeeds[feed.id] != nil)
+                            }
                             return .written
                         }
-                        writing = true
+                        writing = batch.count
                     }
                     while preparing + prepared.count < 2 * preparers, !fetched.isEmpty {
                         let result = fetched.removeFirst()
@@ -120,7 +126,7 @@ public final class RefreshController: Sendable {
                         preparing += 1
                     }
                     if isCancelled { waiting = [] }
-                    let inFlight = { fetching + fetched.count + preparing + prepared.count + (writing ? 1 : 0) }
+                    let inFlight = { fetching + fetched.count + preparing + prepared.count + writing }
                     while inFlight() < window, let request = waiting.popFirst() {
                         // Started here, in order, so that the fetcher queues them in this order.
                         let stream = fetcher.fetch([request])
@@ -144,7 +150,7 @@ public final class RefreshController: Sendable {
                         preparing -= 1
                         prepared.append((preparation, feed))
                     case .written:
-                        writing = false
+                        writing = 0
                     }
                     schedule()
                 }
@@ -317,7 +323,7 @@ private final class RefreshRecorder: Sendable {
 }
 
 /// What a task of a refresh's pipeline did: fetched a feed (nil when the fetcher delivered nothing),
-/// prepared one for the writer, or stored and recorded one.
+/// prepared one for the writer, or stored and recorded a group of them.
 private enum PipelineStep: Sendable {
     case fetched(FetchResult?)
     case prepared(RefreshFeedProcessor.Preparation, StoredFeed)

@@ -76,8 +76,62 @@ struct RefreshFeedProcessor: Sendable {
         process(prepare(fetch, feed: feed), feed: feed, explicitlyNamed: explicitlyNamed, cancelled: cancelled)
     }
 
+    /// What `plan` made of a prepared fetch: its outcome, or a document still to store and the
+    /// outcome to give once it is stored (or could not be).
+    private enum Step {
+        case done(Outcome)
+        case store(PreparedDocument, FetchRecord, finish: (Result<ApplyResult, any Error>) -> Outcome)
+    }
+
     /// Records a prepared fetch in the store.
     func process(_ preparation: Preparation, feed: StoredFeed, explicitlyNamed: Bool, cancelled: Bool) -> Outcome {
+        switch plan(preparation, feed: feed, explicitlyNamed: explicitlyNamed, cancelled: cancelled, beforeMove: {}) {
+        case .done(let outcome):
+            return outcome
+        case .store(let document, let record, let finish):
+            return finish(Result { try store.apply(document, fetch: record, ignoring: ignoreRules) })
+        }
+    }
+
+    /// Records several prepared fetches, in order, and gives their outcomes in that order. The
+    /// documents to store go into one transaction (`FeedStore.apply(group:)`); a feed moved by a
+    /// permanent redirect first has the documents before it stored, since moving may merge feeds.
+    /// Should that transaction fail, each document is stored alone, so that a failure stays its own.
+    func process(
+        group: [(Preparation, StoredFeed)], explicitlyNamed: Bool, cancelled: Bool
+    ) -> [Outcome] {
+        var outcomes: [Outcome?] = Array(repeating: nil, count: group.count)
+        var pending: [(index: Int, document: PreparedDocument, record: FetchRecord,
+                       finish: (Result<ApplyResult, any Error>) -> Outcome)] = []
+        func storePending() {
+            guard !pending.isEmpty else { return }
+            let together = pending.count > 1
+                ? try? store.apply(group: pending.map { ($0.document, $0.record) }, ignoring: ignoreRules) : nil
+            for (n, entry) in pending.enumerated() {
+                outcomes[entry.index] = entry.finish(together.map { .success($0[n]) }
+                    ?? Result { try store.apply(entry.document, fetch: entry.record, ignoring: ignoreRules) })
+            }
+            pending = []
+        }
+        for (index, (preparation, feed)) in group.enumerated() {
+            switch plan(
+                preparation, feed: feed, explicitlyNamed: explicitlyNamed, cancelled: cancelled, beforeMove: storePending)
+            {
+            case .done(let outcome):
+                outcomes[index] = outcome
+            case .store(let document, let record, let finish):
+                pending.append((index, document, record, finish))
+            }
+        }
+        storePending()
+        return outcomes.compactMap { $0 }
+    }
+
+    /// Writes what a prepared fetch needs but its document, which it returns to store (calling
+    /// `beforeMove` before it moves a feed).
+    private func plan(
+        _ preparation: Preparation, feed: StoredFeed, explicitlyNamed: Bool, cancelled: Bool, beforeMove: () -> Void
+    ) -> Step {
         let fetch = preparation.fetch
         let now = preparation.now
         var feedID = feed.id
@@ -93,19 +147,23 @@ struct RefreshFeedProcessor: Sendable {
                     seconds: (ContinuousClock.now - start).seconds),
                 move: move)
         }
-        if cancelled || fetch.error == .cancelled { return finish(.cancelled) }
+        func cannotStore(_ error: any Error) -> Outcome {
+            finish(.failed, error: "cannot store: \(CommandFailure(error, database: store.path).message)")
+        }
+        if cancelled || fetch.error == .cancelled { return .done(finish(.cancelled)) }
         do {
             if let target = fetch.permanentRedirect, target != feed.url, fetch.error == nil {
+                beforeMove()
                 feedID = try store.recordPermanentRedirect(feedID: feed.id, to: target)
                 move = (feed.url, target)
                 url = target
             }
             if let error = fetch.error {
                 if error.isIncomplete {
-                    return try incomplete(
-                        preparation, feed: feed, feedID: feedID, cause: error.description, finish)
+                    return .done(try incomplete(
+                        preparation, feed: feed, feedID: feedID, cause: error.description, finish))
                 }
-                return try failed(fetch, feed: feed, feedID: feedID, error: error, now: now, finish)
+                return .done(try failed(fetch, feed: feed, feedID: feedID, error: error, now: now, finish))
             }
             if feed.fetchState.disabled, explicitlyNamed {
                 try store.setDisabled(false, feedID: feedID)
@@ -117,7 +175,7 @@ struct RefreshFeedProcessor: Sendable {
                     nextFetchAt: schedule.next(
                         after: now, userInterval: userInterval, maxAge: fetch.cacheMaxAge, ttlMinutes: nil,
                         updatePeriod: nil)))
-                return finish(.unchanged)
+                return .done(finish(.unchanged))
             }
             let hash = preparation.hash ?? BodyHash.of(fetch.body)
             if feedID == feed.id ? feed.fetchState.bodyHash == hash : try store.bodyHashMatches(feedID: feedID, hash: hash) {
@@ -127,10 +185,11 @@ struct RefreshFeedProcessor: Sendable {
                     nextFetchAt: schedule.next(
                         after: now, userInterval: userInterval, maxAge: fetch.cacheMaxAge, ttlMinutes: nil,
                         updatePeriod: nil)))
-                return finish(.unchanged)
+                return .done(finish(.unchanged))
             }
             if let reason = preparation.parseError {
-                return try failed(fetch, feed: feed, feedID: feedID, reason: reason, retryAfter: nil, now: now, finish)
+                return .done(try failed(
+                    fetch, feed: feed, feedID: feedID, reason: reason, retryAfter: nil, now: now, finish))
             }
             let document: PreparedDocument
             if let prepared = preparation.document, prepared.feedID == feedID {
@@ -140,8 +199,8 @@ struct RefreshFeedProcessor: Sendable {
                 do {
                     parsed = try FeedParser.parse(fetch.body, baseURL: fetch.finalURL, charset: fetch.charset)
                 } catch {
-                    return try failed(
-                        fetch, feed: feed, feedID: feedID, reason: error.description, retryAfter: nil, now: now, finish)
+                    return .done(try failed(
+                        fetch, feed: feed, feedID: feedID, reason: error.description, retryAfter: nil, now: now, finish))
                 }
                 document = try store.prepare(feedID: feedID, feed: parsed, fetchedAt: now)
             }
@@ -149,20 +208,27 @@ struct RefreshFeedProcessor: Sendable {
             if !parsed.isComplete {
                 let root = parsed.format == .jsonFeed10 || parsed.format == .jsonFeed11
                     ? "the JSON document's top-level object" : "the document's root element"
-                return try incomplete(
-                    preparation, feed: feed, feedID: feedID, cause: "\(root) never closes", document: document, finish)
+                return .done(try incomplete(
+                    preparation, feed: feed, feedID: feedID, cause: "\(root) never closes", document: document, finish))
             }
-            let applied = try store.apply(document, fetch: FetchRecord(
+            let record = FetchRecord(
                 fetchedAt: now, status: fetch.status, etag: fetch.etag, lastModified: fetch.lastModified,
                 bodyHash: hash,
                 nextFetchAt: schedule.next(
                     after: now, userInterval: userInterval, maxAge: fetch.cacheMaxAge, ttlMinutes: parsed.ttl,
-                    updatePeriod: parsed.updateInterval)), ignoring: ignoreRules)
-            var outcome = finish(.updated, new: applied.new, updated: applied.updated)
-            outcome.newArticleIDs = applied.newArticleIDs
-            return outcome
+                    updatePeriod: parsed.updateInterval))
+            return .store(document, record) { stored in
+                do {
+                    let applied = try stored.get()
+                    var outcome = finish(.updated, new: applied.new, updated: applied.updated)
+                    outcome.newArticleIDs = applied.newArticleIDs
+                    return outcome
+                } catch {
+                    return cannotStore(error)
+                }
+            }
         } catch {
-            return finish(.failed, error: "cannot store: \(CommandFailure(error, database: store.path).message)")
+            return .done(cannotStore(error))
         }
     }
 

@@ -166,38 +166,6 @@ static inline size_t tidings_scan_text_run_special(const uint8_t *p, size_t from
     return n;
 }
 
-/// A byte the sanitizer's no-change check (FeedModel's `SanitizedFormCheck`) looks at in text: `<`,
-/// `>`, `&`, a control character other than tab and line feed, DEL, or 0xC2 and 0xEF (the lead bytes
-/// of the C1 controls and of U+FFFE/U+FFFF).
-static inline size_t tidings_scan_sanitized_text_special(const uint8_t *p, size_t from, size_t n) {
-    size_t i = from;
-#if defined(__SSE2__)
-    const __m128i open = _mm_set1_epi8('<');
-    const __m128i close = _mm_set1_epi8('>');
-    const __m128i ampersand = _mm_set1_epi8('&');
-    const __m128i del = _mm_set1_epi8(0x7F);
-    const __m128i c1Lead = _mm_set1_epi8((char)0xC2);
-    const __m128i specialsLead = _mm_set1_epi8((char)0xEF);
-    for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i markup = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, open), _mm_cmpeq_epi8(v, close)),
-                                      _mm_cmpeq_epi8(v, ampersand));
-        __m128i other = _mm_or_si128(_mm_cmpeq_epi8(v, del),
-                                     _mm_or_si128(_mm_cmpeq_epi8(v, c1Lead), _mm_cmpeq_epi8(v, specialsLead)));
-        __m128i hits = _mm_or_si128(tidings_controls_but_tab_and_line_feed(v), _mm_or_si128(markup, other));
-        int bits = _mm_movemask_epi8(hits);
-        if (bits != 0) return i + (size_t)__builtin_ctz((unsigned)bits);
-    }
-#endif
-    for (; i < n; i++) {
-        uint8_t b = p[i];
-        if ((b < 0x20 && b != 9 && b != 10) || b == '<' || b == '>' || b == '&' || b == 0x7F || b == 0xC2
-            || b == 0xEF)
-            return i;
-    }
-    return n;
-}
-
 /// A byte that is not ASCII (0x80 and above).
 static inline size_t tidings_scan_non_ascii(const uint8_t *p, size_t from, size_t n) {
     size_t i = from;
