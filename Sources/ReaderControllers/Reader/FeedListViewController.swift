@@ -21,7 +21,7 @@ package final class FeedListViewController: ViewController {
     private(set) var rows: [FeedListRow] = []
     /// The feeds as last read, every one of the scope (folded and hidden ones too): `n` follows their
     /// order from feed to feed, asking the store which have unread articles now.
-    private var feeds: [FeedSummary] = []
+    private(set) var feeds: [FeedSummary] = []
     /// The feeds of the rows read so far (`storedFeed(_:)`), by id; emptied by `reload()`.
     private(set) var storedFeeds: [Int64: StoredFeed] = [:]
     /// How rows are ordered and grouped, what is folded and hidden.
@@ -30,11 +30,11 @@ package final class FeedListViewController: ViewController {
     var tagFilter: String? { layout.tagFilter }
     private var counts: ArticleCounts?
     /// Marks changed in a child list: counts are read again when this list shows again.
-    private var countsAreStale = false
+    var countsAreStale = false
     /// False before the first feed is added: the screen then says how to add feeds.
     private(set) var hasFeeds = true
     /// A folder row was chosen inside a table action; it is folded when the action returns.
-    private var folderToggleIsPending = false
+    var folderToggleIsPending = false
     /// The query feeds' counts as last read (by index in `config.queryFeeds`), read in the background.
     private var queryCounts: [Int: ListCount] = [:]
     private let queryCounter = QueryFeedCounter()
@@ -309,7 +309,7 @@ package final class FeedListViewController: ViewController {
     }
 
     /// Reads the stored feeds of the feed rows from `index` on (a screen's worth and more), and `id`.
-    private func readPage(from index: Int, including id: Int64? = nil) {
+    func readPage(from index: Int, including id: Int64? = nil) {
         var ids: [Int64] = id.map { [$0] } ?? []
         for row in rows[min(index, rows.count)..<min(index + Self.pageRows, rows.count)] {
             if case .feed(let feed, _) = row, storedFeeds[feed.id] == nil { ids.append(feed.id) }
@@ -338,7 +338,7 @@ package final class FeedListViewController: ViewController {
         }
     }
 
-    private func openList(for row: FeedListRow) -> ArticleListViewController {
+    func openList(for row: FeedListRow) -> ArticleListViewController {
         let title: String
         var aggregated = true
         switch row {
@@ -393,53 +393,5 @@ package final class FeedListViewController: ViewController {
         let sequence = backward ? Array(order.reversed()) : order
         let start = feedID.flatMap { id in sequence.firstIndex { $0.id == id } }
         return start.map { Array(sequence[($0 + 1)...] + sequence[..<$0]) } ?? sequence
-    }
-}
-
-extension FeedListViewController: TableViewDataSource {
-    package func numberOfRows(in tableView: TableView) -> Int {
-        rows.count
-    }
-
-    package func tableView(_ tableView: TableView, rowAt index: Int) -> TableRow {
-        guard case .feed(let feed, _) = rows[index] else { return rows[index].tableRow(theme: context.config.theme) }
-        if storedFeeds[feed.id] == nil { readPage(from: index) }
-        return rows[index].tableRow(theme: context.config.theme, feed: storedFeeds[feed.id])
-    }
-}
-
-extension FeedListViewController: TableViewDelegate {
-    package func tableView(_ tableView: TableView, didChooseRow row: Int) {
-        guard row < rows.count else { return }
-        if case .folder = rows[row] {
-            // The table is still changing `tableState`: fold once it is done.
-            folderToggleIsPending = true
-            return
-        }
-        _ = openList(for: rows[row])
-    }
-
-    package func tableView(_ tableView: TableView, didSelectRow row: Int) {
-        guard row < rows.count, case .feed(let feed, _) = rows[row], let error = storedFeed(feed.id)?.fetchState.lastError
-        else { return }
-        context.actions?.showMessage("Last fetch failed: \(ReaderFormat.clean(error))", isError: true)
-    }
-}
-
-extension FeedListViewController: ArticleListViewControllerDelegate {
-    package func articleListViewControllerDidChangeMarks(_ controller: ArticleListViewController) {
-        countsAreStale = true
-    }
-
-    package func articleList(_ controller: ArticleListViewController, unreadFeedAfter feedID: Int64, backward: Bool)
-        -> StoredFeed?
-    {
-        let candidates = Self.feeds(in: listed(feeds), after: feedID, backward: backward)
-        guard let found = context.attempt({ try context.store.firstFeedWithUnread(among: candidates.map(\.id)) }),
-              let nextID = found, let next = storedFeed(nextID)
-        else { return nil }
-        if let index = rows.firstIndex(where: { $0.identity == "feed:\(next.id)" }) { tableState.selectedRow = index }
-        countsAreStale = true
-        return next
     }
 }
