@@ -37,11 +37,6 @@ public struct TerminalSize: Hashable, Sendable {
 package struct CursorPosition: Hashable, Sendable {
     package var x: Int
     package var y: Int
-
-    package init(x: Int, y: Int) {
-        self.x = x
-        self.y = y
-    }
 }
 
 /// The reader's screen split: title bar on row 0, content, status line on the second-to-last row,

@@ -31,15 +31,7 @@ struct DownloadCommand: ParsableCommand {
     }
 
     func run() throws {
-        let config = try global.loadConfig()
-        let environment = try global.environment()
-        do {
-            let line = try DownloadsController(environment: environment, settings: config.downloads)
-                .queue(articleIDs: ids, query: query)
-            try CommandOutput.line(line)
-        } catch {
-            throw global.failure(error)
-        }
+        try DownloadsCommand.withController(global) { try CommandOutput.line(try $0.queue(articleIDs: ids, query: query)) }
     }
 }
 
@@ -51,6 +43,18 @@ struct DownloadsCommand: AsyncParsableCommand {
         subcommands: [DownloadsListCommand.self, DownloadsRunCommand.self, DownloadsCancelCommand.self,
                       DownloadsRetryCommand.self],
         defaultSubcommand: DownloadsListCommand.self)
+
+    /// Loads the config, opens the environment and runs `body` with the queue's controller; what it
+    /// throws is reported on standard error and becomes the exit status.
+    static func withController(_ global: GlobalOptions, _ body: (DownloadsController) throws -> Void) throws {
+        let config = try global.loadConfig()
+        let environment = try global.environment()
+        do {
+            try body(DownloadsController(environment: environment, settings: config.downloads))
+        } catch {
+            throw global.failure(error)
+        }
+    }
 }
 
 struct DownloadsListCommand: ParsableCommand {
@@ -71,25 +75,7 @@ struct DownloadsListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let config = try global.loadConfig()
-        let environment = try global.environment()
-        do {
-            let text = try DownloadsController(environment: environment, settings: config.downloads).list(json: json)
-            try CommandOutput.write(Array(text.utf8))
-        } catch {
-            throw global.failure(error)
-        }
-    }
-
-    /// Runs one change of the queue (`cancel`, `retry`) and prints the line it returns.
-    static func change(_ global: GlobalOptions, _ body: (DownloadsController) throws -> String) throws {
-        let config = try global.loadConfig()
-        let environment = try global.environment()
-        do {
-            try CommandOutput.line(try body(DownloadsController(environment: environment, settings: config.downloads)))
-        } catch {
-            throw global.failure(error)
-        }
+        try DownloadsCommand.withController(global) { try CommandOutput.write(Array(try $0.list(json: json).utf8)) }
     }
 }
 
@@ -154,7 +140,7 @@ struct DownloadsCancelCommand: ParsableCommand {
     var ids: [Int64]
 
     func run() throws {
-        try DownloadsListCommand.change(global) { try $0.cancel(ids: ids) }
+        try DownloadsCommand.withController(global) { try CommandOutput.line(try $0.cancel(ids: ids)) }
     }
 }
 
@@ -170,6 +156,6 @@ struct DownloadsRetryCommand: ParsableCommand {
     var ids: [Int64]
 
     func run() throws {
-        try DownloadsListCommand.change(global) { try $0.retry(ids: ids) }
+        try DownloadsCommand.withController(global) { try CommandOutput.line(try $0.retry(ids: ids)) }
     }
 }

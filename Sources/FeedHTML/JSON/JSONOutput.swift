@@ -61,6 +61,17 @@ package struct JSONOutput: ~Copyable {
         }
     }
 
+    /// Writes `"name": ` and then `elements` as `objects(_:level:_:)` does; nothing at all when there
+    /// are none (JSON Feed leaves out what a feed does not say).
+    package mutating func objects<Elements: Collection>(
+        _ name: StaticString, _ elements: Elements, level: Int, first: inout Bool,
+        _ members: (inout JSONOutput, Elements.Element, inout Bool) -> Void
+    ) {
+        guard !elements.isEmpty else { return }
+        key(name, level: level, first: &first)
+        objects(elements, level: level, members)
+    }
+
     /// Writes an object whose closing brace is at `level`: `members` writes its keys at `level + 1`
     /// (with `key(_:level:first:)`, passing on the `first` flag it is given).
     package mutating func object(level: Int, _ members: (inout JSONOutput, inout Bool) -> Void) {

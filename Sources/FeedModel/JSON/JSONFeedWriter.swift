@@ -112,17 +112,14 @@ public struct JSONFeedWriter: Sendable {
             out.array(tags, level: level) { out, tag in out.string(tag) }
         }
         out.field("language", article.language, level: level, first: &first)
-        if !article.attachments.isEmpty {
-            out.key("attachments", level: level, first: &first)
-            out.objects(article.attachments, level: level) { out, a, f in
-                out.field("url", a.url, level: level + 2, first: &f)
-                out.field("mime_type", a.mimeType, level: level + 2, first: &f)
-                out.field("title", a.title, level: level + 2, first: &f)
-                if let v = a.sizeInBytes { out.key("size_in_bytes", level: level + 2, first: &f); out.integer(v) }
-                if let v = a.durationInSeconds {
-                    out.key("duration_in_seconds", level: level + 2, first: &f)
-                    out.number(v)
-                }
+        out.objects("attachments", article.attachments, level: level, first: &first) { out, a, f in
+            out.field("url", a.url, level: level + 2, first: &f)
+            out.field("mime_type", a.mimeType, level: level + 2, first: &f)
+            out.field("title", a.title, level: level + 2, first: &f)
+            if let v = a.sizeInBytes { out.key("size_in_bytes", level: level + 2, first: &f); out.integer(v) }
+            if let v = a.durationInSeconds {
+                out.key("duration_in_seconds", level: level + 2, first: &f)
+                out.number(v)
             }
         }
         writeItemExtension(article, level: level, into: &out, first: &first)

@@ -11,14 +11,11 @@ extension JSONOutput {
             out.field("season_name", p.seasonName, level: inner, first: &f)
             if let v = p.episode { out.key("episode", level: inner, first: &f); out.number(v) }
             out.field("episode_display", p.episodeDisplay, level: inner, first: &f)
-            if !p.transcripts.isEmpty {
-                out.key("transcripts", level: inner, first: &f)
-                out.objects(p.transcripts, level: inner) { out, t, g in
-                    out.field("url", t.url, level: inner + 2, first: &g)
-                    out.field("type", t.type, level: inner + 2, first: &g)
-                    out.field("language", t.language, level: inner + 2, first: &g)
-                    out.field("rel", t.rel, level: inner + 2, first: &g)
-                }
+            out.objects("transcripts", p.transcripts, level: inner, first: &f) { out, t, g in
+                out.field("url", t.url, level: inner + 2, first: &g)
+                out.field("type", t.type, level: inner + 2, first: &g)
+                out.field("language", t.language, level: inner + 2, first: &g)
+                out.field("rel", t.rel, level: inner + 2, first: &g)
             }
             if let chapters = p.chapters {
                 out.key("chapters", level: inner, first: &f)
@@ -27,15 +24,12 @@ extension JSONOutput {
                     out.field("type", chapters.type, level: inner + 1, first: &g)
                 }
             }
-            if !p.persons.isEmpty {
-                out.key("persons", level: inner, first: &f)
-                out.objects(p.persons, level: inner) { out, person, g in
-                    out.field("name", person.name, level: inner + 2, first: &g)
-                    out.field("role", person.role, level: inner + 2, first: &g)
-                    out.field("group", person.group, level: inner + 2, first: &g)
-                    out.field("img", person.img, level: inner + 2, first: &g)
-                    out.field("href", person.href, level: inner + 2, first: &g)
-                }
+            out.objects("persons", p.persons, level: inner, first: &f) { out, person, g in
+                out.field("name", person.name, level: inner + 2, first: &g)
+                out.field("role", person.role, level: inner + 2, first: &g)
+                out.field("group", person.group, level: inner + 2, first: &g)
+                out.field("img", person.img, level: inner + 2, first: &g)
+                out.field("href", person.href, level: inner + 2, first: &g)
             }
         }
     }

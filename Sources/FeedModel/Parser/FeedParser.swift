@@ -32,8 +32,7 @@ public enum FeedParser {
     public static func parse<Chunks: Sequence>(
         chunks: Chunks, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init()
     ) throws(FeedParseError) -> Feed where Chunks.Element == [UInt8] {
-        let session = ParseSession(baseURL: baseURL, charset: charset, options: options, onHeader: { _ in }, items: .collect)
-        return try session.run(chunks).get()
+        try session(chunks, baseURL: baseURL, charset: charset, options: options, onHeader: { _ in }, items: .collect).get()
     }
 
     /// Parses a document arriving in chunks, handing each article over as soon as it is complete, so
@@ -46,14 +45,9 @@ public enum FeedParser {
         chunks: Chunks, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init(),
         onHeader: (Feed) -> Void, onItem: (Article) -> Void
     ) throws(FeedParseError) -> Feed where Chunks.Element == [UInt8] {
-        let result: Result<Feed, FeedParseError> = withoutActuallyEscaping(onHeader) { header in
-            withoutActuallyEscaping(onItem) { item in
-                let session = ParseSession(
-                    baseURL: baseURL, charset: charset, options: options, onHeader: header, items: .articles(item))
-                return session.run(chunks)
-            }
-        }
-        return try result.get()
+        try withoutActuallyEscaping(onItem) { item in
+            session(chunks, baseURL: baseURL, charset: charset, options: options, onHeader: onHeader, items: .articles(item))
+        }.get()
     }
 
     /// Parses a document arriving in chunks like `parse(chunks:onHeader:onItem:)`, for a writer that
@@ -64,13 +58,20 @@ public enum FeedParser {
         chunks: Chunks, baseURL: String? = nil, charset: String? = nil, options: FeedParserOptions = .init(),
         onHeader: (Feed) -> Void, onItemBody onItem: (Article, ArticleBody) -> Void
     ) throws(FeedParseError) -> Feed where Chunks.Element == [UInt8] {
-        let result: Result<Feed, FeedParseError> = withoutActuallyEscaping(onHeader) { header in
-            withoutActuallyEscaping(onItem) { item in
-                let session = ParseSession(
-                    baseURL: baseURL, charset: charset, options: options, onHeader: header, items: .bodies(item))
-                return session.run(chunks)
-            }
+        try withoutActuallyEscaping(onItem) { item in
+            session(chunks, baseURL: baseURL, charset: charset, options: options, onHeader: onHeader, items: .bodies(item))
+        }.get()
+    }
+
+    /// Runs one `ParseSession` over `chunks`. `onHeader` need not escape: the session is done with it
+    /// before this returns.
+    private static func session<Chunks: Sequence>(
+        _ chunks: Chunks, baseURL: String?, charset: String?, options: FeedParserOptions,
+        onHeader: (Feed) -> Void, items: FeedBuilder.ItemSink
+    ) -> Result<Feed, FeedParseError> where Chunks.Element == [UInt8] {
+        withoutActuallyEscaping(onHeader) { header in
+            ParseSession(baseURL: baseURL, charset: charset, options: options, onHeader: header, items: items)
+                .run(chunks)
         }
-        return try result.get()
     }
 }

@@ -7,12 +7,6 @@ public struct ImportedArticle: Sendable {
     public var article: Article
     public var read: Bool
     public var starred: Bool
-
-    package init(article: Article, read: Bool, starred: Bool) {
-        self.article = article
-        self.read = read
-        self.starred = starred
-    }
 }
 
 /// What `FeedStore.importArticles` changed: articles stored for the first time, and marks set.
