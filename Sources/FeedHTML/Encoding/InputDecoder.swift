@@ -179,28 +179,36 @@ package enum UTF8Scrubber {
     @inline(__always)
     package static func sequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
         let b = p[i]
-        // The second byte's range is what rules out overlong forms, surrogates and values past U+10FFFF.
-        let length: Int, lo: UInt8, hi: UInt8
-        switch b {
-        case 0xC2...0xDF: (length, lo, hi) = (2, 0x80, 0xBF)
-        case 0xE0: (length, lo, hi) = (3, 0xA0, 0xBF)
-        case 0xED: (length, lo, hi) = (3, 0x80, 0x9F)
-        case 0xE1...0xEF: (length, lo, hi) = (3, 0x80, 0xBF)
-        case 0xF0: (length, lo, hi) = (4, 0x90, 0xBF)
-        case 0xF4: (length, lo, hi) = (4, 0x80, 0x8F)
-        case 0xF1...0xF3: (length, lo, hi) = (4, 0x80, 0xBF)
-        default: return 0
+        if b < 0xC2 { return 0 }
+        if b < 0xE0 {
+            if i + 1 >= n { return -1 }
+            return p[i + 1] & 0xC0 == 0x80 ? 2 : 0
         }
-        if i + 1 >= n { return -1 }
-        let c1 = p[i + 1]
-        if c1 < lo || c1 > hi { return 0 }
-        for k in 2..<length {
-            if i + k >= n { return -1 }
-            if p[i + k] & 0xC0 != 0x80 { return 0 }
+        if b < 0xF0 {
+            if i + 1 >= n { return -1 }
+            let c1 = p[i + 1]
+            let lo: UInt8 = b == 0xE0 ? 0xA0 : 0x80
+            let hi: UInt8 = b == 0xED ? 0x9F : 0xBF
+            if c1 < lo || c1 > hi { return 0 }
+            if i + 2 >= n { return -1 }
+            let c2 = p[i + 2]
+            if c2 & 0xC0 != 0x80 { return 0 }
+            if b == 0xEF && c1 == 0xBF && (c2 == 0xBE || c2 == 0xBF) { return 0 }
+            return 3
         }
-        // U+FFFE and U+FFFF are no characters to XML.
-        if b == 0xEF && c1 == 0xBF && (p[i + 2] == 0xBE || p[i + 2] == 0xBF) { return 0 }
-        return length
+        if b < 0xF5 {
+            if i + 1 >= n { return -1 }
+            let c1 = p[i + 1]
+            let lo: UInt8 = b == 0xF0 ? 0x90 : 0x80
+            let hi: UInt8 = b == 0xF4 ? 0x8F : 0xBF
+            if c1 < lo || c1 > hi { return 0 }
+            if i + 2 >= n { return -1 }
+            if p[i + 2] & 0xC0 != 0x80 { return 0 }
+            if i + 3 >= n { return -1 }
+            if p[i + 3] & 0xC0 != 0x80 { return 0 }
+            return 4
+        }
+        return 0
     }
 
     /// Copies `input` into `out` without the forbidden controls. Returns whether any was dropped and how many
