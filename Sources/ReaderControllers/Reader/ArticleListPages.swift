@@ -165,9 +165,8 @@ final class ArticleListPages {
     /// Asks the store, on the background queue, for the pages the list's last `endPages` pages are read
     /// from (`FeedStore.prefetchListEnd`: a hint to the kernel, no rows read), so that `G` and the
     /// `PgUp`s after it find them in the page cache on a store file the kernel had paged out. Once per
-    /// order of a list longer than that; at once, not after a pause as reads ahead: it costs the
-    /// background thread a fraction of a millisecond of processor time (the ids of 300 rows from the
-    /// index), and the disk reads it starts are what `G` would otherwise wait for (~9 ms).
+    /// order of a list longer than that; at once, not after a pause as reads ahead: it is cheap (ids
+    /// from the index), and the disk reads it starts are what `G` would otherwise wait for.
     private func prefetchEnd() {
         guard knownTotal > Self.endPages * Self.pageSize else { return }
         let store = self.store
@@ -279,11 +278,10 @@ private final class BackgroundCount: Sendable {
 ///
 /// A page is read once keys have paused (`quietPeriod` since the reader last drew a frame), not
 /// while they come one after the other: a read running beside a key's handling took the UI thread's
-/// core on a busy machine (keys drawn while a read-ahead ran waited 3.5 times their processor time),
-/// and a key that comes before the page arrived reads it itself anyway (keyset, ~0.3 ms). A held key
-/// repeats every 30 ms or so, which leaves the read-ahead its pause after each frame. Reads asked for
-/// during a burst of keys that the selection has left behind by then (more than two pages away) are
-/// dropped, not read.
+/// core on a busy machine, and a key that comes before the page arrived reads it itself anyway (a
+/// keyset read). A held key repeats slower than the pause, which leaves the read-ahead its turn after
+/// each frame. Reads asked for during a burst of keys that the selection has left behind by then
+/// (more than two pages away) are dropped, not read.
 private final class ReadAhead: Sendable {
     private struct State {
         var generation = 0

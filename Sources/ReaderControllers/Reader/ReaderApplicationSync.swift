@@ -1,10 +1,8 @@
 import FeedStore
 import Foundation
 
-// Syncing the accounts in the background: when the reader opens (the accounts that are due) and after
-// `R`'s refresh of the local feeds (every account). The sync runs in a detached task, as a refresh
-// does, and reports through the mailbox; keys keep working meanwhile, and marks made here queue in
-// the outbox for the next sync.
+// The accounts sync in a detached task, as a refresh does, reporting through the mailbox: at start (the
+// due ones) and after `R` (all). Keys keep working meanwhile; marks made here wait in the outbox.
 extension ReaderApplication {
     /// Starts a background sync of the due accounts (`dueOnly`) or of all of them, unless one runs.
     func syncAccounts(dueOnly: Bool) {

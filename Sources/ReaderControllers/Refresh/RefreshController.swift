@@ -45,10 +45,8 @@ public final class RefreshController: Sendable {
         let (list, scope) = try subscriptions.synchronizeIfListed()
         let feeds = try select(options, list: list, scope: scope)
         try environment.store.applyIgnoreRules(options.ignoreRules)
-        // A first refresh after importing a feed list stores far more than the store holds: the
-        // indexes that order article lists are built once at the end instead of rewritten by every
-        // feed's transaction (`FeedStore.deferListIndexes`). Otherwise any a killed run had left out
-        // are built now.
+        // A first refresh after an import stores far more than the store holds, so the list indexes are
+        // built once at the end (`FeedStore.deferListIndexes`); else any a killed run left out are built now.
         let neverStored = feeds.count { $0.fetchState.lastSuccessAt == nil && $0.totalCount == 0 }
         let deferredIndexes = try environment.store.deferListIndexes(newFeeds: neverStored)
         if !deferredIndexes { try environment.store.restoreListIndexes() }
@@ -71,16 +69,9 @@ public final class RefreshController: Sendable {
         let named = !options.feeds.isEmpty
         let fullTextFeeds = Self.fullTextFeeds(feeds, list: list)
         let autoDownloadFeeds = AutoDownload.feeds(feeds, list: list)
-        // The pipeline: fetches (libcurl's thread), then up to `parallelism` feeds prepared at once
-        // (hash, parse, search text, compression: everything that needs no write), then one writer
-        // that stores them in the order they were prepared, the feeds waiting for it as one group in
-        // one transaction. The writer is the stage that cannot be split, so it is kept fed: up to
-        // `parallelism` prepared feeds wait for it while the next ones are prepared, and a busy writer
-        // commits fewer, larger groups. At most `window` feeds are between "asked for" and
-        // "stored" at once (so at most that many bodies are in memory, however fast the fetches and
-        // however many the feeds). Feeds are asked for taking hosts in turn, so that one slow host
-        // does not fill the window. Each feed is recorded (and reported) the moment it is stored, by
-        // the task that stored it.
+        // Fetch (libcurl's thread), prepare up to `parallelism` feeds at once, store with one writer: the
+        // one stage that cannot be split, so the feeds waiting for it go in as one transaction. At most
+        // `window` feeds are in flight (bounding memory), hosts taken in turn so one slow host can't fill it.
         let preparers = options.parallelism
         // The writer then never stops to copy the log into the database file (nil: it does, as
         // without them: they only save time, so a refresh goes on when they cannot start).
