@@ -6,6 +6,7 @@ import GRDB
 /// hit first (`.listed`), when an estimate says that is cheaper: a word that most of 1,000,000
 /// articles contain has its first page after about as many look-ups as the page has rows, where
 /// collecting its hits reads and sorts all of them.
+/// Kept for: a search list's first page at 100,000 articles, a common word 21% and two words 11% less processor time.
 ///
 /// The estimate reads the index only for the ids of the newest articles (the oldest, for a walk from
 /// the oldest): the share of them the full-text conditions match gives the rows the walk visits, and
