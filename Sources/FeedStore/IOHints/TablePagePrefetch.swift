@@ -10,6 +10,7 @@ import Synchronization
 /// store not read for a while; some machines page out cold file pages on their own) SQLite waits for
 /// the disk once per page, in turn: ~100 waits of ~0.1 ms. Told first (`POSIX_FADV_WILLNEED`), the
 /// disk serves them together, and SQLite's reads then find them in the page cache.
+/// Kept for: the All list's first screen on a store out of the page cache (100,000 articles), 25% less time.
 ///
 /// Only a hint: what SQLite reads and returns is unchanged. The rowid-to-page map comes from the
 /// table's interior b-tree pages, read from the database file (its format is SQLite's documented
