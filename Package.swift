@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "FeedHTML", dependencies: ["CLibXML2", "CByteScan", "TidingsText"]),
 
         // Modules that do one thing each and know nothing of one another.
-        .target(name: "FeedModel", dependencies: ["FeedHTML", "CLibXML2", "CByteScan", "TidingsText"]),
+        .target(name: "FeedModel", dependencies: ["FeedHTML", "CLibXML2", "TidingsText"]),
         .target(name: "FeedFetch", dependencies: ["TidingsText", "CCurl", "CDeflate", "CZstd", "CBrotli"]),
         // Feed-service protocols (Google Reader API, Fever) on FeedFetch's HTTP.
         .target(name: "FeedSync", dependencies: ["FeedFetch", "FeedModel", "TidingsText"]),

@@ -1,4 +1,3 @@
-import CByteScan
 import CLibXML2
 import FeedHTML
 import Foundation
@@ -212,7 +211,7 @@ struct FeedBuilder: ~Copyable {
         guard let markup = capture?.markup else { return }
         captureTextChecked = false
         if markup {
-            appendEscapedMarkup(bytes)
+            MarkupEscaper.escape(bytes, [], into: &text)
         } else {
             text.append(bytes)
         }
@@ -226,32 +225,10 @@ struct FeedBuilder: ~Copyable {
         assert(UTF8String.isValid(bytes), "checked text that is not well-formed UTF-8")
         guard let markup = capture?.markup else { return }
         if markup {
-            appendEscapedMarkup(bytes)
+            MarkupEscaper.escape(bytes, [], into: &text)
         } else {
             text.append(bytes)
         }
-    }
-
-    /// Appends text of inline XHTML content as markup: `&`, `<` and `>` as references, every other
-    /// byte as it is (what `MarkupEscaper.escape(bytes, [], into:)` writes), found sixteen bytes at a time.
-    private mutating func appendEscapedMarkup(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let p = bytes.baseAddress else { return }
-        let n = bytes.count
-        var run = 0
-        var i = tidings_scan_markup_escape(p, 0, n)
-        while i < n {
-            if i > run { text.append(UnsafeBufferPointer(start: p + run, count: i - run)) }
-            let reference: StaticString
-            switch p[i] {
-            case UInt8(ascii: "&"): reference = "&amp;"
-            case UInt8(ascii: "<"): reference = "&lt;"
-            default: reference = "&gt;"
-            }
-            text.append(reference)
-            run = i + 1
-            i = tidings_scan_markup_escape(p, run, n)
-        }
-        if n > run { text.append(UnsafeBufferPointer(start: p + run, count: n - run)) }
     }
 
     mutating func endElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {

@@ -1,4 +1,4 @@
-// Byte scans for FeedModel's hot paths (and the JSON string escaping built on one), sixteen bytes at a time with SSE2 (part of every x86-64; other
+// Byte scans for FeedHTML's hot paths (and the JSON string escaping built on one), sixteen bytes at a time with SSE2 (part of every x86-64; other
 // machines take the byte loop). Swift's SIMD types compile these to per-lane loops, so they live in
 // C, as static inline functions the Swift code inlines. Each returns the index of the first byte from
 // `from` on that it looks for, or `n` when there is none.
@@ -99,27 +99,6 @@ static inline size_t tidings_scan_markup(const uint8_t *p, size_t from, size_t n
 #endif
     for (; i < n; i++) {
         if (p[i] == '&' || p[i] == '<') return i;
-    }
-    return n;
-}
-
-/// `&`, `<` or `>`: the bytes text re-serialised as markup escapes (FeedModel's inline XHTML content).
-static inline size_t tidings_scan_markup_escape(const uint8_t *p, size_t from, size_t n) {
-    size_t i = from;
-#if defined(__SSE2__)
-    const __m128i ampersand = _mm_set1_epi8('&');
-    const __m128i open = _mm_set1_epi8('<');
-    const __m128i close = _mm_set1_epi8('>');
-    for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, ampersand), _mm_cmpeq_epi8(v, open)),
-                                    _mm_cmpeq_epi8(v, close));
-        int bits = _mm_movemask_epi8(hits);
-        if (bits != 0) return i + (size_t)__builtin_ctz((unsigned)bits);
-    }
-#endif
-    for (; i < n; i++) {
-        if (p[i] == '&' || p[i] == '<' || p[i] == '>') return i;
     }
     return n;
 }
