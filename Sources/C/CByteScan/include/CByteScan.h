@@ -51,9 +51,8 @@ static inline size_t tidings_scan_json_special(const uint8_t *p, size_t from, si
     return n;
 }
 
-/// A C0 control character other than tab, line feed and carriage return, sixteen bytes at a time
-/// (`tidings_scan_forbidden_control` for any length).
-static inline size_t tidings_scan_forbidden_control_short(const uint8_t *p, size_t from, size_t n) {
+/// A C0 control character other than tab, line feed and carriage return (XML allows no other).
+static inline size_t tidings_scan_forbidden_control(const uint8_t *p, size_t from, size_t n) {
     size_t i = from;
 #if defined(__SSE2__)
     const __m128i lastControl = _mm_set1_epi8(0x1F);
@@ -74,15 +73,6 @@ static inline size_t tidings_scan_forbidden_control_short(const uint8_t *p, size
         if (b < 0x20 && b != 9 && b != 10 && b != 13) return i;
     }
     return n;
-}
-
-/// The same scan for buffers of any length: 64 bytes a step where the processor can (controls.c).
-size_t tidings_scan_forbidden_control_long(const uint8_t *p, size_t from, size_t n);
-
-/// A C0 control character other than tab, line feed and carriage return (XML allows no other).
-static inline size_t tidings_scan_forbidden_control(const uint8_t *p, size_t from, size_t n) {
-    if (n - from >= 256) return tidings_scan_forbidden_control_long(p, from, n);
-    return tidings_scan_forbidden_control_short(p, from, n);
 }
 
 /// `&` or `<`: where a reference or markup starts.
