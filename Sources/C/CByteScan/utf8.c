@@ -1,6 +1,6 @@
-// UTF-8 validation thirty-two bytes at a time (AVX2) or sixteen (SSSE3), as the processor allows
-// (checked once), after the lookup-table method of Keiser and Lemire ("Validating UTF-8 In Less Than
-// One Instruction Per Byte", 2021): every pair of adjacent bytes is classified by three 16-entry tables (high nibble of the
+// UTF-8 validation sixteen bytes at a time (SSSE3) where the processor has it (checked once), after
+// the lookup-table method of Keiser and Lemire ("Validating UTF-8 In Less Than One Instruction Per
+// Byte", 2021): every pair of adjacent bytes is classified by three 16-entry tables (high nibble of the
 // first byte, its low nibble, high nibble of the second) whose AND is nonzero exactly for the pairs
 // no valid UTF-8 holds; the third and fourth bytes of long sequences are checked from the lead byte
 // two or three places back. The tail is checked in a zero-padded block, so a sequence cut by the end
@@ -129,65 +129,10 @@ __attribute__((target("ssse3"))) static int tidings_utf8_ssse3(const uint8_t *p,
     *ascii = !sawNonASCII;
     return 1;
 }
-
-// The same classification thirty-two bytes at a time. AVX2 shuffles and shifts within each 128-bit
-// lane, so the tables are repeated in both lanes, and the bytes one to three places back are taken
-// across the lane boundary by first joining the previous block's upper lane to this block's lower.
-__attribute__((target("avx2"))) static int tidings_utf8_avx2(const uint8_t *p, size_t n, int *ascii) {
-    const __m256i firstHigh = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)firstHighTable));
-    const __m256i firstLow = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)firstLowTable));
-    const __m256i secondHigh = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)secondHighTable));
-    const __m256i lowNibble = _mm256_set1_epi8(0x0F);
-    const __m256i highBit = _mm256_set1_epi8((char)0x80);
-    __m256i previous = _mm256_setzero_si256();
-    __m256i error = _mm256_setzero_si256();
-    int previousASCII = 1;
-    int sawNonASCII = 0;
-    uint8_t tail[32];
-    size_t i = 0;
-    for (;;) {
-        __m256i block;
-        int last = 0;
-        if (i + 32 <= n) {
-            block = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
-        } else {
-            memset(tail, 0, sizeof tail);
-            memcpy(tail, p + i, n - i);
-            block = _mm256_loadu_si256((const __m256i *)(const void *)tail);
-            last = 1;
-        }
-        int isASCII = _mm256_movemask_epi8(block) == 0;
-        if (!(isASCII && previousASCII)) {
-            sawNonASCII |= !isASCII;
-            __m256i joined = _mm256_permute2x128_si256(previous, block, 0x21);
-            __m256i prev1 = _mm256_alignr_epi8(block, joined, 15);
-            __m256i prev2 = _mm256_alignr_epi8(block, joined, 14);
-            __m256i prev3 = _mm256_alignr_epi8(block, joined, 13);
-            __m256i special = _mm256_and_si256(
-                _mm256_and_si256(
-                    _mm256_shuffle_epi8(firstHigh, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), lowNibble)),
-                    _mm256_shuffle_epi8(firstLow, _mm256_and_si256(prev1, lowNibble))),
-                _mm256_shuffle_epi8(secondHigh, _mm256_and_si256(_mm256_srli_epi16(block, 4), lowNibble)));
-            __m256i third = _mm256_subs_epu8(prev2, _mm256_set1_epi8(0x60));
-            __m256i fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8(0x70));
-            __m256i wanted = _mm256_and_si256(_mm256_or_si256(third, fourth), highBit);
-            error = _mm256_or_si256(error, _mm256_xor_si256(special, wanted));
-        }
-        if (last) break;
-        previous = block;
-        previousASCII = isASCII;
-        i += 32;
-        if ((i & 1023) == 0 && !_mm256_testz_si256(error, error)) return 0;
-    }
-    if (!_mm256_testz_si256(error, error)) return 0;
-    *ascii = !sawNonASCII;
-    return 1;
-}
 #endif
 
 int tidings_utf8_valid(const uint8_t *p, size_t n, int *ascii) {
 #if defined(__x86_64__) || defined(__i386__)
-    if (n >= 32 && __builtin_cpu_supports("avx2")) return tidings_utf8_avx2(p, n, ascii);
     if (n >= 16 && __builtin_cpu_supports("ssse3")) return tidings_utf8_ssse3(p, n, ascii);
 #endif
     return tidings_utf8_scalar(p, n, ascii);
