@@ -2,7 +2,7 @@ import CByteScan
 import Glibc
 
 /// Strings from UTF-8 bytes the parser collected, with one check of the bytes: well-formed UTF-8
-/// (checked sixteen bytes at a time in C) is copied into the string as it is; anything else takes
+/// (checked in C, ASCII sixteen bytes at a time) is copied into the string as it is; anything else takes
 /// `String(decoding:as:)`, which replaces each ill-formed sequence with U+FFFD. The result is the
 /// same string either way; only the cost differs (Swift's own check reads a byte at a time once a
 /// text leaves ASCII). Public for the store's text made of bytes (search text), which has no C module
