@@ -46,7 +46,7 @@ final class SyncReaderTmuxTests: SyncTestCase {
         let readThere = Set(try await serverItems().filter { $0.value.read }.keys)
         XCTAssertEqual(readThere, readHere)
         try session.send("Q")
-        try session.waitFor(text: "READER-EXITED-0")
+        try session.waitFor(text: "EXITED-0")
 
         let edits = try apiLog().dropFirst(logged).filter {
             kind == .greader ? $0.contains("/edit-tag") : $0.hasSuffix("/api/fever.php?api")
@@ -59,12 +59,7 @@ final class SyncReaderTmuxTests: SyncTestCase {
 
     /// The reader in the pane, with the test's files and its own XDG folders.
     private func readerCommand() throws -> String {
-        let variables = ["XDG_CACHE_HOME": folder + "/cache", "XDG_CONFIG_HOME": folder + "/config-home",
-                         "XDG_DATA_HOME": folder + "/data-home", "XDG_STATE_HOME": folder + "/state-home", "TZ": "UTC"]
-        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let arguments = files.arguments.map { "'\($0)'" }.joined(separator: " ")
-        return "printf 'BEFORE-READER\\n'; env \(assignments) '\(try TidingsBinary.url().path)' \(arguments);"
-            + " echo READER-EXITED-$?; sleep 600"
+        "printf 'BEFORE-READER\\n'; " + (try paneCommand([]))
     }
 
     /// Serves the feed at `url` again as `makeFeed` served `items`, with one more item titled `extra`,

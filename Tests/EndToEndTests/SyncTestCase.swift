@@ -62,6 +62,16 @@ class SyncTestCase: XCTestCase {
         try EndToEndRun.tidings(arguments + files.arguments, testCase: self, environment: environment)
     }
 
+    /// The shell command that runs `tidings ARGUMENTS` in a tmux pane with the test's files and its
+    /// own XDG folders, then prints `EXITED-STATUS` and keeps the pane with a long sleep.
+    func paneCommand(_ arguments: [String]) throws -> String {
+        let variables = ["XDG_CACHE_HOME": folder + "/cache", "XDG_CONFIG_HOME": folder + "/config-home",
+                         "XDG_DATA_HOME": folder + "/data-home", "XDG_STATE_HOME": folder + "/state-home", "TZ": "UTC"]
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let words = (arguments + files.arguments).map { "'\($0)'" }.joined(separator: " ")
+        return "env \(assignments) '\(try TidingsBinary.url().path)' \(words); echo EXITED-$?; sleep 600"
+    }
+
     // MARK: The server's side, through its own Google Reader API (never through Tidings)
 
     /// Serves an RSS feed of `count` items named `name`; returns its URL and its items.
