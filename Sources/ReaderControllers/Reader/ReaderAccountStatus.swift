@@ -31,6 +31,9 @@ struct ReaderAccountStatus {
     /// Account names in config order, so the line keeps its order.
     private let order: [String]
     private var states: [String: State] = [:]
+    /// Set by a key (the only way the reader makes marks), cleared when the counts are read again, so
+    /// frames drawn for progress or wakeups never query the outbox.
+    private var countsMayBeStale = false
 
     init(accounts: [String]) {
         order = accounts
@@ -44,6 +47,19 @@ struct ReaderAccountStatus {
     /// The names of the accounts in trouble.
     var troubled: [String] {
         order.filter { if case .trouble = states[$0] { true } else { false } }
+    }
+
+    /// A key was handled: it may have made marks, which queue for the accounts in trouble.
+    mutating func marksMayHaveChanged() {
+        countsMayBeStale = true
+    }
+
+    /// The accounts whose waiting counts are worth reading again now (none after the last reading,
+    /// until a key may have made marks); clears the need.
+    mutating func takeAccountsToRecount() -> [String] {
+        guard countsMayBeStale else { return [] }
+        countsMayBeStale = false
+        return troubled
     }
 
     mutating func syncing(_ names: [String]) {

@@ -150,6 +150,8 @@ package final class ReaderApplication {
         case .inputClosed:
             isFinished = true
             return
+        case .key:
+            accountStatus.marksMayHaveChanged()
         default:
             break
         }

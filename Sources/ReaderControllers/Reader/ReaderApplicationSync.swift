@@ -50,10 +50,10 @@ extension ReaderApplication {
     }
 
     /// The account part of the status line, with the waiting counts of failing accounts brought up to
-    /// date (marks made since the failure queue too).
+    /// date after a key (marks made since the failure queue too).
     func accountStatusText() -> String? {
-        if accountStatus.hasTrouble, let accountSync {
-            for name in accountStatus.troubled {
+        if let accountSync {
+            for name in accountStatus.takeAccountsToRecount() {
                 if let count = accountSync.waiting(account: name) { accountStatus.setWaiting(count, account: name) }
             }
         }

@@ -38,4 +38,18 @@ final class ReaderAccountStatusTests: XCTestCase {
         status.syncing(["evil\u{1b}[2J"])
         XCTAssertFalse(status.text?.contains("\u{1b}") ?? true)
     }
+
+    func testWaitingCountsAreReadAgainOnlyAfterAKey() {
+        var status = ReaderAccountStatus(accounts: ["home", "work"])
+        var home = AccountSyncResult(account: "home")
+        home.failure = AccountSyncFailure(message: "account home: cannot reach", status: .unavailable)
+        status.finished([home, AccountSyncResult(account: "work")])
+        XCTAssertEqual(status.takeAccountsToRecount(), [], "the result carried the count")
+        status.marksMayHaveChanged()
+        XCTAssertEqual(status.takeAccountsToRecount(), ["home"])
+        XCTAssertEqual(status.takeAccountsToRecount(), [], "frames without keys read nothing")
+        status.finished([AccountSyncResult(account: "home")])
+        status.marksMayHaveChanged()
+        XCTAssertEqual(status.takeAccountsToRecount(), [], "nothing in trouble")
+    }
 }
