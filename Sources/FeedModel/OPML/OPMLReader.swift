@@ -24,10 +24,13 @@ enum OPMLReader {
         // Errors reach this handler with the context as user data (its default).
         let first = FirstError()
         context.data = Unmanaged.passUnretained(first).toOpaque()
+        // A namespace error (a `tidings:` attribute without its xmlns declaration) is not one: the
+        // attribute keeps its prefixed name and the read goes on.
         context.setErrorHandler { userData, error in
-            guard let context = LibXML2Context(callbackData: userData), let owner = context.data else { return }
+            guard let context = LibXML2Context(callbackData: userData), let owner = context.data, let error else { return }
+            guard error.pointee.domain != Int32(XML_FROM_NAMESPACE.rawValue) else { return }
             let first = Unmanaged<FirstError>.fromOpaque(owner).takeUnretainedValue()
-            if first.error == nil, let error { first.error = OPMLReader.describe(error.pointee) }
+            if first.error == nil { first.error = OPMLReader.describe(error.pointee) }
             xmlStopParser(context.pointer)
         }
         let options = Int32(
@@ -37,7 +40,8 @@ enum OPMLReader {
             guard let base = buffer.baseAddress else { return nil }
             return xmlCtxtReadMemory(context.pointer, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, options)
         }
-        guard let document = parsed, context.isWellFormed else {
+        // A stopped read is a failed one, whatever libxml2 says of the part it read.
+        guard let document = parsed, context.isWellFormed, withExtendedLifetime(first, { first.error == nil }) else {
             if let parsed { xmlFreeDoc(parsed) }
             throw withExtendedLifetime(first) { first.error } ?? lastError(context.pointer)
         }
