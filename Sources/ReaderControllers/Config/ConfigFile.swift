@@ -48,14 +48,15 @@ extension ReaderConfig {
 }
 
 /// Turns the parsed TOML table into a `ReaderConfig`, refusing unknown keys and wrong types.
-private struct ConfigReader {
+struct ConfigReader {
     let path: String
 
     init(path: String) {
         self.path = path
     }
 
-    private static let topLevel: Set<String> = [
+    /// The top-level settings and tables config.toml accepts (docs/config.md documents each).
+    static let topLevel: Set<String> = [
         "browser", "browser_is_terminal", "sort", "refresh_on_start", "hyperlinks", "keys", "colors", "retention",
         "feed_list", "hide_read_feeds", "hide_read_articles", "macros", "dedupe",
         "ignore", "query", "account",

@@ -116,35 +116,3 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertTrue(reader.app.isFinished)
     }
 }
-
-/// The README's full example is a valid config, and says what the defaults are.
-@MainActor
-final class ConfigReadmeExampleTests: XCTestCase {
-    func testTheReadmeExampleParsesToTheDefaultsExceptTheBrowserAndMacros() async throws {
-        let readme = TestFeedServer.packageRoot.appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try XCTUnwrap(text.range(of: "## Configuration"))
-        let start = try XCTUnwrap(text.range(of: "```toml\n", range: section.upperBound..<text.endIndex))
-        let end = try XCTUnwrap(text.range(of: "```", range: start.upperBound..<text.endIndex))
-        var config = try ReaderConfig.parse(String(text[start.upperBound..<end.lowerBound]), path: "README.md")
-        XCTAssertEqual(config.browser, "firefox --new-tab %u")
-        config.browser = nil
-        XCTAssertEqual(config.macros[.character("v")], [.openInBrowser, .toggleRead])
-        XCTAssertEqual(config.macros[.character("x")], [.toggleStar, .down])
-        config.macros = [:]
-        // The example's filters and query feeds (none by default) parse.
-        XCTAssertEqual(config.ignoreRules.rules.map(\.query), [
-            "title =~ \"(?i)^sponsored\"", "content contains \"crypto\" or author = \"Spam Bot\"",
-            "enclosure =~ \"^video/\"",
-        ])
-        XCTAssertEqual(config.ignoreRules.rules.map(\.tag), [nil, "news", nil])
-        XCTAssertEqual(config.queryFeeds.map(\.name), ["Swift this week", "Podcasts to hear"])
-        config.ignoreRules = .none
-        config.queryFeeds = []
-        // The example's feed-service account (none by default).
-        XCTAssertEqual(config.accounts.map(\.name), ["home"])
-        XCTAssertEqual(config.accounts.map(\.url), ["https://rss.example.org/api/greader.php"])
-        config.accounts = []
-        XCTAssertEqual(config, ReaderConfig(), "the example documents the defaults")
-    }
-}
