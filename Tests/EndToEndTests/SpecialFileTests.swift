@@ -75,6 +75,15 @@ final class SpecialFileTests: FeedServerTestCase {
         }
     }
 
+    func testADirectoryAsTheConfigIsRefusedBy66() throws {
+        XCTAssertEqual(mkdir(files.config, 0o755), 0)
+        for command in [["count"], ["export"], ["refresh"]] {
+            let run = try runPromptly(command + globalArguments, name: "directory-" + command.joined(separator: "-"))
+            XCTAssertEqual(run.status, 66, "\(command): \(run.stderr)")
+            XCTAssertEqual(run.stderr, "tidings: config \(files.config): cannot be read: it is a directory, not a file\n")
+        }
+    }
+
     func testAFIFOToImportIsRefusedBy66AndNothingIsCreated() throws {
         let source = try fifo("urls")
         let run = try runPromptly(["feeds", "import", source] + globalArguments, name: "import")

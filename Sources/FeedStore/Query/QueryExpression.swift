@@ -89,7 +89,7 @@ public enum QueryTextField: String, Sendable, Hashable, CaseIterable {
 public enum QueryTextMatch: String, Sendable, Hashable {
     /// Equal, ignoring the case of ASCII letters.
     case equals
-    /// A regular expression (ICU syntax, case-sensitive unless it starts with `(?i)`) found in it.
+    /// A regular expression (PCRE2 syntax, case-sensitive unless it starts with `(?i)`) found in it.
     case regex
     /// Full-text search: every word found (FTS5; a trailing `*` makes a prefix).
     case contains

@@ -15,8 +15,11 @@ extension ReaderConfig {
             return ReaderConfig()
         } catch .special(let kind) {
             throw ConfigError(path: path, message: "is \(kind), not a regular file; give the path of a file", status: .noInput)
+        } catch .tooLarge(let bytes) {
+            throw ConfigError(path: path, message: "cannot be read: \(InputFile.Failure.tooLarge(bytes).reason)")
         } catch {
-            throw ConfigError(path: path, message: "cannot be read: \(error.reason)")
+            // A directory or an unreadable file is an input that cannot be read (66), not a wrong config.
+            throw ConfigError(path: path, message: "cannot be read: \(error.reason)", status: .noInput)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(path: path, message: "is not UTF-8 text")
