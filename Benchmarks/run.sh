@@ -141,20 +141,22 @@ bench_extract() {
 
 # Syncing an account on a real FreshRSS on loopback (../shared/sync), fed 10 feeds x 500 items served
 # on loopback: the first sync of 5,000 items (Tidings' own processor time), a sync with nothing new
-# (wall time), and the reader's first screen while a first sync runs against one without an account.
+# (wall time), each beside newsboat reading the same server, and the reader's first screen while a
+# first sync runs against one without an account. Requests are counted in FreshRSS's access log.
 # Runs in a subshell so that its trap stops both servers however it ends.
 bench_sync() (
     echo "== sync: FreshRSS on loopback, 5,000 items (targets: first sync cpu <= 1 s, nothing new <= 0.3 s, first screen within 10 ms)"
     local script=$ROOT/../shared/sync/freshrss.sh first_frame=${FIRST_FRAME:-$ROOT/../shared/bench/first_frame.py}
     [ -x "$script" ] || { echo "  skipped: ../shared/sync/freshrss.sh not found"; return; }
-    local dir=$DATA/sync feed_port server_port
+    local dir=$DATA/sync feed_port server_port log mark line tidings_first tidings_again
     rm -rf "$dir" && mkdir -p "$dir/cache"
     feed_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     server_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     python3 "$ROOT/Benchmarks/sync_setup.py" feeds "$dir/feeds" 10 500
     python3 -m http.server "$feed_port" --bind 127.0.0.1 --directory "$dir/feeds" >/dev/null 2>&1 &
     local feeds_pid=$!
-    export FRESHRSS_HOME=$dir/freshrss
+    export FRESHRSS_HOME=$dir/freshrss FRESHRSS_TOKEN=bench-rss-token
+    log=$FRESHRSS_HOME/php-server.log
     trap 'kill $feeds_pid 2>/dev/null; "$script" stop >/dev/null 2>&1 || true' EXIT
     eval "$("$script" start "$server_port")"
     local urls=() f
@@ -167,10 +169,16 @@ bench_sync() (
     printf '<?xml version="1.0"?>\n<opml version="2.0"><head><title>none</title></head><body/></opml>\n' > "$dir/feeds.opml"
     export XDG_CACHE_HOME=$dir/cache
     local files=(--feeds "$dir/feeds.opml" --config "$dir/account.toml")
-    echo "  first sync of 5,000 items (cpu_s is Tidings' own user + system time):"
-    $MEASURE --runs 1 --items 5000 -- "$BIN/tidings" refresh --db "$dir/tidings.db" "${files[@]}" | sed 's/^/    /'
-    echo "  a sync with nothing new (best of 5; 3 requests with the kept session):"
-    $MEASURE --runs 5 -- "$BIN/tidings" refresh --db "$dir/tidings.db" "${files[@]}" | sed 's/^/    /'
+    echo "  tidings: first sync of 5,000 items (cpu_s is Tidings' own user + system time):"
+    mark=$(wc -l < "$log")
+    tidings_first=$($MEASURE --runs 1 --items 5000 -- "$BIN/tidings" refresh --db "$dir/tidings.db" "${files[@]}")
+    echo "    $tidings_first (FreshRSS: $(requests_since "$log" "$mark") requests; load $(cut -d' ' -f1-3 /proc/loadavg))"
+    echo "    articles stored: $(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from articles").fetchone()[0])' "$dir/tidings.db")"
+    echo "  tidings: a sync with nothing new (best of 5; 3 requests with the kept session):"
+    mark=$(wc -l < "$log")
+    tidings_again=$($MEASURE --runs 5 -- "$BIN/tidings" refresh --db "$dir/tidings.db" "${files[@]}")
+    echo "    $tidings_again (FreshRSS: $(requests_since "$log" "$mark") requests over 5 runs; load $(cut -d' ' -f1-3 /proc/loadavg))"
+    sync_newsboat "$dir/newsboat" "$log" "$tidings_first" "$tidings_again"
     [ -f "$first_frame" ] || { echo "  first_frame.py not found: no first-screen figure"; return; }
     # The synced database with the account's state dropped: each reader run starts a full first sync.
     python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.execute("DELETE FROM sync_accounts"); c.commit()' "$dir/tidings.db"
@@ -183,6 +191,57 @@ bench_sync() (
     python3 "$first_frame" --runs 7 --marker "unread, 10 feeds" -- "$dir/reader.sh" "$dir/plain.toml" | tail -n 1 | sed 's/^/    without: /'
     python3 "$first_frame" --runs 7 --marker "unread, 10 feeds" -- "$dir/reader.sh" "$dir/account.toml" | tail -n 1 | sed 's/^/    syncing: /'
 )
+
+# Requests (GET and POST lines) in FreshRSS's access log after its first MARK lines: requests_since LOG MARK
+requests_since() { tail -n +"$(($2 + 1))" "$1" | grep -c -E '\]: (GET|POST) ' || true; }
+
+# newsboat beside Tidings on the same FreshRSS, with its own config and cache in FOLDER, and the ratios
+# Tidings/newsboat: sync_newsboat FOLDER LOG TIDINGS_FIRST_LINE TIDINGS_NOTHING_NEW_LINE. Debian's
+# newsboat 2.21 has no FreshRSS source (2.22 added it), so it reads the server's items from FreshRSS's
+# RSS output of each subscribed feed: the newest 500 of every feed on every reload, the same requests
+# and items as 2.22's source, which has no "since" either (newsboat#16).
+sync_newsboat() {
+    local folder=$1 log=$2 tidings_first=$3 tidings_again=$4 mark first again
+    command -v newsboat >/dev/null || { echo "  newsboat: not installed (apt-get install newsboat): no peer figures"; return 0; }
+    rm -rf "$folder" && mkdir -p "$folder"
+    # FreshRSS caps its RSS output at 400 items unless the user's config says more.
+    sed -i "s/'max_posts_per_rss' => [0-9]*/'max_posts_per_rss' => 500/" "$FRESHRSS_DATA_PATH/users/$FRESHRSS_USER/config.php"
+    python3 "$ROOT/Benchmarks/sync_setup.py" rss-urls "$FRESHRSS_GREADER_URL" "$FRESHRSS_USER" "$FRESHRSS_API_PASSWORD" \
+        "$FRESHRSS_URL" "$FRESHRSS_TOKEN" 500 > "$folder/urls"
+    printf 'reload-threads 8\n' > "$folder/config"
+    local nb=(newsboat -C "$folder/config" -u "$folder/urls" -c "$folder/cache.db" -x reload)
+    echo "  newsboat $(newsboat --version | awk 'NR == 1 {print $2}'): first reload (FreshRSS's RSS output of each feed, newest 500; cpu_s is newsboat's own):"
+    mark=$(wc -l < "$log")
+    first=$(run_home "$folder/home" $MEASURE --runs 1 --items 5000 -- "${nb[@]}") ||
+        { echo "    newsboat's reload failed: no peer figures"; return 0; }
+    echo "    $first (FreshRSS: $(requests_since "$log" "$mark") requests; load $(cut -d' ' -f1-3 /proc/loadavg))"
+    echo "    items in newsboat's cache: $(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from rss_item").fetchone()[0])' "$folder/cache.db")"
+    echo "  newsboat: a reload with nothing new (best of 5):"
+    mark=$(wc -l < "$log")
+    again=$(run_home "$folder/home" $MEASURE --runs 5 -- "${nb[@]}") ||
+        { echo "    newsboat's reload failed: no peer figures"; return 0; }
+    echo "    $again (FreshRSS: $(requests_since "$log" "$mark") requests over 5 runs; load $(cut -d' ' -f1-3 /proc/loadavg))"
+    # What each of those reloads downloaded again: the same URLs, fetched once more by curl.
+    local bytes=0 items=0 url
+    while read -r url; do
+        bytes=$((bytes + $(curl -s -o "$folder/answer.xml" -w '%{size_download}' "$url")))
+        items=$((items + $(grep -c '<item>' "$folder/answer.xml" || true)))
+    done < "$folder/urls"
+    echo "    each reload downloads again $items items, $(mb "$bytes") MB (Tidings with nothing new: the requests above, no item)"
+    echo "  ratios tidings / newsboat, same run (below 1: Tidings takes less):"
+    sync_ratio_row "first sync / first reload" "$tidings_first" "$first"
+    sync_ratio_row "nothing new (best of 5 each)" "$tidings_again" "$again"
+}
+
+# One row of sync ratios, wall and processor time: sync_ratio_row LABEL TIDINGS_LINE NEWSBOAT_LINE
+sync_ratio_row() {
+    python3 - "$1" "$(echo "$2" | field seconds)" "$(echo "$3" | field seconds)" \
+        "$(echo "$2" | field cpu_s)" "$(echo "$3" | field cpu_s)" <<'PY'
+import sys
+label, (tw, nw, tc, nc) = sys.argv[1], map(float, sys.argv[2:6])
+print("    %-30s wall %.3f x (newsboat takes %.1f times as long)   cpu %.3f x (%.1f times as much)" % (label, tw / nw, nw / tw, tc / nc, nc / tc))
+PY
+}
 
 source "$ROOT/Benchmarks/corpus.sh"
 source "$ROOT/Benchmarks/downloads.sh"

@@ -5,6 +5,11 @@
     sync_setup.py subscribe GREADER_URL USER PASSWORD URL...
                                              subscribe the account to each URL through the Google
                                              Reader API (FreshRSS fetches each feed at once)
+    sync_setup.py rss-urls GREADER_URL USER PASSWORD BASE_URL TOKEN ITEMS
+                                             print the URL of FreshRSS's own RSS output of each
+                                             subscribed feed (its newest ITEMS items, read with the
+                                             user's token), one a line: what newsboat 2.21, which has
+                                             no FreshRSS source, can read of the server's items
 """
 import datetime, json, os, sys, urllib.parse, urllib.request
 
@@ -35,9 +40,13 @@ def call(url, form=None, auth=None):
         return answer.read().decode()
 
 
+def login(endpoint, user, password):
+    answer = call(endpoint + '/accounts/ClientLogin', {'Email': user, 'Passwd': password})
+    return next(line[5:] for line in answer.splitlines() if line.startswith('Auth='))
+
+
 def subscribe(endpoint, user, password, urls):
-    login = call(endpoint + '/accounts/ClientLogin', {'Email': user, 'Passwd': password})
-    auth = next(line[5:] for line in login.splitlines() if line.startswith('Auth='))
+    auth = login(endpoint, user, password)
     token = call(endpoint + '/reader/api/0/token', auth=auth).strip()
     for url in urls:
         answer = json.loads(call(endpoint + '/reader/api/0/subscription/quickadd', {'quickadd': url, 'T': token}, auth))
@@ -45,10 +54,21 @@ def subscribe(endpoint, user, password, urls):
             sys.exit(f'sync_setup.py: FreshRSS could not subscribe to {url}: {answer}')
 
 
+def rss_urls(endpoint, user, password, base, token, items):
+    auth = login(endpoint, user, password)
+    listing = json.loads(call(endpoint + '/reader/api/0/subscription/list?output=json', auth=auth))
+    for subscription in listing['subscriptions']:
+        feed_id = subscription['id'].removeprefix('feed/')
+        query = urllib.parse.urlencode({'a': 'rss', 'get': 'f_' + feed_id, 'user': user, 'token': token, 'nb': items})
+        print(f'{base}/i/?{query}')
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 5 and sys.argv[1] == 'feeds':
         write_feeds(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     elif len(sys.argv) >= 6 and sys.argv[1] == 'subscribe':
         subscribe(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
+    elif len(sys.argv) == 8 and sys.argv[1] == 'rss-urls':
+        rss_urls(*sys.argv[2:7], int(sys.argv[7]))
     else:
         sys.exit(__doc__)
