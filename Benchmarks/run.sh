@@ -162,6 +162,8 @@ bench_sync() (
     local urls=() f
     for f in $(seq 0 9); do urls+=("http://127.0.0.1:$feed_port/feed-$f.xml"); done
     python3 "$ROOT/Benchmarks/sync_setup.py" subscribe "$FRESHRSS_GREADER_URL" "$FRESHRSS_USER" "$FRESHRSS_API_PASSWORD" "${urls[@]}"
+    # FreshRSS caps its RSS output, which newsboat reads below, at 400 items unless the user says more.
+    DATA_PATH=$FRESHRSS_DATA_PATH php "$FRESHRSS_HOME/app/cli/update-user.php" --user "$FRESHRSS_USER" --max-posts-per-rss 500 >/dev/null
     printf '%s\n' "$FRESHRSS_API_PASSWORD" > "$dir/password" && chmod 600 "$dir/password"
     printf '[[account]]\nname = "bench"\ntype = "greader"\nurl = "%s"\nuser = "%s"\npassword_file = "%s"\n' \
         "$FRESHRSS_GREADER_URL" "$FRESHRSS_USER" "$dir/password" > "$dir/account.toml"
@@ -204,10 +206,16 @@ sync_newsboat() {
     local folder=$1 log=$2 tidings_first=$3 tidings_again=$4 mark first again
     command -v newsboat >/dev/null || { echo "  newsboat: not installed (apt-get install newsboat): no peer figures"; return 0; }
     rm -rf "$folder" && mkdir -p "$folder"
-    # FreshRSS caps its RSS output at 400 items unless the user's config says more.
-    sed -i "s/'max_posts_per_rss' => [0-9]*/'max_posts_per_rss' => 500/" "$FRESHRSS_DATA_PATH/users/$FRESHRSS_USER/config.php"
     python3 "$ROOT/Benchmarks/sync_setup.py" rss-urls "$FRESHRSS_GREADER_URL" "$FRESHRSS_USER" "$FRESHRSS_API_PASSWORD" \
         "$FRESHRSS_URL" "$FRESHRSS_TOKEN" 500 > "$folder/urls"
+    # The server's PHP may hold the user's old config (400 items at most) for 2 s after bench_sync raised
+    # it: wait until a feed's RSS output has its 500 items, within 5 s.
+    local tries=0
+    until [ "$(curl -s "$(head -n 1 "$folder/urls")" | grep -c '<item>')" -ge 500 ]; do
+        tries=$((tries + 1))
+        [ "$tries" -le 50 ] || { echo "    FreshRSS's RSS output still has fewer than 500 items a feed"; break; }
+        sleep 0.1
+    done
     printf 'reload-threads 8\n' > "$folder/config"
     local nb=(newsboat -C "$folder/config" -u "$folder/urls" -c "$folder/cache.db" -x reload)
     echo "  newsboat $(newsboat --version | awk 'NR == 1 {print $2}'): first reload (FreshRSS's RSS output of each feed, newest 500; cpu_s is newsboat's own):"
