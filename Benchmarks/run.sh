@@ -148,7 +148,7 @@ bench_sync() (
     echo "== sync: FreshRSS on loopback, 5,000 items (targets: first sync cpu <= 1 s, nothing new <= 0.3 s, first screen within 10 ms)"
     local script=$ROOT/../shared/sync/freshrss.sh first_frame=${FIRST_FRAME:-$ROOT/../shared/bench/first_frame.py}
     [ -x "$script" ] || { echo "  skipped: ../shared/sync/freshrss.sh not found"; return; }
-    local dir=$DATA/sync feed_port server_port log mark line tidings_first tidings_again
+    local dir=$DATA/sync feed_port server_port log mark tidings_first tidings_again
     rm -rf "$dir" && mkdir -p "$dir/cache"
     feed_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     server_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -197,11 +197,10 @@ bench_sync() (
 # Requests (GET and POST lines) in FreshRSS's access log after its first MARK lines: requests_since LOG MARK
 requests_since() { tail -n +"$(($2 + 1))" "$1" | grep -c -E '\]: (GET|POST) ' || true; }
 
-# newsboat beside Tidings on the same FreshRSS, with its own config and cache in FOLDER, and the ratios
-# Tidings/newsboat: sync_newsboat FOLDER LOG TIDINGS_FIRST_LINE TIDINGS_NOTHING_NEW_LINE. Debian's
-# newsboat 2.21 has no FreshRSS source (2.22 added it), so it reads the server's items from FreshRSS's
-# RSS output of each subscribed feed: the newest 500 of every feed on every reload, the same requests
-# and items as 2.22's source, which has no "since" either (newsboat#16).
+# newsboat on the same FreshRSS (own config and cache in FOLDER), then the ratios Tidings/newsboat:
+# sync_newsboat FOLDER LOG TIDINGS_FIRST_LINE TIDINGS_NOTHING_NEW_LINE. Debian's newsboat 2.21 has no
+# FreshRSS source (2.22 added one), so it reads FreshRSS's RSS output of each subscribed feed: the
+# server's items, the newest 500 of every feed each reload, as 2.22's source fetches them (newsboat#16).
 sync_newsboat() {
     local folder=$1 log=$2 tidings_first=$3 tidings_again=$4 mark first again
     command -v newsboat >/dev/null || { echo "  newsboat: not installed (apt-get install newsboat): no peer figures"; return 0; }
