@@ -71,7 +71,8 @@ struct AccountRemoveCommand: AsyncParsableCommand {
             Asks first on a terminal (y or n, one key); elsewhere it needs --yes (exit 2 without). \
             Starred articles stay, each in its feed, no longer synced, unless --delete-stars. Marks \
             not yet sent are lost. Nothing changes on the service, and config.toml is left as it is: \
-            remove the [[account]] block yourself, or the next refresh syncs the account anew.
+            remove the [[account]] block yourself, or the next refresh syncs the account anew. A \
+            refresh running meanwhile is waited for.
 
             Exit status: 0 removed (or not confirmed); 1 the database holds nothing of NAME; 2 usage \
             or no --yes off a terminal; 73 the database cannot be written.
@@ -94,7 +95,7 @@ struct AccountRemoveCommand: AsyncParsableCommand {
         let controller = AccountsController(environment: environment, accounts: config.accounts)
         do {
             guard let stored = try controller.stored(account: name) else {
-                _ = try controller.remove(account: name, keepingStars: !deleteStars)
+                _ = try await controller.remove(account: name, keepingStars: !deleteStars)
                 return
             }
             if !yes {
@@ -110,7 +111,7 @@ struct AccountRemoveCommand: AsyncParsableCommand {
                     return
                 }
             }
-            let removal = try controller.remove(account: name, keepingStars: !deleteStars)
+            let removal = try await controller.remove(account: name, keepingStars: !deleteStars)
             var line = "removed account \(name): \(removal.deletedFeeds + removal.keptFeeds) feeds, "
                 + "\(removal.deletedArticles) articles, \(removal.droppedMarks) marks not sent"
             if removal.keptStarred > 0 { line += "; \(removal.keptStarred) starred articles kept" }

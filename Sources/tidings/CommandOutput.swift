@@ -49,6 +49,8 @@ enum CommandOutput {
 
     /// One line on standard error per feed of `summary` that failed, naming it and why.
     static func reportFailures(_ summary: RefreshSummary) {
+        // One line for a cause every feed not stored shared (a full disk), not one per feed.
+        if let storeFailure = summary.storeFailure { return error(storeFailure) }
         for failure in summary.failures {
             error("\(failure.title): \(failure.error ?? failure.status.rawValue)")
         }

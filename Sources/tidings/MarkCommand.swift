@@ -20,7 +20,8 @@ struct MarkCommand: ParsableCommand {
               tidings mark star 1234 1240
 
             Exit status: 0; 2 usage error or a --query that cannot be read; 65 an id no article has \
-            (nothing is marked); 73 the database cannot be opened; 78 a bad config file.
+            (nothing is marked); 73 the database cannot be opened; 74 the write failed (a full disk: \
+            nothing is marked); 78 a bad config file.
             """)
 
     @OptionGroup var global: GlobalOptions

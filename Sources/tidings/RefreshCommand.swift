@@ -14,6 +14,7 @@ struct RefreshCommand: AsyncParsableCommand {
             Exit status: 0 every feed refreshed, 1 some failed or came incomplete (the others were stored), \
             2 usage error, \
             75 another refresh is running (without --wait), 73 the database cannot be opened, \
+            74 a full disk stopped storing (what was stored stays), \
             78 the config file is wrong, 130 / 143 stopped by SIGINT / SIGTERM.
             """)
 
@@ -41,18 +42,23 @@ struct RefreshCommand: AsyncParsableCommand {
             ignoreRules: config.ignoreRules)
         let controller = RefreshController(environment: environment)
         let summary: RefreshSummary
+        let accounts: [AccountSyncResult]
         do {
-            // A stop signal cancels the fetches; what is stored stays, and the lock is released.
-            summary = try await StopSignals.cancelling(with: { controller.cancel() }) {
-                try await controller.run(options) { progressLine.show($0) }
+            // A stop signal cancels the fetches; what is stored stays, and the lock is released. The
+            // accounts sync under the same lock: nothing that takes it comes between.
+            let run = try await StopSignals.cancelling(with: { controller.cancel() }) {
+                try await controller.run(options, progress: { progressLine.show($0) }) { summary in
+                    progressLine.clear()
+                    CommandOutput.reportFailures(summary)
+                    // A database that cannot store the local feeds cannot store the accounts' either.
+                    return summary.storeFailure == nil ? await syncAccounts(config, environment: environment) : []
+                }
             }
+            (summary, accounts) = (run.summary, run.then)
         } catch {
             progressLine.clear()
             throw global.failure(error)
         }
-        progressLine.clear()
-        CommandOutput.reportFailures(summary)
-        let accounts = try await syncAccounts(config, environment: environment)
         for merged in summary.feeds where merged.merged {
             CommandOutput.error(
                 "\(merged.movedFrom ?? merged.title): moved permanently to \(merged.url), a feed the database already held "
@@ -74,19 +80,13 @@ struct RefreshCommand: AsyncParsableCommand {
         if let status = statuses.max(by: { $0.rawValue < $1.rawValue }), status != .success { throw status.exitCode }
     }
 
-    /// Syncs the config's accounts after the local feeds; one line on standard error per account that
-    /// failed (and one warning per account on plain http).
-    private func syncAccounts(_ config: ReaderConfig, environment: AppEnvironment) async throws -> [AccountSyncResult] {
+    /// Syncs the config's accounts after the local feeds, under the refresh's lock; one line on
+    /// standard error per account that failed (and one warning per account on plain http).
+    private func syncAccounts(_ config: ReaderConfig, environment: AppEnvironment) async -> [AccountSyncResult] {
         guard !config.accounts.isEmpty, feeds.isEmpty, StopSignals.requestedStatus == nil else { return [] }
         for warning in config.accounts.compactMap(\.plainHTTPWarning) { CommandOutput.error("warning: " + warning) }
-        let controller = SyncController(environment: environment)
-        let results: [AccountSyncResult]
-        do {
-            results = try await controller.run(
-                config.accounts, ignoreRules: config.ignoreRules, waitForLock: wait, listingSubscriptions: all)
-        } catch {
-            throw global.failure(error)
-        }
+        let results = await SyncController(environment: environment).runHoldingLock(
+            config.accounts, ignoreRules: config.ignoreRules, listingSubscriptions: all)
         for failure in results.compactMap(\.failure) { CommandOutput.error(failure.message) }
         return results
     }

@@ -1,9 +1,16 @@
 import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// An HTTP proxy on 127.0.0.1 in front of one upstream server (a Python standard-library script): it
 /// passes every request on as it came and logs one JSON line per request with the method, path,
 /// status, the bytes of the request and response bodies, and how many `items` a JSON answer held.
 /// FreshRSS's own access log (PHP's built-in server) has no sizes; this is what counts bytes.
+/// It can also hold the requests whose path contains a pattern until told to let them go, so that a
+/// test knows a client is in the middle of its exchange (`hold`, `held`, `release`).
 public final class CountingHTTPProxy {
     /// One request as the proxy saw it.
     public struct Entry: Decodable, Sendable {
@@ -44,10 +51,38 @@ public final class CountingHTTPProxy {
         server.stop()
     }
 
+    /// From now on, holds every request whose path (with its query) contains `pattern` before passing
+    /// it on, until `release`.
+    public func hold(pathContaining pattern: String) async throws {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        try await control("/__proxy/hold?pattern=" + (pattern.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""))
+    }
+
+    /// Lets the held requests (and those that come later) through.
+    public func release() async throws {
+        try await control("/__proxy/release")
+    }
+
+    /// The paths of the requests held so far, in the order they arrived.
+    public func held() -> [String] {
+        let text = (try? String(contentsOfFile: logPath + ".held", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    private func control(_ path: String) async throws {
+        let (_, response) = try await URLSession.shared.data(from: try XCTUnwrap(URL(string: url(path))))
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 204, path)
+    }
+
     private static let script = """
-        import http.client, http.server, json, sys, urllib.parse
+        import http.client, http.server, json, sys, threading, urllib.parse
         upstream = urllib.parse.urlsplit(sys.argv[1])
         log = open(sys.argv[2], 'a')
+        held = open(sys.argv[2] + '.held', 'a')
+        holding = {'pattern': None}
+        gate = threading.Event()
+        gate.set()
         def count(body, key):
             try:
                 value = json.loads(body).get(key)
@@ -56,7 +91,23 @@ public final class CountingHTTPProxy {
                 return 0
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = 'HTTP/1.1'
+            def control(self):
+                parts = urllib.parse.urlsplit(self.path)
+                if parts.path == '/__proxy/hold':
+                    holding['pattern'] = urllib.parse.parse_qs(parts.query)['pattern'][0]
+                    gate.clear()
+                else:
+                    gate.set()
+                self.send_response(204)
+                self.send_header('Content-Length', '0')
+                self.end_headers()
             def forward(self):
+                if self.path.startswith('/__proxy/'):
+                    return self.control()
+                if holding['pattern'] and holding['pattern'] in self.path and not gate.is_set():
+                    held.write(self.path + '\\n')
+                    held.flush()
+                    gate.wait(120)
                 length = int(self.headers.get('Content-Length') or 0)
                 body = self.rfile.read(length) if length else None
                 headers = {k: v for k, v in self.headers.items() if k.lower() not in ('connection', 'keep-alive')}

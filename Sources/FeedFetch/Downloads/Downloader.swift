@@ -18,6 +18,8 @@ public final class Downloader: @unchecked Sendable {
     private struct Shared: Sendable {
         var cancelled = false
         var closed = false
+        /// Downloads to stop on their own (`cancel(ids:)`), not yet taken by the loop.
+        var cancelledIDs: Set<Int64> = []
     }
 
     private let configuration: FetchConfiguration
@@ -75,11 +77,25 @@ public final class Downloader: @unchecked Sendable {
         }
     }
 
+    /// Stops the downloads with these request ids promptly, running or waiting, and lets the others
+    /// go on: each reports `DownloadError.cancelled`, its partial file left for the caller to remove.
+    public func cancel(ids: Set<Int64>) {
+        shared.withLock { state in
+            state.cancelledIDs.formUnion(ids)
+            if !state.closed, let multi { curl_multi_wakeup(multi) }
+        }
+    }
+
     private func loop(_ continuation: AsyncStream<DownloadEvent>.Continuation) {
         guard let multi else { return }
         var running: Int32 = 0
         var lastProgress = ContinuousClock.now
         while !shared.withLock({ $0.cancelled }) {
+            let dropped = shared.withLock { state -> Set<Int64> in
+                defer { state.cancelledIDs = [] }
+                return state.cancelledIDs
+            }
+            drop(dropped, multi, continuation)
             admit(multi, continuation)
             if active.isEmpty && waiting.isEmpty { break }
             curl_multi_perform(multi, &running)
@@ -125,6 +141,25 @@ public final class Downloader: @unchecked Sendable {
             } catch {
                 continuation.yield(.finished(Self.failed(request, error)))
             }
+        }
+    }
+
+    /// Ends the downloads `cancel(ids:)` named: waiting ones before they start, running ones where they are.
+    private func drop(
+        _ ids: Set<Int64>, _ multi: UnsafeMutableRawPointer, _ continuation: AsyncStream<DownloadEvent>.Continuation
+    ) {
+        guard !ids.isEmpty else { return }
+        for request in waiting where ids.contains(request.id) {
+            continuation.yield(.finished(Self.failed(request, .cancelled)))
+        }
+        waiting.removeAll { ids.contains($0.id) }
+        for (easy, transfer) in active where ids.contains(transfer.request.id) {
+            curl_multi_remove_handle(multi, easy)
+            active[easy] = nil
+            activePerHost[transfer.target.hostKey, default: 1] -= 1
+            continuation.yield(.finished(DownloadResult(
+                id: transfer.request.id, url: transfer.target.url, bytes: transfer.done, total: transfer.total,
+                status: 0, etag: nil, lastModified: nil, error: .cancelled)))
         }
     }
 

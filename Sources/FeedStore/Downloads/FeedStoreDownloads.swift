@@ -35,12 +35,22 @@ extension FeedStore {
         }
     }
 
+    /// The URL of every entry in the queue, by id. An id freed by a removal may be given to the
+    /// next entry queued: with its URL it names one entry for good.
+    public func downloadURLs() throws -> [Int64: String] {
+        try pool.read { db in
+            var urls: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, url FROM downloads") { urls[row["id"]] = row["url"] }
+            return urls
+        }
+    }
+
     public func download(id: Int64) throws -> StoredDownload? {
         try pool.read { db in try Self.downloads(db, where: "d.id = ?", [id]).first }
     }
 
     /// Stores the entry's state, sizes, file name and identity, validators and failure; false when the entry is no
-    /// longer in the queue (cancelled meanwhile).
+    /// longer in the queue (cancelled meanwhile, its id perhaps given to another enclosure since).
     @discardableResult
     public func updateDownload(_ download: StoredDownload, now: Date = Date()) throws -> Bool {
         try pool.write { db in
@@ -49,12 +59,12 @@ extension FeedStore {
                     UPDATE downloads SET state = ?, bytes_done = ?, bytes_total = ?, file_path = ?, etag = ?,
                         last_modified = ?, failure = ?, file_identity = ?, updated_at = ?,
                         finished_at = CASE WHEN ? = 'done' THEN ? ELSE finished_at END
-                    WHERE id = ?
+                    WHERE id = ? AND url = ?
                     """,
                 arguments: [
                     download.state.rawValue, download.bytesDone, download.bytesTotal, download.filePath, download.etag,
                     download.lastModified, download.failure, download.fileIdentity, now.timeIntervalSince1970, download.state.rawValue,
-                    now.timeIntervalSince1970, download.id,
+                    now.timeIntervalSince1970, download.id, download.url,
                 ])
             return db.changesCount > 0
         }

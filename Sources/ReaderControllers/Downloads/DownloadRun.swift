@@ -8,7 +8,9 @@ import Foundation
 /// Files: each entry's name is chosen once (`DownloadFileName`, made unique in the folder and the
 /// queue, never one of Tidings' own files) and stored; bytes go to `NAME.part` beside it, which is
 /// linked to `NAME` only when whole (link(2) fails rather than replace a file, so an existing file is
-/// never overwritten) and then removed. Nothing else is written in the download folder.
+/// never overwritten) and then removed. Nothing else is written in the download folder. An entry
+/// `downloads cancel` removes meanwhile is stopped (within a second, waiting or running) and its
+/// partial file removed: it never lands, and is no failure of the run.
 /// Threading: `run` may be called from any task; `progress` and `changed` are called on the run's
 /// task. Cancelling that task stops the downloads as a stop signal does (partial files kept).
 public struct DownloadRun: Sendable {
@@ -82,6 +84,15 @@ public struct DownloadRun: Sendable {
         let downloader = Downloader(configuration: fetch, limits: DownloadLimits(
             maxConcurrent: settings.maxDownloads, maxPerHost: settings.maxPerHost, stallSeconds: settings.stallSeconds))
         var saved: [Int64: ContinuousClock.Instant] = [:]
+        // The entries cancelled meanwhile (gone from the queue), and those ended here.
+        var cancelled = Set<Int64>()
+        var ended = Set<Int64>()
+        var checked = ContinuousClock.now
+        func stopCancelled(_ ids: Set<Int64>) {
+            guard !ids.isEmpty else { return }
+            cancelled.formUnion(ids)
+            downloader.cancel(ids: ids)
+        }
         try await withTaskCancellationHandler {
             try await StopSignals.cancelling(with: { downloader.cancel() }) {
                 for await event in downloader.run(requests) {
@@ -95,7 +106,7 @@ public struct DownloadRun: Sendable {
                         entry.lastModified = lastModified
                         entry.failure = nil
                         byID[id] = entry
-                        try store.updateDownload(entry)
+                        if try !store.updateDownload(entry) { stopCancelled([id]) }
                         changed?()
                     case .progress(let id, let done, let total):
                         guard var entry = byID[id] else { continue }
@@ -106,10 +117,23 @@ public struct DownloadRun: Sendable {
                         // `tidings downloads` shows how far a running download got, to the second.
                         if ContinuousClock.now - (saved[id] ?? .now - .seconds(2)) >= .seconds(1) {
                             saved[id] = .now
-                            try store.updateDownload(entry)
+                            if try !store.updateDownload(entry) { stopCancelled([id]) }
+                        }
+                        // Entries still waiting their turn may have been cancelled too.
+                        if ContinuousClock.now - checked >= .seconds(1) {
+                            checked = .now
+                            let queued = try store.downloadURLs()
+                            stopCancelled(Set(byID.values.filter { queued[$0.id] != $0.url }.map(\.id))
+                                .subtracting(ended).subtracting(cancelled))
                         }
                     case .finished(let result):
                         guard var entry = byID[result.id] else { continue }
+                        ended.insert(result.id)
+                        if try cancelled.contains(result.id) || store.download(id: result.id)?.url != entry.url {
+                            if let path = entry.filePath { unlink(path + ".part") }
+                            changed?()
+                            continue
+                        }
                         finish(&entry, result, summary: &summary, taken: &names)
                         byID[result.id] = entry
                         try store.updateDownload(entry)

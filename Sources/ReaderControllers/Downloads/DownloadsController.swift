@@ -64,10 +64,12 @@ public struct DownloadsController: Sendable {
     /// a line saying how many. Throws `DownloadsError.unknownEntry` before changing anything.
     public func cancel(ids: [Int64]) throws -> String {
         let entries = try entries(ids)
+        // The entries first: a running `downloads run` that finds its entry gone removes the partial
+        // file itself, where one that found it still there would move the file into place.
+        let removed = try environment.store.removeDownloads(ids: entries.map(\.id))
         for entry in entries where entry.state != .done {
             if let path = entry.filePath { unlink(path + ".part") }
         }
-        let removed = try environment.store.removeDownloads(ids: entries.map(\.id))
         return "cancelled \(removed) \(removed == 1 ? "download" : "downloads")"
     }
 

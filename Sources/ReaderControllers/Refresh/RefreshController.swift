@@ -40,6 +40,26 @@ public final class RefreshController: Sendable {
     ) async throws -> RefreshSummary {
         let lock = try await RefreshLock.acquire(path: environment.paths.refreshLock, wait: options.waitForLock)
         defer { lock.release() }
+        return try await runLocked(options, progress: progress)
+    }
+
+    /// Runs one refresh, then `then` with its summary while still holding the refresh lock, so that
+    /// no other writer that takes the lock (another refresh, `account remove`) comes between the
+    /// local feeds and what follows them: `tidings refresh` syncs the accounts there
+    /// (`SyncController.runHoldingLock`). Throws as `run` does, and what `then` throws.
+    public func run<T>(
+        _ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in },
+        then: (RefreshSummary) async throws -> T
+    ) async throws -> (summary: RefreshSummary, then: T) {
+        let lock = try await RefreshLock.acquire(path: environment.paths.refreshLock, wait: options.waitForLock)
+        defer { lock.release() }
+        let summary = try await runLocked(options, progress: progress)
+        return (summary, try await then(summary))
+    }
+
+    private func runLocked(
+        _ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void
+    ) async throws -> RefreshSummary {
         let start = ContinuousClock.now
         let subscriptions = SubscriptionsController(environment: environment)
         let (list, scope) = try subscriptions.synchronizeIfListed()
@@ -94,6 +114,7 @@ public final class RefreshController: Sendable {
                         let stop = isCancelled
                         group.addTask {
                             let outcomes = processor.process(group: batch, explicitlyNamed: named, cancelled: stop)
+                            if let failure = outcomes.lazy.compactMap(\.storeFailure).first { self.stop(for: failure) }
                             for (outcome, (_, feed)) in zip(outcomes, batch) {
                                 recorder.record(
                                     outcome, fullText: fullTextFeeds.contains(feed.id),
@@ -175,16 +196,18 @@ public final class RefreshController: Sendable {
         let moves = recorder.moves
         if !moves.isEmpty { try subscriptions.applyMoves(moves) }
         let listed = moves.isEmpty ? scope : try subscriptions.scope()
-        let cancelled = isCancelled
+        let cancelled = Task.isCancelled || state.withLock { $0.cancelled }
+        let storeFailure = state.withLock { $0.storeFailure }
         var deleted = 0
-        if let retention = options.retention, !cancelled, results.contains(where: { $0.status == .updated }) {
+        if let retention = options.retention, !isCancelled, results.contains(where: { $0.status == .updated }) {
             deleted = try environment.store.applyRetention(retention, in: try retentionScope(scope, results))
         }
         // A refresh may write far more than the log's usual size: leave no log of that size on disk.
         if results.contains(where: { $0.status == .updated }) { try? environment.store.truncateWriteAheadLog() }
         return RefreshSummary(
             feeds: results, seconds: (ContinuousClock.now - start).seconds, deleted: deleted, cancelled: cancelled,
-            scope: listed)
+            scope: listed,
+            storeFailure: storeFailure.map { "\($0.message); what was stored stays, the next refresh fetches the rest" })
     }
 
     /// The ids of `feeds` whose new articles' pages are fetched for their full text: those the feed
@@ -194,6 +217,16 @@ public final class RefreshController: Sendable {
         let urls = Set(list.entries.lazy.filter(\.entry.fullText).map(\.entry.url))
         guard !urls.isEmpty else { return [] }
         return Set(feeds.lazy.filter { urls.contains($0.url) }.map(\.id))
+    }
+
+    /// Stops the run when storing failed for a cause every other feed would meet too (a full disk):
+    /// the feeds stored stay, the others are left for the next refresh. The first cause is kept.
+    private func stop(for failure: CommandFailure) {
+        let fetcher = state.withLock { state -> FeedFetcher? in
+            if state.storeFailure == nil { state.storeFailure = failure }
+            return state.fetcher
+        }
+        fetcher?.cancel()
     }
 
     /// Stops the running refresh, if any (see the type's threading notes).
@@ -241,8 +274,9 @@ public final class RefreshController: Sendable {
         return .listed(ids.filter { !cut.contains($0) })
     }
 
+    /// True once the run stops early: cancelled, or storing failed for good.
     private var isCancelled: Bool {
-        Task.isCancelled || state.withLock { $0.cancelled }
+        Task.isCancelled || state.withLock { $0.cancelled || $0.storeFailure != nil }
     }
 
     /// The feeds this run fetches, all of the list in use (`scope`): those named, or every enabled one
@@ -325,6 +359,7 @@ private struct RunState: ~Copyable {
     var fetcher: FeedFetcher?
     var running = false
     var cancelled = false
+    var storeFailure: CommandFailure?
 }
 
 extension Duration {

@@ -29,6 +29,9 @@ struct RefreshFeedProcessor: Sendable {
         var move: (from: String, to: String)?
         /// The articles stored for the first time (whose pages a full-text feed then fetches).
         var newArticleIDs: [Int64] = []
+        /// Why storing failed when no other feed could be stored either (a full disk, an I/O error):
+        /// the refresh stops.
+        var storeFailure: CommandFailure?
     }
 
     /// What `prepare` did for one fetch. Once hashed and parsed, the fetch keeps no body.
@@ -148,7 +151,10 @@ struct RefreshFeedProcessor: Sendable {
                 move: move)
         }
         func cannotStore(_ error: any Error) -> Outcome {
-            finish(.failed, error: "cannot store: \(CommandFailure(error, database: store.path).message)")
+            let failure = CommandFailure(error, database: store.path)
+            var outcome = finish(.failed, error: "cannot store: \(failure.message)")
+            if DatabaseFailure(error)?.kind == .io { outcome.storeFailure = failure }
+            return outcome
         }
         if cancelled || fetch.error == .cancelled { return .done(finish(.cancelled)) }
         do {

@@ -11,16 +11,20 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
     public let cancelled: Bool
     /// The feeds of the feed list after the refresh (a permanent redirect may have merged two).
     public let scope: FeedScope
+    /// Why the refresh stopped storing (a full disk, an I/O error), in one line; the feeds it did not
+    /// store are `.cancelled` then, and a command reports this line instead of theirs.
+    public let storeFailure: String?
 
     package init(
         feeds: [RefreshFeedResult], seconds: Double, deleted: Int = 0, cancelled: Bool = false,
-        scope: FeedScope = .every
+        scope: FeedScope = .every, storeFailure: String? = nil
     ) {
         self.feeds = feeds
         self.seconds = seconds
         self.deleted = deleted
         self.cancelled = cancelled
         self.scope = scope
+        self.storeFailure = storeFailure
     }
 
     public var newArticles: Int { feeds.reduce(0) { $0 + $1.new } }
@@ -30,10 +34,11 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
     /// How many of the failures were cut-off responses (`RefreshFeedStatus.incomplete`).
     public var incompleteCount: Int { feeds.count { $0.status == .incomplete } }
 
-    /// 0 when every feed succeeded, 1 when some failed or came incomplete (the rest were stored), 130
-    /// when a signal stopped the run.
+    /// 0 when every feed succeeded, 1 when some failed or came incomplete (the rest were stored), 74
+    /// when storing failed for good (`storeFailure`), 130 when a signal stopped the run.
     public var exitStatus: ExitStatus {
         if cancelled { return .interrupted }
+        if storeFailure != nil { return .ioError }
         return failures.isEmpty ? .success : .partialFailure
     }
 

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// A subscription is changed on the service first and then in the store, so a failure on the way
 /// (unreachable, refused, Fever) leaves the store as it was. Taking a feed away keeps its starred
-/// articles (`FeedStore.detachAccountFeeds`). The local feed list is never touched.
+/// articles (`FeedStore.detachAccountFeeds`). The local feed list is never touched. Every change to
+/// the store waits for a running refresh (the refresh lock): its sync writes the same rows, and one
+/// that read the account before the change would write it back, or its sync state without them.
 ///
 /// Threading: every method may be called from any task.
 public final class AccountsController: Sendable {
@@ -39,7 +41,7 @@ public final class AccountsController: Sendable {
         let entry = AccountFeedEntry(
             subscriptionID: subscription.id, url: subscription.url, title: subscription.title,
             siteURL: subscription.siteURL, labels: subscription.labels)
-        let ids = try environment.store.syncAccountFeeds(account: account.name, [entry])
+        let ids = try await underRefreshLock { try environment.store.syncAccountFeeds(account: account.name, [entry]) }
         guard let id = ids[subscription.id], let feed = try environment.store.feed(id: id) else {
             throw CommandFailure(message: "account \(account.name): \(url) was subscribed but not stored", status: .ioError)
         }
@@ -60,7 +62,7 @@ public final class AccountsController: Sendable {
     /// starred articles kept. A feed already kept only for its stars is deleted with them.
     public func remove(_ feed: AccountFeed) async throws -> AccountFeedRemoval {
         guard let subscriptionID = feed.subscriptionID else {
-            return try environment.store.detachAccountFeeds(ids: [feed.id], keepingStars: false)
+            return try await underRefreshLock { try environment.store.detachAccountFeeds(ids: [feed.id], keepingStars: false) }
         }
         guard let account = accounts.first(where: { $0.name == feed.account }) else {
             throw CommandFailure(
@@ -75,7 +77,7 @@ public final class AccountsController: Sendable {
                 status: .unavailable)
         }
         try await service(account) { service in try await service.unsubscribe(subscriptionID: subscriptionID) }
-        return try environment.store.detachAccountFeeds(ids: [feed.id])
+        return try await underRefreshLock { try environment.store.detachAccountFeeds(ids: [feed.id]) }
     }
 
     /// The accounts of the config, then those only the store still holds, by name; never a password.
@@ -95,19 +97,28 @@ public final class AccountsController: Sendable {
         try environment.store.storedAccounts().first { $0.name == name }
     }
 
-    /// Deletes what the store holds of the account `name` (`FeedStore.removeAccount`): config.toml is
-    /// left as it is. Throws when the store holds nothing of it.
-    public func remove(account name: String, keepingStars: Bool) throws -> AccountFeedRemoval {
-        guard try stored(account: name) != nil else {
-            throw CommandFailure(
-                message: "no account \(name) in the database \(environment.paths.database) (see `tidings account list`)",
-                status: .partialFailure)
+    /// Deletes what the store holds of the account `name` (`FeedStore.removeAccount`), once no refresh
+    /// runs: config.toml is left as it is. Throws when the store holds nothing of it.
+    public func remove(account name: String, keepingStars: Bool) async throws -> AccountFeedRemoval {
+        let removal = try await underRefreshLock {
+            guard try stored(account: name) != nil else {
+                throw CommandFailure(
+                    message: "no account \(name) in the database \(environment.paths.database) (see `tidings account list`)",
+                    status: .partialFailure)
+            }
+            return try environment.store.removeAccount(name, keepingStars: keepingStars)
         }
-        let removal = try environment.store.removeAccount(name, keepingStars: keepingStars)
         if let account = accounts.first(where: { $0.name == name }), account.kind == .greader {
             SyncTokenFile(account: account).write(nil)
         }
         return removal
+    }
+
+    /// Runs `body` holding the refresh lock, after a running refresh (and its sync) ended.
+    private func underRefreshLock<T>(_ body: () throws -> T) async throws -> T {
+        let lock = try await RefreshLock.acquire(path: environment.paths.refreshLock, wait: true)
+        defer { lock.release() }
+        return try body()
     }
 
     /// The `[[account]]` named `name`, or the usage failure that lists the names there are.

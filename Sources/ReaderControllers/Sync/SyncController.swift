@@ -37,6 +37,13 @@ public final class SyncController: Sendable {
         guard !accounts.isEmpty else { return [] }
         let lock = try await RefreshLock.acquire(path: environment.paths.refreshLock, wait: waitForLock)
         defer { lock.release() }
+        return await runHoldingLock(accounts, ignoreRules: ignoreRules, listingSubscriptions: listingSubscriptions)
+    }
+
+    /// `run` for a caller that holds the refresh lock already (`RefreshController.run(_:progress:then:)`).
+    package func runHoldingLock(
+        _ accounts: [SyncAccount], ignoreRules: IgnoreRules = .none, listingSubscriptions: Bool = false
+    ) async -> [AccountSyncResult] {
         var results: [AccountSyncResult] = []
         for account in accounts {
             if Task.isCancelled { break }
