@@ -11,8 +11,8 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
     public let cancelled: Bool
     /// The feeds of the feed list after the refresh (a permanent redirect may have merged two).
     public let scope: FeedScope
-    /// Why the refresh stopped storing (a full disk, an I/O error), in one line; the feeds it did not
-    /// store are `.cancelled` then, and a command reports this line instead of theirs.
+    /// Why the refresh stopped storing (a full disk, an I/O error), in one line: the feeds that met it
+    /// failed, those after them are `.cancelled`, and a command reports this line instead of theirs.
     public let storeFailure: String?
 
     package init(
