@@ -25,43 +25,35 @@ final class AccountRemoveDuringRefreshTests: SyncTestCase {
     /// fetches the gated local feed or inside the account's sync, and `account remove` started then.
     private func removeWhileHeld(_ kind: SyncProtocol, inSync: Bool) async throws {
         _ = try await threeFeedsInTwoLabels()
-        let proxy = try CountingHTTPProxy(upstream: try server.baseURL, folder: folder)
+        let proxy = try proxiedAccount(kind)
         defer { proxy.stop() }
-        try writeConfig(kind, url: proxy.url(kind == .greader ? "/api/greader.php" : "/api/fever.php"))
         let local = try feeds.url("/feeds/0.xml")
         let gate = "remove-\(UUID().uuidString.prefix(8))"
         // Held in the sync: the local feed is stored before and not due then. Held at the local feed:
         // it is listed (and due) only for the held refresh, behind the gate.
-        try writeList(inSync ? [local] : [])
+        try writeLocalList(inSync ? [local] : [])
         XCTAssertEqual(try tidings(["refresh"]).status, 0)
         XCTAssertEqual(try tidings(["mark", "star", "--query", "title = \"beta item 2\""]).stdout, "1\n")
         XCTAssertEqual(try tidings(["refresh"]).status, 0)
         let starred = try await serverItems()["beta item 2"]?.starred
         XCTAssertEqual(starred, true, "the star was sent")
         XCTAssertEqual(try accountState(), .whole(keptStars: 0))
-        if !inSync { try writeList([local + "?gate=\(gate)"]) }
 
-        if inSync { try await proxy.hold(pathContaining: kind == .greader ? "stream/items/ids" : "unread_item_ids") }
-        let refresh = try TidingsBinary.start(["refresh"] + files.arguments, folder: folder, name: "refresh")
+        let refresh: Process
         if inSync {
-            let reached = try await StateWait.until(seconds: 60) { !proxy.held().isEmpty || !refresh.isRunning }
-            XCTAssertTrue(reached, "the sync's request for changes reached the proxy")
+            refresh = try await startRefreshHeldInSync(proxy, kind)
         } else {
+            try writeLocalList([local + "?gate=\(gate)"])
+            refresh = try TidingsBinary.start(["refresh"] + files.arguments, folder: folder, name: "refresh")
             let locked = try await StateWait.until(seconds: 60) { FlockTable.isLocked(self.files.refreshLock) || !refresh.isRunning }
-            XCTAssertTrue(locked, "the refresh took its lock")
+            XCTAssertTrue(locked && refresh.isRunning, "the refresh holds its lock, its local feed behind the gate")
         }
-        XCTAssertTrue(refresh.isRunning, "the refresh is held")
-
         let remove = try TidingsBinary.start(
             ["account", "remove", "home", "--yes"] + files.arguments, folder: folder, name: "remove")
         // It waits for the refresh (its sync writes the same rows) instead of removing beneath it.
-        let waiting = try await StateWait.until(seconds: 60) {
-            !remove.isRunning || FlockTable.entries().contains { $0.pid == remove.processIdentifier && $0.waiting }
-        }
-        XCTAssertTrue(waiting && remove.isRunning, "the removal waits for the refresh's lock")
+        let waiting = try await waitsForLock(remove)
+        XCTAssertTrue(waiting, "the removal waits for the refresh's lock")
         if inSync { try await proxy.release() } else { try await feeds.open(gate: gate) }
-        refresh.waitUntilExit()
-        remove.waitUntilExit()
         let refreshRun = outcome(refresh, name: "refresh")
         let removeRun = outcome(remove, name: "remove")
         XCTAssertEqual(refreshRun.status, 0, refreshRun.stderr)
@@ -107,16 +99,5 @@ final class AccountRemoveDuringRefreshTests: SyncTestCase {
         case "0 0 0 0 1": return .gone
         default: return .broken("sync state, feeds, articles, outbox, kept stars: \(rows)")
         }
-    }
-
-    private func outcome(_ process: Process, name: String) -> EndToEndRun {
-        let read = { (suffix: String) in (try? String(contentsOfFile: self.folder + "/\(name).\(suffix)", encoding: .utf8)) ?? "" }
-        return EndToEndRun(status: process.terminationStatus, stdout: read("out"), stderr: read("err"))
-    }
-
-    private func writeList(_ urls: [String]) throws {
-        let outlines = urls.map { "<outline type=\"rss\" text=\"local\" xmlUrl=\"\($0)\"/>" }.joined()
-        let opml = "<?xml version=\"1.0\"?><opml version=\"2.0\"><head><title>t</title></head><body>\(outlines)</body></opml>\n"
-        try Data(opml.utf8).write(to: URL(fileURLWithPath: files.feedList))
     }
 }

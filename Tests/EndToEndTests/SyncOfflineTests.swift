@@ -21,7 +21,7 @@ final class SyncOfflineTests: SyncTestCase {
     private func stoppedServer(_ kind: SyncProtocol) async throws {
         _ = try await threeFeedsInTwoLabels()
         let local = try await makeFeed("local", count: 2)
-        try writeList([local.url])
+        try writeLocalList([local.url])
         try writeConfig(kind)
         XCTAssertEqual(try tidings(["refresh"]).status, 0)
         XCTAssertEqual(try tidings(["count"]).stdout, "17 articles in 4 feeds (17 unread, 0 starred)\n")
@@ -186,12 +186,6 @@ final class SyncOfflineTests: SyncTestCase {
     /// in the query (a mark's fields are posted).
     private func edits(in requests: [String], _ kind: SyncProtocol) -> Int {
         requests.filter { kind == .greader ? $0.contains("/edit-tag") : $0.hasSuffix("/api/fever.php?api") }.count
-    }
-
-    private func writeList(_ urls: [String]) throws {
-        let outlines = urls.map { "<outline type=\"rss\" text=\"local\" xmlUrl=\"\($0)\"/>" }.joined()
-        let opml = "<?xml version=\"1.0\"?><opml version=\"2.0\"><head><title>t</title></head><body>\(outlines)</body></opml>\n"
-        try Data(opml.utf8).write(to: URL(fileURLWithPath: files.feedList))
     }
 
     /// Serves the feed `key` again with `count` items named as `makeFeed` names them.
