@@ -58,16 +58,13 @@ final class AccountChangesDuringSyncTests: SyncTestCase {
         let delta = try await makeFeed("delta", count: 3)
 
         let refresh = try await startRefreshHeldInSync(proxy, .greader)
-        let add = try TidingsBinary.start(
-            ["feeds", "add", delta.url, "--account", "home", "--folder", "Picks"] + files.arguments, folder: folder, name: "add")
-        let waiting = try await waitsForLock(add)
-        XCTAssertTrue(waiting, "the store's side of the subscription waits for the sync")
-        let subscribed = try await serverSubscriptions()[delta.url]
-        XCTAssertNotNil(subscribed, "subscribed on the service already")
-        try await proxy.release()
-        let held = outcome(refresh, name: "refresh")
-        let added = outcome(add, name: "add")
-        XCTAssertEqual(held.status, 0, held.stderr)
+        let added = try await runWaitingForRefresh(
+            ["feeds", "add", delta.url, "--account", "home", "--folder", "Picks"], name: "add", refresh: refresh
+        ) {
+            let subscribed = try await serverSubscriptions()[delta.url]
+            XCTAssertNotNil(subscribed, "subscribed on the service already")
+            try await proxy.release()
+        }
         XCTAssertEqual(added.status, 0, added.stderr)
         XCTAssertTrue(added.stdout.hasSuffix(" to account home\n"), added.stdout)
         XCTAssertEqual(try sqlite("SELECT count(*) FROM feeds WHERE account = 'home' AND sync_subscription_id IS NOT NULL;"), "4")
@@ -89,13 +86,9 @@ final class AccountChangesDuringSyncTests: SyncTestCase {
         XCTAssertEqual(try tidings(["mark", "star", "--query", "title = \"beta item 2\""]).stdout, "1\n")
 
         let refresh = try await startRefreshHeldInSync(proxy, .greader)
-        let remove = try TidingsBinary.start(["feeds", "remove", "Feed beta"] + files.arguments, folder: folder, name: "remove")
-        let waiting = try await waitsForLock(remove)
-        XCTAssertTrue(waiting, "the store's side of the removal waits for the sync")
-        try await proxy.release()
-        let held = outcome(refresh, name: "refresh")
-        let removed = outcome(remove, name: "remove")
-        XCTAssertEqual(held.status, 0, held.stderr)
+        let removed = try await runWaitingForRefresh(["feeds", "remove", "Feed beta"], name: "remove", refresh: refresh) {
+            try await proxy.release()
+        }
         XCTAssertEqual(removed.status, 0, removed.stderr)
         let subscriptions = try await serverSubscriptions()
         XCTAssertTrue(subscriptions.keys.allSatisfy { !$0.contains("beta") }, "unsubscribed on the service")

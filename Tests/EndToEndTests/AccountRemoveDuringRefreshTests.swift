@@ -48,16 +48,10 @@ final class AccountRemoveDuringRefreshTests: SyncTestCase {
             let locked = try await StateWait.until(seconds: 60) { FlockTable.isLocked(self.files.refreshLock) || !refresh.isRunning }
             XCTAssertTrue(locked && refresh.isRunning, "the refresh holds its lock, its local feed behind the gate")
         }
-        let remove = try TidingsBinary.start(
-            ["account", "remove", "home", "--yes"] + files.arguments, folder: folder, name: "remove")
         // It waits for the refresh (its sync writes the same rows) instead of removing beneath it.
-        let waiting = try await waitsForLock(remove)
-        XCTAssertTrue(waiting, "the removal waits for the refresh's lock")
-        if inSync { try await proxy.release() } else { try await feeds.open(gate: gate) }
-        let refreshRun = outcome(refresh, name: "refresh")
-        let removeRun = outcome(remove, name: "remove")
-        XCTAssertEqual(refreshRun.status, 0, refreshRun.stderr)
-        XCTAssertEqual(refreshRun.stderr, "", "the sync was not refused for the waiting removal")
+        let removeRun = try await runWaitingForRefresh(["account", "remove", "home", "--yes"], name: "remove", refresh: refresh) {
+            if inSync { try await proxy.release() } else { try await feeds.open(gate: gate) }
+        }
         XCTAssertEqual(removeRun.status, 0, removeRun.stderr)
         XCTAssertEqual(removeRun.stdout, "removed account home: 3 feeds, 14 articles, 0 marks not sent; 1 starred articles kept\n")
 

@@ -31,6 +31,22 @@ extension SyncTestCase {
         return settled && process.isRunning
     }
 
+    /// Starts `tidings ARGUMENTS` (as `name`) while `refresh` holds the refresh lock, checks that it
+    /// waits for it, then runs `release` (which lets the refresh go) and returns how the command ended,
+    /// having checked that the refresh ended well and quietly.
+    func runWaitingForRefresh(
+        _ arguments: [String], name: String, refresh: Process, release: () async throws -> Void
+    ) async throws -> EndToEndRun {
+        let command = try TidingsBinary.start(arguments + files.arguments, folder: folder, name: name)
+        let waiting = try await waitsForLock(command)
+        XCTAssertTrue(waiting, "\(name) waits for the refresh's lock")
+        try await release()
+        let held = outcome(refresh, name: "refresh")
+        XCTAssertEqual(held.status, 0, held.stderr)
+        XCTAssertEqual(held.stderr, "", "the refresh was not refused for the waiting \(name)")
+        return outcome(command, name: name)
+    }
+
     /// How a process `TidingsBinary.start` started as `name` in the test's folder ended.
     func outcome(_ process: Process, name: String) -> EndToEndRun {
         process.waitUntilExit()
