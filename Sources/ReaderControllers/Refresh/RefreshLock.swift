@@ -3,7 +3,8 @@ import Synchronization
 
 /// The lock that keeps two refreshes of one database apart: an exclusive flock(2) on a file next to
 /// the database, held from `acquire` until `release` (or the process ends, even by SIGKILL, since the
-/// kernel drops flock locks with the descriptor). Readers never take it.
+/// kernel drops flock locks with the descriptor). Readers never take it; the account commands wait
+/// for it before they write an account's rows (`AccountsController`), which a sync writes too.
 ///
 /// Threading: not shared; one refresh owns its lock.
 final class RefreshLock {
