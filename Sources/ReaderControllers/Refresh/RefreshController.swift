@@ -47,7 +47,7 @@ public final class RefreshController: Sendable {
     /// no other writer that takes the lock (another refresh, `account remove`) comes between the
     /// local feeds and what follows them: `tidings refresh` syncs the accounts there
     /// (`SyncController.runHoldingLock`). Throws as `run` does, and what `then` throws.
-    public func run<T>(
+    package func run<T>(
         _ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in },
         then: (RefreshSummary) async throws -> T
     ) async throws -> (summary: RefreshSummary, then: T) {

@@ -13,7 +13,7 @@ public struct RefreshSummary: Sendable, Hashable, Encodable {
     public let scope: FeedScope
     /// Why the refresh stopped storing (a full disk, an I/O error), in one line: the feeds that met it
     /// failed, those after them are `.cancelled`, and a command reports this line instead of theirs.
-    public let storeFailure: String?
+    package let storeFailure: String?
 
     package init(
         feeds: [RefreshFeedResult], seconds: Double, deleted: Int = 0, cancelled: Bool = false,
