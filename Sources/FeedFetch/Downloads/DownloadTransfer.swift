@@ -1,8 +1,8 @@
 import CCurl
 import Foundation
 
-/// One download's libcurl easy handle and its partial file: the body goes straight from libcurl's
-/// write callback into the file, never into memory.
+/// One download's libcurl easy handle and its partial file: the body goes from libcurl's write
+/// callback into the file through `PartFile`'s fixed buffer, never held in memory whole.
 ///
 /// Threading: created, driven and destroyed on the `Downloader` thread only; libcurl calls the write and
 /// header callbacks there, from inside `curl_multi_perform`, with this object unretained as context
@@ -14,7 +14,7 @@ final class DownloadTransfer: CurlResponseReceiver {
     var easy: UnsafeMutableRawPointer { handle.easy }
     private let configuration: FetchConfiguration
     private let limits: DownloadLimits
-    private let descriptor: Int32
+    private let file: PartFile
     private var headers = ResponseHeaders()
     /// The Content-Range of the current response, as "start-end/total" parts.
     private var rangeStart: Int64?
@@ -22,8 +22,6 @@ final class DownloadTransfer: CurlResponseReceiver {
     /// Where the response's bytes go; set when the first body byte (or the end) shows what it is.
     private var offset: Int64
     private var decided = false
-    /// Bytes of the file now in the partial file.
-    private(set) var done: Int64
     private(set) var total: Int64?
     /// Set once; the downloader reports it as `.started`.
     private(set) var startedEvent: DownloadEvent?
@@ -32,31 +30,33 @@ final class DownloadTransfer: CurlResponseReceiver {
     /// Opens (creating) the partial file and prepares the handle; throws a `DownloadError` when the
     /// file cannot be opened or libcurl cannot make a handle.
     init(request: DownloadRequest, configuration: FetchConfiguration, limits: DownloadLimits) throws(DownloadError) {
-        // Not blocking: a FIFO put where the partial file goes is refused below, never waited on.
-        let descriptor = open(request.partPath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else {
-            throw DownloadError.writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
+        let file = try PartFile(path: request.partPath)
+        guard let handle = CurlEasyHandle() else {
+            throw DownloadError.writeFailed(path: request.partPath, reason: "libcurl could not make a handle")
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let handle = CurlEasyHandle() else {
-            close(descriptor)
-            throw DownloadError.writeFailed(path: request.partPath, reason: "not a regular file")
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        self.descriptor = descriptor
+        self.file = file
         self.handle = handle
         self.request = request
         self.target = RequestTarget(request: FetchRequest(id: request.id, url: request.url))
         self.configuration = configuration
         self.limits = limits
         // Bytes without the validator they came with cannot be continued safely: start again.
-        offset = request.validator == nil ? 0 : Int64(info.st_size)
-        done = offset
+        offset = request.validator == nil ? 0 : file.sizeWhenOpened
         configure()
     }
 
-    deinit {
-        close(descriptor)
+    /// Bytes of the file now in the partial file (not those still in its buffer).
+    var done: Int64 { startedEvent == nil ? offset : file.written }
+
+    /// Writes the bytes waiting in the buffer, so that the partial file holds all that arrived; a
+    /// failure (a full disk) stops the transfer at its next callback.
+    func flush() {
+        guard abortReason == nil else { return }
+        do {
+            try file.flush()
+        } catch {
+            abortReason = error
+        }
     }
 
     /// How the download ended when libcurl reported it done with `code`. On success the file is
@@ -65,16 +65,16 @@ final class DownloadTransfer: CurlResponseReceiver {
         var status = 0
         _ = tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         if !decided, abortReason == nil, code == CURLE_OK { decide(status: status) }
+        flush()  // what arrived before a failure is kept too, to resume from
         var error = abortReason ?? failure(code: code, status: status)
         if error == nil {
-            if fsync(descriptor) != 0 {
-                error = errno == ENOSPC || errno == EDQUOT
-                    ? .diskFull(path: request.partPath)
-                    : .writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
+            do {
+                try file.sync()
+            } catch let failure {
+                error = failure
             }
         }
-        var info = stat()
-        let size = fstat(descriptor, &info) == 0 ? Int64(info.st_size) : done
+        let size = file.size ?? done
         if error == nil, let total, size != total {
             error = size < total ? .fetch(.truncated) : .sizeMismatch(expected: total, received: size)
         }
@@ -118,17 +118,14 @@ final class DownloadTransfer: CurlResponseReceiver {
             return
         case 200..<300:
             offset = 0
-            guard ftruncate(descriptor, 0) == 0 else {
-                abortReason = .writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
-                return
-            }
             total = length >= 0 ? Int64(length) : nil
         default:
             return
         }
-        done = offset
-        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
-            abortReason = .writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
+        do {
+            try file.start(at: offset)
+        } catch {
+            abortReason = error
             return
         }
         startedEvent = .started(
@@ -142,21 +139,14 @@ final class DownloadTransfer: CurlResponseReceiver {
         if !decided {
             _ = tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
             decide(status: status)
-            if abortReason != nil { return 0 }
         }
-        guard startedEvent != nil, let base = bytes.baseAddress else { return bytes.count }
-        var written = 0
-        while written < bytes.count {
-            let count = write(descriptor, base + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                abortReason = errno == ENOSPC || errno == EDQUOT
-                    ? .diskFull(path: request.partPath)
-                    : .writeFailed(path: request.partPath, reason: String(cString: strerror(errno)))
-                return 0
-            }
-            written += count
-            done += Int64(count)
+        if abortReason != nil { return 0 }
+        guard startedEvent != nil else { return bytes.count }
+        do {
+            try file.append(bytes)
+        } catch {
+            abortReason = error
+            return 0
         }
         return bytes.count
     }
@@ -189,7 +179,7 @@ extension DownloadTransfer {
         // No limit on the whole transfer (an episode may take an hour); a stall ends it instead.
         setLong(CURLOPT_LOW_SPEED_LIMIT, max(1, limits.stallBytesPerSecond))
         setLong(CURLOPT_LOW_SPEED_TIME, max(1, limits.stallSeconds))
-        setLong(CURLOPT_BUFFERSIZE, 512 * 1024)  // fewer, larger writes to the file
+        setLong(CURLOPT_BUFFERSIZE, 512 * 1024)  // fewer, larger reads from the socket
         var lines = ["Accept-Encoding: identity"]
         if offset > 0, let validator = request.validator.flatMap(Transfer.headerValue) {
             lines.append("Range: bytes=\(offset)-")

@@ -109,6 +109,7 @@ public final class Downloader: @unchecked Sendable {
         shared.withLock { $0.closed = true }
         for transfer in active.values {
             curl_multi_remove_handle(multi, transfer.easy)
+            transfer.flush()
             continuation.yield(.finished(DownloadResult(
                 id: transfer.request.id, url: transfer.target.url, bytes: transfer.done, total: transfer.total,
                 status: 0, etag: nil, lastModified: nil, error: .cancelled)))
@@ -181,6 +182,7 @@ public final class Downloader: @unchecked Sendable {
     private func reportProgress(_ continuation: AsyncStream<DownloadEvent>.Continuation) {
         for transfer in active.values {
             guard let started = transfer.startedEvent else { continue }
+            transfer.flush()  // a slow download's file and progress keep up with what arrived
             let id = transfer.request.id
             if reported[id] == nil { continuation.yield(started) }
             guard reported[id] != transfer.done else { continue }
