@@ -8,9 +8,9 @@ import Foundation
 /// `written` counts the bytes in the file; up to `capacity` more may wait in the buffer until `flush`.
 /// Threading: used only on the `Downloader` thread, by the `DownloadTransfer` that owns it.
 final class PartFile {
-    /// Larger blocks gain little, and cost more where freed 2 MB blocks go back to a virtual
-    /// machine's host (free page reporting) and must be faulted in again.
-    static let capacity = 128 * 1024
+    /// The largest folio the per-CPU page lists serve (order 3): a larger one comes from the buddy
+    /// allocator, on a virtual machine with free page reporting often as memory the host must fault in.
+    static let capacity = 32 * 1024
 
     let path: String
     private let descriptor: Int32
