@@ -25,7 +25,7 @@ public actor FeverClient: FeedService {
     public nonisolated var canEditSubscriptions: Bool { false }
 
     public func subscriptions() async throws(SyncError) -> SyncSubscriptions {
-        let answer = try await call(["groups", "feeds"], form: [])
+        let answer = try await callEach(["groups", "feeds"], form: [])
         var groupTitles: [String: String] = [:]
         var labels: [String] = []
         for group in answer.objects("groups") {
@@ -49,7 +49,7 @@ public actor FeverClient: FeedService {
 
     public func changes(since state: SyncState) async throws(SyncError) -> SyncChanges {
         var since = state.maxItemID ?? SyncItemID(0)
-        let first = try await call(
+        let first = try await callEach(
             ["items", "unread_item_ids", "saved_item_ids"], form: [(name: "since_id", value: since.description)])
         let unread = Set(Self.idList(first.string("unread_item_ids")))
         let saved = Set(Self.idList(first.string("saved_item_ids")))
@@ -60,7 +60,7 @@ public actor FeverClient: FeedService {
             items += fresh
             guard let highest = fresh.map(\.id).max(), page.count >= Self.pageSize else { break }
             since = highest
-            page = try await call(["items"], form: [(name: "since_id", value: since.description)]).objects("items")
+            page = try await callEach(["items"], form: [(name: "since_id", value: since.description)]).objects("items")
                 .compactMap(Self.item)
         }
         let maxID = ([state.maxItemID].compactMap { $0 } + items.map(\.id)).max()
@@ -107,6 +107,21 @@ extension FeverClient {
         .unsupported(
             service: http.name,
             what: "Fever cannot add or remove subscriptions; use the service's web page or its Google Reader API")
+    }
+
+    /// One call naming every operation of `query`, then one for each operation the answer left out:
+    /// Miniflux answers one operation per request, and an id list left out must never read as empty
+    /// (no article unread, none starred). Throws when an operation asked alone still gets no answer.
+    private func callEach(_ query: [String], form: [(name: String, value: String)]) async throws(SyncError) -> JSONObject {
+        var answer = try await call(query, form: form)
+        for operation in query where !answer.has(operation) {
+            let alone = try await call([operation], form: form)
+            guard alone.has(operation) else {
+                throw SyncError.badResponse(service: http.name, detail: "no '\(operation)' in the answer to ?api&\(operation)")
+            }
+            answer = answer.adding(alone)
+        }
+        return answer
     }
 
     /// One call: `?api` and the `query` words, posting the API key and `form`; checks `auth`.

@@ -33,6 +33,16 @@ struct JSONObject {
         storage = object
     }
 
+    /// Whether the object has `key` at all (null counts as absent).
+    func has(_ key: String) -> Bool {
+        storage[key].map { !($0 is NSNull) } ?? false
+    }
+
+    /// This object with the keys of `other` it lacks.
+    func adding(_ other: JSONObject) -> JSONObject {
+        JSONObject(storage.merging(other.storage) { mine, _ in mine })
+    }
+
     func string(_ key: String) -> String? {
         switch storage[key] {
         case let text as String: text

@@ -118,6 +118,28 @@ final class SyncFailureTests: XCTestCase {
         XCTAssertEqual(changes.unreadIDs, [SyncItemID(7)])
     }
 
+    func testAFeverAPIAnsweringOneOperationPerRequestIsAskedForEachInTurn() async throws {
+        let fever = FeverClient(endpoint: try stubURL("/oneop/api"), credentials: credentials)
+        let changes = try await fever.changes(since: SyncState())
+        XCTAssertEqual(changes.newItems.map(\.id), [SyncItemID(1), SyncItemID(2), SyncItemID(3)])
+        XCTAssertEqual(changes.unreadIDs, [SyncItemID(2), SyncItemID(3)])
+        XCTAssertEqual(changes.starredIDs, [SyncItemID(3)])
+        let subscriptions = try await fever.subscriptions()
+        XCTAssertEqual(subscriptions.subscriptions.map(\.url), ["http://127.0.0.1/one.xml"])
+        XCTAssertEqual(subscriptions.subscriptions.first?.labels, ["News"])
+    }
+
+    func testAFeverAnswerWithoutTheUnreadListIsABadResponseNotAnEmptyList() async throws {
+        let fever = FeverClient(endpoint: try stubURL("/noids/api"), credentials: credentials)
+        do {
+            let changes = try await fever.changes(since: SyncState())
+            XCTFail("a sync without unread ids succeeded: \(changes.unreadIDs)")
+        } catch {
+            guard case .badResponse = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.description.contains("unread_item_ids"), error.description)
+        }
+    }
+
     func testANonHTTPEndpointIsRefusedBeforeAnyRequest() async throws {
         for error in await failures("file:///etc/passwd") {
             guard case .invalidEndpoint = error else { return XCTFail("\(error)") }

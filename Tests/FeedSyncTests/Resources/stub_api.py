@@ -7,11 +7,34 @@ every GET and POST by the first path segment, whatever follows it:
   /deep/...        200 application/json, arrays nested 100000 deep
   /notfever/...    200 application/json, an object without "auth"
   /huge/...        200 application/json, a Fever answer whose item title is 4 MB of U+202E and ESC
+  /oneop/...       a Fever API that answers one operation per request, as Miniflux does
+  /noids/...       a Fever API whose answers never hold unread_item_ids
 Exits when its stdin closes (the test process ended)."""
 import http.server
 import json
 import sys
 import threading
+
+
+def fever(kind, asked):
+    """The answer of the stub Fever APIs: 3 items in feed 1 (group 1), 2 and 3 unread, 3 saved."""
+    answers = {
+        "groups": {"groups": [{"id": 1, "title": "News"}], "feeds_groups": [{"group_id": 1, "feed_ids": "1"}]},
+        "feeds": {"feeds": [{"id": 1, "title": "One", "url": "http://127.0.0.1/one.xml", "site_url": ""}],
+                  "feeds_groups": [{"group_id": 1, "feed_ids": "1"}]},
+        "unread_item_ids": {"unread_item_ids": "2,3"},
+        "saved_item_ids": {"saved_item_ids": "3"},
+        "items": {"total_items": 3, "items": [
+            {"id": n, "feed_id": 1, "title": "item %d" % n, "html": "<p>%d</p>" % n, "url": "http://127.0.0.1/%d" % n,
+             "is_read": int(n == 1), "is_saved": int(n == 3), "created_on_time": 1700000000 + n} for n in (1, 2, 3)]},
+    }
+    answer = {"api_version": 3, "auth": 1}
+    for operation in ["groups", "feeds", "unread_item_ids", "saved_item_ids", "items"]:
+        if operation in asked and not (kind == "noids" and operation == "unread_item_ids"):
+            answer.update(answers[operation])
+            if kind == "oneop":
+                break
+    return answer
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -42,6 +65,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                "items": [{"id": 7, "feed_id": 1, "title": title, "html": "<script>x</script>",
                                           "url": "http://127.0.0.1/x", "is_read": 0, "is_saved": 0,
                                           "created_on_time": 1700000000}]}).encode()
+        elif kind in ("oneop", "noids"):
+            asked = self.path.split("?", 1)[1].split("&") if "?" in self.path else []
+            body = json.dumps(fever(kind, asked)).encode()
         else:
             status, ctype, body = 404, "text/plain", b"no such stub"
         self.send_response(status)
