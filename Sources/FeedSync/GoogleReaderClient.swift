@@ -40,6 +40,10 @@ public actor GoogleReaderClient: FeedService {
 
     public func subscriptions() async throws(SyncError) -> SyncSubscriptions {
         let list = try await json(get: "subscription/list", query: [("output", "json")])
+        // An answer without the list is no answer: read as empty, every feed would look unsubscribed.
+        guard list.has("subscriptions") else {
+            throw SyncError.badResponse(service: http.name, detail: "no 'subscriptions' in the subscription list")
+        }
         let tags = try await json(get: "tag/list", query: [("output", "json")])
         let subscriptions = list.objects("subscriptions").compactMap { entry -> SyncSubscription? in
             guard let id = entry.string("id") else { return nil }

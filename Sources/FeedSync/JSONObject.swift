@@ -33,9 +33,9 @@ struct JSONObject {
         storage = object
     }
 
-    /// Whether the object has `key` at all (null counts as absent).
+    /// Whether the object has `key` at all (a null value counts: some servers write an empty list so).
     func has(_ key: String) -> Bool {
-        storage[key].map { !($0 is NSNull) } ?? false
+        storage[key] != nil
     }
 
     /// This object with the keys of `other` it lacks.

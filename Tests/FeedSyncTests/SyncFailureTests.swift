@@ -109,6 +109,18 @@ final class SyncFailureTests: XCTestCase {
         }
     }
 
+    func testASubscriptionListAnswerWithoutTheListIsABadResponseNotAnEmptyList() async throws {
+        let greader = GoogleReaderClient(
+            endpoint: try stubURL("/notfever/api"), credentials: credentials, authToken: SyncToken("me/tok-secret"))
+        do {
+            let list = try await greader.subscriptions()
+            XCTFail("an answer without a list read as \(list.subscriptions.count) subscriptions")
+        } catch {
+            guard case .badResponse(_, let detail) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(detail.contains("'subscriptions'"), detail)
+        }
+    }
+
     func testAHostileItemIsReturnedAsDataNotExecuted() async throws {
         let fever = FeverClient(endpoint: try stubURL("/huge/api"), credentials: credentials)
         let changes = try await fever.changes(since: SyncState())
