@@ -340,14 +340,15 @@ package final class ReaderApplication {
                     navigation.topViewController?.storeDidChange()
                 }
             case .finished(let summary):
-                let syncs = refreshSyncsAfter && !summary.cancelled
+                // A database that cannot store the local feeds cannot store the accounts' either.
+                let syncs = refreshSyncsAfter && !summary.cancelled && summary.storeFailure == nil
                 finishRefresh()
                 if syncs { syncAccounts(dueOnly: false) }
                 context.scope = summary.scope
                 let failed = summary.failures.count
                 refreshStatus = nil
                 let feeds = summary.feeds.count
-                message = (
+                message = summary.storeFailure.map { ("Refresh stopped: " + ReaderFormat.clean($0), true) } ?? (
                     (summary.cancelled ? "Refresh cancelled: " : "Refreshed \(feeds) feed\(feeds == 1 ? "" : "s"): ")
                         + "\(summary.newArticles) new" + (failed > 0 ? ", \(failed) failed: " + Self.names(summary.failures) : "")
                         + (summary.incompleteCount > 0 ? " (\(summary.incompleteCount) incomplete)" : ""), failed > 0)

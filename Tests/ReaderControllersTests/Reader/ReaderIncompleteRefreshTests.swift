@@ -19,6 +19,18 @@ final class ReaderIncompleteRefreshTests: XCTestCase {
         XCTAssertTrue(reader.app.waitForRefresh())
         XCTAssertTrue(reader.lines[29].hasPrefix("Refreshed 1 feed: 2 new, 1 failed: Alpha News (1 incomplete)"), reader.lines[29])
     }
+
+    func testAFullDiskStopIsOneLineNotAListOfFailedFeeds() async throws {
+        var storeRef: FeedStore?
+        let line = "the database /x/tidings.db: database or disk is full; what was stored stays, the next refresh fetches the rest"
+        let reader = try ReaderHarness(self, makeRefresher: {
+            OneFeedRefresher(store: storeRef, status: .failed, error: "cannot store: database or disk is full", storeFailure: line)
+        })
+        storeRef = reader.store
+        reader.type("R")
+        XCTAssertTrue(reader.app.waitForRefresh())
+        XCTAssertTrue(reader.lines[29].hasPrefix("Refresh stopped: the database /x/tidings.db: database or disk is full"), reader.lines[29])
+    }
 }
 
 /// Reports one outcome for the store's first feed: a refresh as the reader sees it, without fetching.
@@ -27,12 +39,17 @@ final class OneFeedRefresher: ReaderRefreshing, @unchecked Sendable {
     let status: RefreshFeedStatus
     let new: Int
     let error: String?
+    let storeFailure: String?
 
-    init(store: FeedStore?, status: RefreshFeedStatus = .unchanged, new: Int = 0, error: String? = nil) {
+    init(
+        store: FeedStore?, status: RefreshFeedStatus = .unchanged, new: Int = 0, error: String? = nil,
+        storeFailure: String? = nil
+    ) {
         self.store = store
         self.status = status
         self.new = new
         self.error = error
+        self.storeFailure = storeFailure
     }
 
     func run(_ options: RefreshOptions, progress: @escaping @Sendable (RefreshProgress) -> Void) async throws
@@ -43,7 +60,7 @@ final class OneFeedRefresher: ReaderRefreshing, @unchecked Sendable {
             feedID: feed.id, url: feed.url, title: feed.displayTitle, status: status, new: new, error: error)
         progress(RefreshProgress(
             done: 1, total: 1, newArticles: new, errors: result.isFailure ? 1 : 0, latest: result))
-        return RefreshSummary(feeds: [result], seconds: 0.01)
+        return RefreshSummary(feeds: [result], seconds: 0.01, storeFailure: storeFailure)
     }
 
     func cancel() {}
