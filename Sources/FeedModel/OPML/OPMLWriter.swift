@@ -7,8 +7,10 @@ enum OPMLWriter {
         // Namespace declarations first, then the other attributes, each in document order: the order
         // the reader gives them back in (libxml2 reports declarations apart), so that writing a list
         // read back from this output gives the same bytes.
+        // `xmlns:-x` is no declaration to libxml2 (its prefix is no NCName): it reads it back as a
+        // plain attribute, so it is written among those.
         let isDeclaration = { (attribute: FeedListAttribute) in
-            attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:")
+            attribute.name == "xmlns" || (attribute.name.hasPrefix("xmlns:") && isNCName(attribute.name.dropFirst(6)))
         }
         var declarations = document.rootAttributes.filter(isDeclaration)
         var attributes = document.rootAttributes.filter { !isDeclaration($0) }
@@ -58,8 +60,6 @@ enum OPMLWriter {
         }
     }
 
-    /// Whether `name` can be written as an XML name (letters, digits, `_`, `-`, `.`, one `:`), so a
-    /// hostile attribute name can never break the markup.
     /// Whether `name` is an XML 1.0 (fifth edition) name with at most one colon, not at either end: what
     /// libxml2 reads back as an element or attribute name, so that every name the reader gave us is
     /// written again (a U+FEFF inside a name is a name character).
@@ -74,6 +74,12 @@ enum OPMLWriter {
             }
         }
         return colons <= 1 && !name.hasSuffix(":")
+    }
+
+    /// Whether `name` is a name without a colon that starts as a name must: a namespace prefix.
+    private static func isNCName(_ name: Substring) -> Bool {
+        guard let first = name.unicodeScalars.first, isNameStart(first.value) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 != ":" && isNameCharacter($0.value) }
     }
 
     private static func isNameStart(_ value: UInt32) -> Bool {

@@ -44,4 +44,17 @@ final class OPMLUndeclaredPrefixTests: XCTestCase {
             XCTAssertEqual(line, 3)
         }
     }
+
+    func testAPrefixDeclaredWithAnInvalidNameLosesNothingAndWritesTheSameTwice() throws {
+        let document = try OPMLDocument(data: Data("""
+            <opml version="2.0" xmlns:-x="urn:tidings:opml:1"><body>
+            <outline type="rss" text="a" xmlUrl="https://a.example/feed" tidings:keep="2"/>
+            <outline type="rss" text="b" xmlUrl="https://b.example/feed"/>
+            </body></opml>
+            """.utf8))
+        XCTAssertEqual(document.entries.map(\.url), ["https://a.example/feed", "https://b.example/feed"])
+        let once = document.serialized()
+        let twice = try OPMLDocument(data: once).serialized()
+        XCTAssertEqual(String(decoding: twice, as: UTF8.self), String(decoding: once, as: UTF8.self))
+    }
 }
