@@ -61,7 +61,7 @@ enum OPMLReader {
         for child in elementChildren(root) {
             switch qualifiedName(child).lowercased() {
             case "head":
-                for field in elementChildren(child) {
+                for field in elementChildren(child) where OPMLWriter.isName(qualifiedName(field)) {
                     head.append(FeedListAttribute(name: qualifiedName(field), value: text(of: field)))
                 }
             case "body":
@@ -147,7 +147,7 @@ enum OPMLReader {
             // references it decodes); every `&` there comes from one, so this reads it as written.
             let href = current.pointee.href.map { String(cString: $0) }?.replacingOccurrences(of: "&#38;", with: "&") ?? ""
             let name = current.pointee.prefix.map { "xmlns:" + String(cString: $0) } ?? "xmlns"
-            result.append(FeedListAttribute(name: name, value: href))
+            if OPMLWriter.isName(name) { result.append(FeedListAttribute(name: name, value: href)) }
             namespace = current.pointee.next
         }
         var property = node.pointee.properties
@@ -160,7 +160,8 @@ enum OPMLReader {
                 if let content = part.pointee.content { value += String(cString: content) }
                 child = part.pointee.next
             }
-            result.append(FeedListAttribute(name: name, value: value))
+            // A name libxml2 kept after a namespace error (`:x:y`) could not be written back: it is left out.
+            if OPMLWriter.isName(name) { result.append(FeedListAttribute(name: name, value: value)) }
             property = current.pointee.next
         }
         return result

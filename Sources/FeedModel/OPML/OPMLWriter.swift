@@ -63,7 +63,7 @@ enum OPMLWriter {
     /// Whether `name` is an XML 1.0 (fifth edition) name with at most one colon, not at either end: what
     /// libxml2 reads back as an element or attribute name, so that every name the reader gave us is
     /// written again (a U+FEFF inside a name is a name character).
-    private static func isName(_ name: String) -> Bool {
+    static func isName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first != ":", isNameStart(first.value) else { return false }
         var colons = 0
         for scalar in name.unicodeScalars {

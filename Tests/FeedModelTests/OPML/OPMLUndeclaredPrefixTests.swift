@@ -57,4 +57,13 @@ final class OPMLUndeclaredPrefixTests: XCTestCase {
         let twice = try OPMLDocument(data: once).serialized()
         XCTAssertEqual(String(decoding: twice, as: UTF8.self), String(decoding: once, as: UTF8.self))
     }
+
+    func testANameLibXML2KeepsAfterANamespaceErrorButCannotBeWrittenIsLeftOutOnRead() throws {
+        let document = try OPMLDocument(data: Data("""
+            <opml version="2.0" :odd:name="x"><body><outline type="rss" xmlUrl="https://a.example/feed"/></body></opml>
+            """.utf8))
+        XCTAssertEqual(document.rootAttributes.map(\.name), ["version"])
+        XCTAssertEqual(document.entries.map(\.url), ["https://a.example/feed"])
+        XCTAssertEqual(try OPMLDocument(data: document.serialized()).rootAttributes, document.rootAttributes)
+    }
 }
