@@ -110,9 +110,7 @@ public final class Downloader: @unchecked Sendable {
         for transfer in active.values {
             curl_multi_remove_handle(multi, transfer.easy)
             transfer.flush()
-            continuation.yield(.finished(DownloadResult(
-                id: transfer.request.id, url: transfer.target.url, bytes: transfer.done, total: transfer.total,
-                status: 0, etag: nil, lastModified: nil, error: .cancelled)))
+            continuation.yield(.finished(Self.cancelled(transfer)))
         }
         active.removeAll()
         for request in waiting { continuation.yield(.finished(Self.failed(request, .cancelled))) }
@@ -158,10 +156,15 @@ public final class Downloader: @unchecked Sendable {
             curl_multi_remove_handle(multi, easy)
             active[easy] = nil
             activePerHost[transfer.target.hostKey, default: 1] -= 1
-            continuation.yield(.finished(DownloadResult(
-                id: transfer.request.id, url: transfer.target.url, bytes: transfer.done, total: transfer.total,
-                status: 0, etag: nil, lastModified: nil, error: .cancelled)))
+            continuation.yield(.finished(Self.cancelled(transfer)))
         }
+    }
+
+    /// The result of a running download stopped where it was.
+    private static func cancelled(_ transfer: DownloadTransfer) -> DownloadResult {
+        DownloadResult(
+            id: transfer.request.id, url: transfer.target.url, bytes: transfer.done, total: transfer.total,
+            status: 0, etag: nil, lastModified: nil, error: .cancelled)
     }
 
     private func collect(_ multi: UnsafeMutableRawPointer, _ continuation: AsyncStream<DownloadEvent>.Continuation) {

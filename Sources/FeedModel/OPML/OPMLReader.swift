@@ -61,8 +61,9 @@ enum OPMLReader {
         for child in elementChildren(root) {
             switch qualifiedName(child).lowercased() {
             case "head":
-                for field in elementChildren(child) where OPMLWriter.isName(qualifiedName(field)) {
-                    head.append(FeedListAttribute(name: qualifiedName(field), value: text(of: field)))
+                for field in elementChildren(child) {
+                    let name = qualifiedName(field)
+                    if OPMLWriter.isName(name) { head.append(FeedListAttribute(name: name, value: text(of: field))) }
                 }
             case "body":
                 sawBody = true

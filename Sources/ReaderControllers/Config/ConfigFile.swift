@@ -15,11 +15,10 @@ extension ReaderConfig {
             return ReaderConfig()
         } catch .special(let kind) {
             throw ConfigError(path: path, message: "is \(kind), not a regular file; give the path of a file", status: .noInput)
-        } catch .tooLarge(let bytes) {
-            throw ConfigError(path: path, message: "cannot be read: \(InputFile.Failure.tooLarge(bytes).reason)")
         } catch {
-            // A directory or an unreadable file is an input that cannot be read (66), not a wrong config.
-            throw ConfigError(path: path, message: "cannot be read: \(error.reason)", status: .noInput)
+            // A directory or an unreadable file is an input that cannot be read (66); a huge one is a wrong config.
+            let status: ExitStatus = if case .tooLarge = error { .config } else { .noInput }
+            throw ConfigError(path: path, message: "cannot be read: \(error.reason)", status: status)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(path: path, message: "is not UTF-8 text")

@@ -39,11 +39,6 @@ struct ReaderAccountStatus {
         order = accounts
     }
 
-    /// True while an account is known to be failing: its waiting count is worth keeping current.
-    var hasTrouble: Bool {
-        states.values.contains { if case .trouble = $0 { true } else { false } }
-    }
-
     /// The names of the accounts in trouble.
     var troubled: [String] {
         order.filter { if case .trouble = states[$0] { true } else { false } }

@@ -23,7 +23,7 @@ final class ReaderAccountStatusTests: XCTestCase {
         XCTAssertEqual(status.text, "home: offline, 12 changes waiting; work: password rejected")
         status.finished([AccountSyncResult(account: "home"), AccountSyncResult(account: "work")])
         XCTAssertNil(status.text)
-        XCTAssertFalse(status.hasTrouble)
+        XCTAssertEqual(status.troubled, [])
     }
 
     func testAnAccountASyncDidNotReachStopsSyncing() {
